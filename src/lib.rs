@@ -1,0 +1,3 @@
+//! protocheck: a conformance harness for game bots.
+pub mod games;
+pub mod verdict;
