@@ -1,3 +1,14 @@
 //! protocheck: a conformance harness for game bots.
+//!
+//! Stages, each its own module: `cli` parses, `scenario` loads and
+//! validates, `suite` schedules, `controller` runs one scenario against one
+//! bot over a `transport`, `games` give protocol meaning, `report` renders.
+pub mod cli;
+pub mod controller;
 pub mod games;
+pub mod outcome;
+pub mod report;
+pub mod scenario;
+pub mod suite;
+pub mod transport;
 pub mod verdict;

@@ -3,6 +3,7 @@
 //! trouble (unreadable scenario, bot program missing), which maps to exit 2.
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// How much a finding weighs. `--strict` promotes every `Warn` to `Fail`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -38,7 +39,7 @@ impl RuleInfo {
         Violation {
             rule: self.id,
             severity: self.severity,
-            spec: self.spec,
+            spec: Cow::Borrowed(self.spec),
             message: message.into(),
             expected: None,
             actual: None,
@@ -70,7 +71,7 @@ impl std::fmt::Display for StepRef {
 pub struct Violation {
     pub rule: &'static str,
     pub severity: Severity,
-    pub spec: &'static str,
+    pub spec: Cow<'static, str>,
     /// What happened, in one sentence, with the specifics.
     pub message: String,
     /// What a conforming bot would have sent, where that is known.

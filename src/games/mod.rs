@@ -1,3 +1,142 @@
-//! One folder per game. The controller and reporters know nothing game-specific.
+//! One folder per game. A game tells the controller, in every state, what to
+//! send, whether a reply is due and how to judge it; the controller and the
+//! reporters know nothing game-specific.
+
 pub mod kalah;
 pub mod quoridor;
+
+use crate::scenario::{Expect, Options, Scenario};
+use crate::transport::framing::Framer;
+use crate::transport::ExitStatus;
+use crate::verdict::{RuleInfo, Violation};
+use std::time::Duration;
+
+/// A message protocheck sends, and whether the bot owes a reply to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    /// Without the terminator: the transport appends LF.
+    pub text: String,
+    pub reply_due: bool,
+}
+
+impl Outgoing {
+    pub fn silent(text: impl Into<String>) -> Outgoing {
+        Outgoing { text: text.into(), reply_due: false }
+    }
+    pub fn asking(text: impl Into<String>) -> Outgoing {
+        Outgoing { text: text.into(), reply_due: true }
+    }
+}
+
+/// A scenario that contradicts the rules or the protocol (exit 2): the
+/// scenario is wrong, not the bot.
+pub type ScriptError = String;
+
+/// The verdict on one reply, and what protocheck sends next because of it
+/// (Kalah: the CHANGE reporting the bot's own move).
+#[derive(Debug, Default)]
+pub struct Judged {
+    pub violations: Vec<Violation>,
+    pub follow_ups: Vec<Outgoing>,
+}
+
+/// Who acts next in generated play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A reply from the bot is due.
+    Bot,
+    /// protocheck's built-in side acts.
+    Opponent,
+    /// The game is over; the bot should exit.
+    Finished,
+}
+
+/// The transport-level rules, as each game words and weighs them.
+pub struct IoRules {
+    pub timeout: &'static RuleInfo,
+    pub unexpected_output: &'static RuleInfo,
+    pub crash: &'static RuleInfo,
+    pub line_too_long: &'static RuleInfo,
+    pub invalid_utf8: &'static RuleInfo,
+    pub no_exit: &'static RuleInfo,
+}
+
+/// Per-game time defaults (overridable on the command line).
+#[derive(Clone, Copy, Debug)]
+pub struct Defaults {
+    pub reply_timeout: Duration,
+    pub startup_timeout: Duration,
+    /// How long the bot may take to exit once the game is over.
+    pub exit_grace: Duration,
+    /// How long `expect: silence` listens, and the pause before the
+    /// opponent's move in generated play.
+    pub silence: Duration,
+}
+
+/// A game protocol.
+pub trait Game: Sync {
+    fn id(&self) -> &'static str;
+    /// Every rule this game checks (for docs, `--list-rules`, tests).
+    fn catalogue(&self) -> &'static [&'static RuleInfo];
+    fn io_rules(&self) -> IoRules;
+    fn defaults(&self) -> Defaults;
+    fn framer(&self, cap: usize) -> Box<dyn Framer>;
+    /// Start tracking a fresh game with these (validated) options.
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String>;
+    /// `count` whole generated games, reproducible from `seed`.
+    fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
+}
+
+/// One game in progress against one bot, as protocheck tracks it.
+pub trait Session: Send {
+    /// A scripted message is about to be sent: check it against the rules
+    /// in the tracked state and apply it.
+    fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError>;
+    /// protocheck's own side moves: a move in the game's notation or `auto`.
+    fn opponent(&mut self, choice: &str, rng: &mut fastrand::Rng) -> Result<Vec<Outgoing>, ScriptError>;
+    /// Who acts next, for generated play.
+    fn next(&self) -> Next;
+    /// Judge one due reply (raw bytes with terminator) against the rules
+    /// and the step's expectation; `waited` is the reply time.
+    fn judge(&mut self, reply: &[u8], expect: &Expect, waited: Duration) -> Result<Judged, ScriptError>;
+    /// Output that arrived while no reply was due.
+    fn unexpected(&mut self, bytes: &[u8]) -> Violation;
+    /// No complete reply within `limit`.
+    fn timed_out(&self, limit: Duration) -> Violation;
+    /// The bot's output ended or it exited: a violation unless the game
+    /// allows it at this point. `partial` is text left without terminator.
+    fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation>;
+    /// The bot exited after the game was over.
+    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation>;
+    /// After a failure: what to tell the bot (Kalah: `END`).
+    fn abort(&mut self) -> Vec<Outgoing>;
+    /// True once no more replies will ever be due (exit is expected).
+    fn is_over(&self) -> bool;
+    /// The state drawn for humans.
+    fn board(&self) -> Option<String>;
+    /// Whole-session checks at the end (stderr volume, time budget).
+    fn finish(&mut self, stderr_bytes: u64) -> Vec<Violation>;
+    /// Lint only: the bot's reply to the due message is `pinned` (an exact
+    /// `expect: {reply}`) or unknown. Applies it like a reply would be.
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError>;
+    /// Whether the tracked state is fully known (false after an unpinned bot
+    /// move during lint).
+    fn state_known(&self) -> bool {
+        true
+    }
+    /// Notation of a move for saved scenarios: how the opponent's last
+    /// automatic choice should be written to replay it exactly.
+    fn last_opponent_move(&self) -> Option<String>;
+}
+
+/// Every game protocheck knows, by id.
+pub fn by_id(id: &str) -> Option<&'static dyn Game> {
+    ALL.iter().copied().find(|g| g.id() == id)
+}
+
+pub static ALL: &[&dyn Game] = &[&kalah::KALAH];
+
+/// The ids of all games, for help texts and suggestions.
+pub fn ids() -> Vec<&'static str> {
+    ALL.iter().map(|g| g.id()).collect()
+}

@@ -1,4 +1,126 @@
-//! Manchester Kalah: line protocol with the pie rule; the bot is an agent.
+//! Manchester Kalah: line protocol with the pie rule; the bot is an agent,
+//! protocheck is the engine and the opponent. Rules: `rules/kalah.md`.
+
 pub mod catalogue;
 pub mod grammar;
+pub mod opponent;
 pub mod rules;
+pub mod session;
+
+use crate::games::{Defaults, Game, IoRules, Session};
+use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
+use crate::transport::framing::{Framer, LineFramer};
+use crate::verdict::RuleInfo;
+use std::time::Duration;
+
+pub struct Kalah;
+
+pub static KALAH: Kalah = Kalah;
+
+/// The reference engine's board: Kalah(7,7).
+pub const DEFAULT_HOLES: u32 = 7;
+pub const DEFAULT_SEEDS: u32 = 7;
+
+impl Game for Kalah {
+    fn id(&self) -> &'static str {
+        "kalah"
+    }
+
+    fn catalogue(&self) -> &'static [&'static RuleInfo] {
+        catalogue::ALL
+    }
+
+    fn io_rules(&self) -> IoRules {
+        IoRules {
+            timeout: &catalogue::IO_TIMEOUT,
+            unexpected_output: &catalogue::IO_UNEXPECTED_OUTPUT,
+            crash: &catalogue::IO_CRASH,
+            line_too_long: &catalogue::IO_LINE_TOO_LONG,
+            invalid_utf8: &catalogue::IO_INVALID_UTF8,
+            no_exit: &catalogue::IO_NO_EXIT,
+        }
+    }
+
+    fn defaults(&self) -> Defaults {
+        // kalah.md §6: 10 s per reply by default; 2 s grace after END.
+        Defaults {
+            reply_timeout: Duration::from_secs(10),
+            startup_timeout: Duration::from_secs(10),
+            exit_grace: Duration::from_secs(2),
+            silence: Duration::from_millis(50),
+        }
+    }
+
+    fn framer(&self, cap: usize) -> Box<dyn Framer> {
+        Box::new(LineFramer::new(cap))
+    }
+
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+        if options.board_size.is_some() || options.walls.is_some() {
+            return Err("`board-size` and `walls` are Quoridor options; Kalah takes `holes` and `seeds`".into());
+        }
+        let holes = options.holes.unwrap_or(DEFAULT_HOLES);
+        let seeds = options.seeds.unwrap_or(DEFAULT_SEEDS);
+        if !(1..=rules::MAX_HOLES as u32).contains(&holes) {
+            return Err(format!("holes must be between 1 and {}, not {holes}", rules::MAX_HOLES));
+        }
+        if !(1..=10_000).contains(&seeds) {
+            return Err(format!("seeds must be between 1 and 10000, not {seeds}"));
+        }
+        Ok(Box::new(session::KalahSession::new(
+            holes as usize,
+            seeds,
+            options.strategy.unwrap_or(Strategy::Random),
+            options.swap.unwrap_or(SwapPolicy::Random),
+        )))
+    }
+
+    /// Whole games with the bot as South and as North, against the random
+    /// and the greedy opponent, with and without swaps (kalah.md §9.1 #15).
+    fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        (0..count)
+            .map(|index| {
+                let bot_side = if index % 2 == 0 { "South" } else { "North" };
+                let strategy = if (index / 2) % 2 == 0 { Strategy::Random } else { Strategy::Greedy };
+                // As South the bot meets swaps about half the time; as North
+                // the opponent cannot swap (the bot decides).
+                let swap = if bot_side == "South" {
+                    if (index / 4) % 2 == 0 { SwapPolicy::Always } else { SwapPolicy::Never }
+                } else {
+                    SwapPolicy::Never
+                };
+                let game_seed = rng.u64(..);
+                let opts = Options {
+                    strategy: Some(strategy),
+                    swap: Some(swap),
+                    seed: Some(game_seed),
+                    ..options.clone()
+                };
+                let span = Span { line: 0, column: 0 };
+                Scenario {
+                    name: format!("generated-{:03}-{}-{}", index + 1, bot_side.to_lowercase(), strategy_word(strategy, swap)),
+                    game: "kalah".into(),
+                    about: Some(format!(
+                        "A whole generated game: the bot is {bot_side}, the opponent plays {}.",
+                        strategy_word(strategy, swap)
+                    )),
+                    spec: None,
+                    options: opts,
+                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    steps: vec![(Step::Send(format!("START;{bot_side}")), span.clone()), (Step::Play(Play::ToEnd), span)],
+                    origin: Origin::Generated { seed, index },
+                }
+            })
+            .collect()
+    }
+}
+
+fn strategy_word(strategy: Strategy, swap: SwapPolicy) -> &'static str {
+    match (strategy, swap) {
+        (Strategy::Random, SwapPolicy::Always) => "random-swaps",
+        (Strategy::Random, _) => "random",
+        (Strategy::Greedy, SwapPolicy::Always) => "greedy-swaps",
+        (Strategy::Greedy, _) => "greedy",
+    }
+}

@@ -1,0 +1,433 @@
+//! The command line: parse → load → lint → run → report, each stage with its
+//! own typed errors. Exit status: 0 all passed, 1 a conformance failure,
+//! 2 usage error, invalid scenario, or a bot that cannot be started.
+
+use crate::controller::RunConfig;
+use crate::games::{self, Game};
+use crate::outcome::{ScenarioResult, Status, Totals};
+use crate::report::{self, Format, RunInfo, human::Style};
+use crate::scenario::{self, LoadError, Options, Scenario};
+use crate::suite;
+use crate::transport::{BotCommand, Limits};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Conformance harness for game bots: plays the engine's side of a game
+/// protocol against your bot and reports every violation with the rule it
+/// breaks.
+#[derive(Debug, Parser)]
+#[command(name = "protocheck", version, args_conflicts_with_subcommands = true, after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The bot program (a path or a command name); its arguments go after `--`.
+    #[arg(value_name = "BOT")]
+    pub bot: Option<String>,
+    /// Arguments for the bot.
+    #[arg(last = true, value_name = "BOT_ARGS")]
+    pub bot_args: Vec<String>,
+    /// The bot as one shell-quoted command line, e.g. 'python3 bot.py --depth 3'.
+    #[arg(long, value_name = "CMD", conflicts_with = "bot")]
+    pub bot_cmd: Option<String>,
+
+    /// The game protocol (required unless every scenario file names its game).
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// Run these scenario files or folders instead of the built-in suite.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub scenarios: Vec<PathBuf>,
+    /// With --scenarios: run the built-in suite too.
+    #[arg(long)]
+    pub with_builtin: bool,
+    /// Select scenarios whose name contains SUBSTRING or matches GLOB.
+    #[arg(long, value_name = "SUBSTRING|GLOB")]
+    pub filter: Option<String>,
+    /// List the selected scenarios and exit.
+    #[arg(long)]
+    pub list: bool,
+    /// Only check the scenario files (rules, syntax), run no bot.
+    #[arg(long)]
+    pub check_scenarios: bool,
+
+    /// Time limit per expected reply, e.g. 2s or 500ms (default per game).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+    /// Time limit for the bot's first reply (start-up included).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub startup_timeout: Option<Duration>,
+    /// How long the bot may take to exit after the game ends.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub exit_grace: Option<Duration>,
+    /// How long `expect: silence` listens, and the pause before each
+    /// opponent move in generated play (0 for speed).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub silence: Option<Duration>,
+
+    /// Also play N generated whole games against built-in opponents.
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Seed for generated games (default: a fresh one, printed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Write each failing generated game here as a replayable scenario.
+    #[arg(long, value_name = "DIR")]
+    pub save_failures: Option<PathBuf>,
+
+    /// Scenarios run in parallel, each with its own bot process (default: CPUs).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Stop at the first scenario that does not pass.
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// Show the full transcript of every scenario.
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// Treat warnings as failures.
+    #[arg(long)]
+    pub strict: bool,
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorChoice,
+    /// Longest message accepted from the bot, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
+    pub max_line: usize,
+
+    /// Kalah: holes per side (default 7).
+    #[arg(long, value_name = "N")]
+    pub holes: Option<u32>,
+    /// Kalah: seeds per hole (default 7).
+    #[arg(long, value_name = "N")]
+    pub seeds: Option<u32>,
+    /// Quoridor: board size.
+    #[arg(long, value_name = "N")]
+    pub board_size: Option<u32>,
+    /// Quoridor: walls per player.
+    #[arg(long, value_name = "N")]
+    pub walls: Option<u32>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check scenario files without running a bot (same as --check-scenarios).
+    Lint {
+        #[arg(long)]
+        game: Option<String>,
+        /// Files or folders (default: the built-in suite of --game).
+        paths: Vec<PathBuf>,
+    },
+    /// Print the JSON Schema of the scenario format.
+    Schema,
+    /// Print a game's check catalogue: rule ids, severities, spec sentences.
+    Rules {
+        #[arg(long)]
+        game: String,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+const AFTER_HELP: &str = "Exit status: 0 every selected scenario passed; 1 at least one conformance failure; \
+2 usage error, invalid scenario file, or the bot could not be started.\n\
+Examples:\n  protocheck ./my-bot --game kalah\n  protocheck --game kalah --bot-cmd 'python3 bot.py' --games 20 --seed 7\n  protocheck schema > scenario.schema.json";
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
+}
+
+/// protocheck's own trouble: always exit status 2.
+#[derive(Debug)]
+pub enum Fatal {
+    Usage(String),
+    Scenarios(Vec<LoadError>),
+    Bot(String),
+    Io(String),
+}
+
+impl std::fmt::Display for Fatal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fatal::Usage(m) | Fatal::Bot(m) | Fatal::Io(m) => write!(f, "error: {m}"),
+            Fatal::Scenarios(errors) => {
+                for (i, e) in errors.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "error: {e}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Run the command line; returns the exit status.
+pub fn main(args: Vec<String>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match execute(cli) {
+        Ok(code) => code,
+        Err(fatal) => {
+            eprintln!("{fatal}");
+            2
+        }
+    }
+}
+
+fn game_named(name: Option<&str>) -> Result<&'static dyn Game, Fatal> {
+    let name = name.ok_or_else(|| Fatal::Usage(format!("--game is required (one of: {})", games::ids().join(", "))))?;
+    games::by_id(name).ok_or_else(|| {
+        let ids = games::ids();
+        let hint = scenario::load::nearest(name, &ids).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+        Fatal::Usage(format!("unknown game `{name}`{hint}; known games: {}", ids.join(", ")))
+    })
+}
+
+fn execute(cli: Cli) -> Result<i32, Fatal> {
+    match &cli.command {
+        Some(Command::Schema) => {
+            print!("{}", scenario::SCHEMA);
+            return Ok(0);
+        }
+        Some(Command::Rules { game }) => {
+            let game = game_named(Some(game))?;
+            for r in game.catalogue() {
+                println!("{:<36} {:<5} {}", r.id, r.severity.as_str(), r.spec);
+            }
+            return Ok(0);
+        }
+        Some(Command::Lint { game, paths }) => {
+            let game_id = game.clone().or(cli.game.clone());
+            let scenarios = load(paths, game_id.as_deref(), paths.is_empty())?;
+            return lint_only(&scenarios, game_id.as_deref());
+        }
+        None => {}
+    }
+    let mut scenarios = load(&cli.scenarios, cli.game.as_deref(), cli.scenarios.is_empty() || cli.with_builtin)?;
+    let game = match &cli.game {
+        Some(g) => game_named(Some(g))?,
+        None => {
+            let first = scenarios.first().ok_or_else(|| Fatal::Usage("--game is required".into()))?;
+            if scenarios.iter().any(|s| s.game != first.game) {
+                return Err(Fatal::Usage("the scenarios are for different games: choose one with --game".into()));
+            }
+            game_named(Some(&first.game))?
+        }
+    };
+    let cli_options = Options {
+        holes: cli.holes,
+        seeds: cli.seeds,
+        board_size: cli.board_size,
+        walls: cli.walls,
+        ..Options::default()
+    };
+    for s in &mut scenarios {
+        fill_unset(&mut s.options, &cli_options);
+    }
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    if let Some(n) = cli.games {
+        scenarios.extend(game.generate(n, seed, &cli_options));
+    }
+    if let Some(f) = &cli.filter {
+        scenarios.retain(|s| suite::matches_filter(&s.name, f));
+    }
+    let mut errors = suite::duplicate_names(&scenarios);
+    errors.extend(suite::lint_all(&scenarios, game));
+    if !errors.is_empty() {
+        return Err(Fatal::Scenarios(errors));
+    }
+    if cli.list {
+        for s in &scenarios {
+            println!("{:<44} {}", s.name, s.source);
+        }
+        return Ok(0);
+    }
+    if cli.check_scenarios {
+        println!("{} scenario{} checked, no problems", scenarios.len(), if scenarios.len() == 1 { "" } else { "s" });
+        return Ok(0);
+    }
+    if scenarios.is_empty() {
+        return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
+    }
+    let bot = bot_command(&cli)?;
+    let cfg = RunConfig {
+        bot: bot.clone(),
+        limits: Limits {
+            message_cap: cli.max_line,
+            ..Limits::default()
+        },
+        timeout: cli.timeout,
+        startup_timeout: cli.startup_timeout,
+        exit_grace: cli.exit_grace,
+        silence: cli.silence,
+        strict: cli.strict,
+    };
+    let jobs = cli.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let runs = suite::run_all(&scenarios, game, &cfg, jobs, cli.fail_fast, &|_| {}).map_err(|e| Fatal::Bot(e.to_string()))?;
+    let mut results: Vec<ScenarioResult> = Vec::with_capacity(runs.len());
+    for (scenario, run) in scenarios.iter().zip(runs) {
+        let mut result = run.result.clone();
+        if result.status == Status::Failed && suite::is_generated(scenario) {
+            attach_replay(&cli, &bot, seed, scenario, &run, &mut result)?;
+        }
+        results.push(result);
+    }
+    let info = RunInfo {
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        game: game.id().to_string(),
+        bot: bot.display(),
+        generated: cli.games.map(|n| (n, seed)),
+        strict: cli.strict,
+    };
+    let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
+    let style = Style {
+        color: match cli.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
+        },
+        verbose: cli.verbose,
+    };
+    let text = report::render(cli.format, &info, &results, &style);
+    match &cli.output {
+        Some(path) => {
+            std::fs::write(path, &text).map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?;
+            // Still tell the terminal how it went.
+            eprintln!("{}", report::human::summary(&Totals::of(&results)));
+        }
+        None => print!("{text}"),
+    }
+    let totals = Totals::of(&results);
+    Ok(if totals.errors > 0 {
+        2
+    } else if totals.failed > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+fn lint_only(scenarios: &[Scenario], game_id: Option<&str>) -> Result<i32, Fatal> {
+    let mut errors = suite::duplicate_names(scenarios);
+    for s in scenarios {
+        let game = game_named(Some(game_id.unwrap_or(&s.game)))?;
+        errors.extend(crate::controller::lint::lint(s, game));
+    }
+    if !errors.is_empty() {
+        return Err(Fatal::Scenarios(errors));
+    }
+    println!("{} scenario{} checked, no problems", scenarios.len(), if scenarios.len() == 1 { "" } else { "s" });
+    Ok(0)
+}
+
+/// Load scenario files, plus the built-in suite when asked.
+fn load(paths: &[PathBuf], game: Option<&str>, builtin: bool) -> Result<Vec<Scenario>, Fatal> {
+    let mut scenarios = Vec::new();
+    let mut errors = Vec::new();
+    if builtin {
+        let game = game_named(game)?;
+        scenarios.extend(scenario::builtin::suite(game.id()).map_err(|e| Fatal::Scenarios(vec![e]))?);
+    }
+    for path in paths {
+        let files = scenario::load::scenario_files(path).map_err(|e| Fatal::Scenarios(vec![e]))?;
+        if files.is_empty() {
+            return Err(Fatal::Usage(format!("no *.yaml scenario files under {}", path.display())));
+        }
+        for file in files {
+            match scenario::load::load_file(&file, game) {
+                Ok(s) => scenarios.push(s),
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+    if errors.is_empty() { Ok(scenarios) } else { Err(Fatal::Scenarios(errors)) }
+}
+
+/// Command-line game options fill what a scenario leaves unset; a scenario
+/// that pins a value (its scripted states depend on it) keeps it.
+fn fill_unset(options: &mut Options, cli: &Options) {
+    options.holes = options.holes.or(cli.holes);
+    options.seeds = options.seeds.or(cli.seeds);
+    options.board_size = options.board_size.or(cli.board_size);
+    options.walls = options.walls.or(cli.walls);
+}
+
+fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
+    let words: Vec<String> = match (&cli.bot, &cli.bot_cmd) {
+        (Some(bot), None) => std::iter::once(bot.clone()).chain(cli.bot_args.iter().cloned()).collect(),
+        (None, Some(cmd)) => {
+            let mut w = shell_words::split(cmd).map_err(|e| Fatal::Usage(format!("--bot-cmd: {e}")))?;
+            w.extend(cli.bot_args.iter().cloned());
+            w
+        }
+        _ => return Err(Fatal::Usage("no bot given: protocheck [OPTIONS] --game <GAME> <BOT> (or --bot-cmd '<command line>')".into())),
+    };
+    let (program, args) = words.split_first().ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
+    if program.contains('/') {
+        let meta = std::fs::metadata(program).map_err(|e| Fatal::Bot(format!("cannot start bot `{program}`: {e}")))?;
+        use std::os::unix::fs::PermissionsExt;
+        if meta.is_dir() || meta.permissions().mode() & 0o111 == 0 {
+            return Err(Fatal::Bot(format!("cannot start bot `{program}`: it is not an executable file (try chmod +x, or --bot-cmd 'python3 {program}')")));
+        }
+    }
+    Ok(BotCommand {
+        program: program.clone(),
+        args: args.to_vec(),
+        env: Vec::new(),
+    })
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    (nanos as u64 ^ u64::from(std::process::id())) % 1_000_000
+}
+
+/// Save a failing generated game (with --save-failures) and write the
+/// command that replays it.
+fn attach_replay(
+    cli: &Cli,
+    bot: &BotCommand,
+    seed: u64,
+    scenario: &Scenario,
+    run: &crate::controller::ScenarioRun,
+    result: &mut ScenarioResult,
+) -> Result<(), Fatal> {
+    let bot_words = match &cli.bot_cmd {
+        Some(cmd) => format!("--bot-cmd {}", crate::transport::shell_quote(cmd)),
+        None => bot.display(),
+    };
+    let game = &scenario.game;
+    match &cli.save_failures {
+        Some(dir) => {
+            let path = suite::save_failure(dir, scenario, run).map_err(|e| Fatal::Io(format!("cannot save failure in {}: {e}", dir.display())))?;
+            let shown = path.display().to_string();
+            result.replay = Some(format!("protocheck --game {game} --scenarios {} {bot_words}", crate::transport::shell_quote(&shown)));
+            result.saved_to = Some(shown);
+        }
+        None => {
+            let n = cli.games.unwrap_or(0);
+            result.replay = Some(format!(
+                "protocheck --game {game} --games {n} --seed {seed} --filter {} {bot_words}   (add --save-failures DIR to get a scenario file)",
+                scenario.name
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,594 @@
+//! The controller runs one scenario against one fresh bot process: it walks
+//! the steps, lets the game decide what each message means, waits for due
+//! replies with deadlines, watches for output nobody asked for, and always
+//! ends by killing the bot's process group (`BotConnection` does it on drop,
+//! so panics and early returns are covered too).
+
+pub mod lint;
+
+use crate::games::{Game, Next, Outgoing, Session};
+use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
+use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
+use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
+use crate::verdict::{RuleInfo, Severity, StepRef, Violation};
+use std::time::{Duration, Instant};
+
+/// Settings that apply to every scenario of a run.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub bot: BotCommand,
+    pub limits: Limits,
+    pub timeout: Option<Duration>,
+    pub startup_timeout: Option<Duration>,
+    pub exit_grace: Option<Duration>,
+    pub silence: Option<Duration>,
+    pub strict: bool,
+}
+
+/// A finished scenario, plus the steps that replay it exactly.
+pub struct ScenarioRun {
+    pub result: ScenarioResult,
+    pub replay_steps: Vec<Step>,
+}
+
+/// The rule for a scripted `expect: {reply}` / `{matches}` that did not hold.
+pub static EXPECT_REPLY: RuleInfo = RuleInfo {
+    id: "scenario.expect.reply",
+    severity: Severity::Fail,
+    spec: "The reply is exactly what the scenario expects.",
+};
+pub static EXPECT_MATCHES: RuleInfo = RuleInfo {
+    id: "scenario.expect.matches",
+    severity: Severity::Fail,
+    spec: "The reply matches the scenario's regular expression.",
+};
+
+/// A scenario error found while running (exit 2): the scenario, not the bot.
+struct ScriptFault(String);
+
+impl From<String> for ScriptFault {
+    fn from(s: String) -> Self {
+        ScriptFault(s)
+    }
+}
+
+struct Run<'a> {
+    game: &'a dyn Game,
+    scenario: &'a Scenario,
+    cfg: &'a RunConfig,
+    conn: BotConnection,
+    session: Box<dyn Session>,
+    started: Instant,
+    transcript: Vec<TranscriptLine>,
+    violations: Vec<Violation>,
+    /// Since when a reply has been due.
+    pending: Option<Instant>,
+    replies_seen: usize,
+    /// The bot went away (exit or EOF) and that has been dealt with.
+    gone: bool,
+    exit: Option<ExitStatus>,
+    exit_judged: bool,
+    step: Option<StepRef>,
+    replay: Vec<Step>,
+    rng: fastrand::Rng,
+    timeout: Duration,
+    startup_timeout: Duration,
+    exit_grace: Duration,
+    silence: Duration,
+}
+
+/// Run one scenario. `Err` only when the bot cannot be started at all.
+pub fn run(scenario: &Scenario, game: &dyn Game, cfg: &RunConfig) -> Result<ScenarioRun, SpawnError> {
+    let session = match game.session(&scenario.options) {
+        Ok(s) => s,
+        Err(e) => return Ok(error_result(scenario, format!("{}: {e}", scenario.source))),
+    };
+    let defaults = game.defaults();
+    let parse = |d: &Option<String>| d.as_deref().and_then(|t| humantime::parse_duration(t).ok());
+    let timeout = parse(&scenario.options.timeout).or(cfg.timeout).unwrap_or(defaults.reply_timeout);
+    let conn = BotConnection::spawn(&cfg.bot, game.framer(cfg.limits.message_cap), &cfg.limits)?;
+    let seed = scenario.options.seed.unwrap_or_else(|| name_seed(&scenario.name));
+    let mut run = Run {
+        game,
+        scenario,
+        cfg,
+        conn,
+        session,
+        started: Instant::now(),
+        transcript: Vec::new(),
+        violations: Vec::new(),
+        pending: None,
+        replies_seen: 0,
+        gone: false,
+        exit: None,
+        exit_judged: false,
+        step: None,
+        replay: Vec::new(),
+        rng: fastrand::Rng::with_seed(seed),
+        timeout,
+        startup_timeout: cfg.startup_timeout.unwrap_or(defaults.startup_timeout).max(timeout),
+        exit_grace: cfg.exit_grace.unwrap_or(defaults.exit_grace),
+        silence: parse(&scenario.options.silence).or(cfg.silence).unwrap_or(defaults.silence),
+    };
+    let fault = run.steps().err();
+    Ok(run.finish(fault))
+}
+
+/// A stable seed from a scenario name, so the built-in opponent's `auto`
+/// choices are reproducible without a seed in the file.
+fn name_seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+fn error_result(scenario: &Scenario, error: String) -> ScenarioRun {
+    ScenarioRun {
+        result: ScenarioResult {
+            name: scenario.name.clone(),
+            game: scenario.game.clone(),
+            source: scenario.source.clone(),
+            about: scenario.about.clone(),
+            status: Status::Error,
+            error: Some(error),
+            violations: Vec::new(),
+            transcript: Vec::new(),
+            stderr_bytes: 0,
+            stderr_tail: String::new(),
+            duration_ms: 0,
+            replay: None,
+            saved_to: None,
+        },
+        replay_steps: Vec::new(),
+    }
+}
+
+/// The text of a message for transcripts and comparisons: lossy UTF-8,
+/// terminators removed, CRs made visible.
+pub fn message_text(bytes: &[u8]) -> String {
+    let mut end = bytes.len();
+    while end > 0 && bytes[end - 1] == b'\n' {
+        end -= 1;
+    }
+    String::from_utf8_lossy(&bytes[..end]).replace('\r', "\\r")
+}
+
+impl Run<'_> {
+    fn steps(&mut self) -> Result<(), ScriptFault> {
+        for (index, (step, span)) in self.scenario.steps.iter().enumerate() {
+            self.step = Some(self.step_ref(span, Some(index)));
+            self.step_once(step)?;
+            if self.has_failure() || self.gone {
+                return Ok(());
+            }
+        }
+        // A reply still due at the end is judged like any other.
+        if self.pending.is_some() {
+            self.await_reply(&Expect::LegalMove)?;
+        }
+        Ok(())
+    }
+
+    fn step_ref(&self, span: &Span, index: Option<usize>) -> StepRef {
+        StepRef {
+            file: self.scenario.source.clone(),
+            line: span.line,
+            column: span.column,
+            index,
+        }
+    }
+
+    fn step_once(&mut self, step: &Step) -> Result<(), ScriptFault> {
+        match step {
+            Step::Send(text) => {
+                self.settle()?;
+                let out = self.session.send(text)?;
+                self.replay.push(step.clone());
+                self.write(out);
+            }
+            Step::Opponent(Token(choice)) => {
+                self.settle()?;
+                self.opponent_moves(choice)?;
+            }
+            Step::Expect(Expect::Silence) => {
+                if self.pending.is_some() {
+                    return Err(ScriptFault("`expect: silence` where a reply is due".into()));
+                }
+                self.replay.push(step.clone());
+                self.observe(self.silence);
+            }
+            Step::Expect(Expect::Exit) => {
+                self.settle()?;
+                self.replay.push(step.clone());
+                self.expect_exit();
+            }
+            Step::Expect(expect) => {
+                if self.pending.is_none() {
+                    return Err(ScriptFault(format!("`expect: {}` where no reply is due", expect_word(expect))));
+                }
+                self.replay.push(step.clone());
+                self.await_reply(expect)?;
+            }
+            Step::Play(Play::ToEnd) => self.play_to_end()?,
+            Step::Wait(d) => {
+                self.settle()?;
+                let d = humantime::parse_duration(d).map_err(|e| ScriptFault(format!("bad duration `{d}`: {e}")))?;
+                self.replay.push(step.clone());
+                self.observe(d);
+            }
+            Step::CloseInput => {
+                self.settle()?;
+                self.replay.push(step.clone());
+                self.note("protocheck closed the bot's input (EOF)");
+                self.conn.close_input();
+            }
+        }
+        Ok(())
+    }
+
+    /// If a reply is due, wait for it and judge it before doing anything else.
+    fn settle(&mut self) -> Result<(), ScriptFault> {
+        if self.pending.is_some() {
+            self.replay.push(Step::Expect(Expect::LegalMove));
+            self.await_reply(&Expect::LegalMove)?;
+        }
+        Ok(())
+    }
+
+    fn opponent_moves(&mut self, choice: &str) -> Result<(), ScriptFault> {
+        let outs = self.session.opponent(choice, &mut self.rng)?;
+        let written = self.session.last_opponent_move().unwrap_or_else(|| choice.to_string());
+        self.replay.push(Step::Opponent(Token(written)));
+        for out in outs {
+            self.write(out);
+        }
+        Ok(())
+    }
+
+    /// Generated play from the current state to the end of the game.
+    fn play_to_end(&mut self) -> Result<(), ScriptFault> {
+        loop {
+            if self.has_failure() || self.gone {
+                return Ok(());
+            }
+            match self.session.next() {
+                Next::Bot => {
+                    if self.pending.is_none() {
+                        return Err(ScriptFault("internal: the game says the bot is to move, but no reply is due".into()));
+                    }
+                    self.replay.push(Step::Expect(Expect::LegalMove));
+                    self.await_reply(&Expect::LegalMove)?;
+                }
+                Next::Opponent => {
+                    // A pause first: output the bot sends now is out of turn,
+                    // and must not be mistaken for a reply to our next move.
+                    if !self.silence.is_zero() {
+                        self.replay.push(Step::Expect(Expect::Silence));
+                        self.observe(self.silence);
+                        if self.has_failure() || self.gone {
+                            return Ok(());
+                        }
+                    }
+                    self.opponent_moves("auto")?;
+                }
+                Next::Finished => {
+                    self.replay.push(Step::Expect(Expect::Exit));
+                    self.expect_exit();
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn write(&mut self, out: Outgoing) {
+        self.record(Direction::Sent, out.text.clone());
+        let mut bytes = out.text.into_bytes();
+        bytes.push(b'\n');
+        self.conn.send(bytes);
+        if out.reply_due {
+            self.pending = Some(Instant::now());
+        }
+    }
+
+    fn record(&mut self, dir: Direction, text: String) {
+        let ms = self.started.elapsed().as_millis() as u64;
+        self.transcript.push(TranscriptLine { dir, text, ms });
+    }
+
+    fn note(&mut self, text: impl Into<String>) {
+        self.record(Direction::Note, text.into());
+    }
+
+    fn has_failure(&self) -> bool {
+        self.violations.iter().any(|v| self.effective(v.severity) == Severity::Fail)
+    }
+
+    fn effective(&self, s: Severity) -> Severity {
+        if self.cfg.strict { Severity::Fail } else { s }
+    }
+
+    fn push(&mut self, mut v: Violation) {
+        if v.step.is_none() {
+            v.step = self.step.clone();
+        }
+        if v.board.is_none() {
+            v.board = self.session.board();
+        }
+        self.violations.push(v);
+    }
+
+    /// Wait for the due reply and judge it.
+    fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
+        let since = self.pending.expect("a reply is due");
+        let limit = if self.replies_seen == 0 { self.startup_timeout } else { self.timeout };
+        let deadline = since + limit;
+        loop {
+            let Some(event) = self.conn.recv_until(deadline) else {
+                self.pending = None;
+                self.note(format!("no reply within {}", humantime::format_duration(limit)));
+                let v = self.session.timed_out(limit);
+                self.push(v);
+                return Ok(());
+            };
+            match event {
+                BotEvent::Message { bytes, at } => {
+                    self.pending = None;
+                    self.replies_seen += 1;
+                    let text = message_text(&bytes);
+                    self.record(Direction::Received, text.clone());
+                    let waited = at.saturating_duration_since(since);
+                    let judged = self.session.judge(&bytes, expect, waited)?;
+                    self.check_explicit(expect, &text)?;
+                    for v in judged.violations {
+                        self.push(v);
+                    }
+                    if !self.has_failure() {
+                        for out in judged.follow_ups {
+                            self.write(out);
+                        }
+                    }
+                    return Ok(());
+                }
+                other => {
+                    self.idle_event(other);
+                    if self.gone || self.has_failure() {
+                        self.pending = None;
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// `expect: {reply}` and `{matches}` are checked here, the same for every game.
+    fn check_explicit(&mut self, expect: &Expect, text: &str) -> Result<(), ScriptFault> {
+        match expect {
+            Expect::Reply(want) if want != text => {
+                let v = EXPECT_REPLY
+                    .violation(format!("expected the reply `{want}`, got `{text}`"))
+                    .with_expected(want.clone())
+                    .with_actual(text);
+                self.push(self.with_scenario_spec(v));
+            }
+            Expect::Matches(pattern) => {
+                let re = regex::Regex::new(pattern).map_err(|e| ScriptFault(format!("bad regular expression: {e}")))?;
+                if !re.is_match(text) {
+                    let v = EXPECT_MATCHES
+                        .violation(format!("the reply `{text}` does not match /{pattern}/"))
+                        .with_expected(format!("/{pattern}/"))
+                        .with_actual(text);
+                    self.push(self.with_scenario_spec(v));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn with_scenario_spec(&self, mut v: Violation) -> Violation {
+        if let Some(spec) = &self.scenario.spec {
+            v.spec = spec.clone().into();
+        }
+        v
+    }
+
+    /// Listen for `window`; everything that arrives is out of turn.
+    fn observe(&mut self, window: Duration) {
+        let deadline = Instant::now() + window;
+        while let Some(event) = self.conn.recv_until(deadline) {
+            self.idle_event(event);
+            if self.gone {
+                return;
+            }
+        }
+    }
+
+    /// Something arrived while no reply was due.
+    fn idle_event(&mut self, event: BotEvent) {
+        let rules = self.game.io_rules();
+        match event {
+            BotEvent::Message { bytes, .. } => {
+                self.record(Direction::Received, message_text(&bytes));
+                let v = self.session.unexpected(&bytes);
+                self.push(v);
+            }
+            BotEvent::Overlong { prefix, cap, .. } => {
+                let shown = message_text(&prefix);
+                self.record(Direction::Received, format!("{shown}… (over {cap} bytes)"));
+                let v = rules
+                    .line_too_long
+                    .violation(format!("the bot wrote a message longer than {cap} bytes"))
+                    .with_actual(format!("{shown}…"));
+                self.push(v);
+                self.pending = None;
+            }
+            BotEvent::OutputClosed { partial, .. } => {
+                if let Some(p) = &partial {
+                    self.record(Direction::Received, format!("{} (no line end)", message_text(p)));
+                }
+                self.note("the bot closed its output");
+                self.bot_gone(None, partial.as_deref());
+            }
+            BotEvent::InputClosed { error, .. } => {
+                self.note(format!("writing to the bot failed: {error}"));
+                self.bot_gone(None, None);
+            }
+            BotEvent::Exited { status, .. } => {
+                self.note(format!("the bot exited: {status}"));
+                self.exit = Some(status);
+                if self.session.is_over() {
+                    self.judge_exit(status);
+                } else {
+                    // Let the output reader catch up: unterminated text left
+                    // behind is the more specific diagnosis.
+                    let partial = self.drain_partial();
+                    self.bot_gone(Some(status), partial.as_deref());
+                }
+            }
+        }
+    }
+
+    /// After an exit, collect text the bot left without a terminator.
+    fn drain_partial(&mut self) -> Option<Vec<u8>> {
+        let deadline = Instant::now() + Duration::from_millis(50);
+        while let Some(event) = self.conn.recv_until(deadline) {
+            match event {
+                BotEvent::OutputClosed { partial, .. } => return partial,
+                BotEvent::Message { bytes, .. } => {
+                    self.record(Direction::Received, message_text(&bytes));
+                    let v = self.session.unexpected(&bytes);
+                    self.push(v);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn bot_gone(&mut self, exit: Option<ExitStatus>, partial: Option<&[u8]>) {
+        if self.gone {
+            return;
+        }
+        if self.session.is_over() && partial.is_none() {
+            return; // leaving after the game is fine; the exit is judged separately
+        }
+        self.gone = true;
+        self.pending = None;
+        let exit = exit.or(self.exit).or_else(|| self.conn.exit_status());
+        if let Some(v) = self.session.closed(exit, partial) {
+            self.push(v);
+        }
+    }
+
+    fn judge_exit(&mut self, status: ExitStatus) {
+        if self.exit_judged {
+            return;
+        }
+        self.exit_judged = true;
+        for v in self.session.exited_after_end(status) {
+            self.push(v);
+        }
+    }
+
+    /// The game is over (or aborted): the bot must exit within the grace.
+    fn expect_exit(&mut self) {
+        let deadline = Instant::now() + self.exit_grace;
+        while !self.exit_judged {
+            if let Some(status) = self.exit.or_else(|| self.conn.exit_status()) {
+                self.exit = Some(status);
+                self.note(format!("the bot exited: {status}"));
+                self.judge_exit(status);
+                break;
+            }
+            match self.conn.recv_until(deadline) {
+                Some(BotEvent::Exited { status, .. }) => {
+                    self.exit = Some(status);
+                    self.note(format!("the bot exited: {status}"));
+                    self.judge_exit(status);
+                }
+                Some(BotEvent::OutputClosed { partial: None, .. }) | Some(BotEvent::InputClosed { .. }) => {}
+                Some(other) => self.idle_event(other),
+                None => {
+                    let grace = humantime::format_duration(self.exit_grace);
+                    self.note(format!("the bot did not exit within {grace}"));
+                    let v = self
+                        .game
+                        .io_rules()
+                        .no_exit
+                        .violation(format!("the bot was still running {grace} after the game ended"));
+                    self.push(v);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
+        if fault.is_none() && self.has_failure() && !self.gone {
+            // Like the reference engines: tell the bot the game is over, then
+            // see whether it leaves.
+            let outs = self.session.abort();
+            if !outs.is_empty() {
+                for out in outs {
+                    self.write(out);
+                }
+                self.expect_exit();
+            }
+        }
+        let (stderr_bytes, stderr_tail) = self.conn.stderr();
+        if fault.is_none() {
+            for v in self.session.finish(stderr_bytes) {
+                self.push(v);
+            }
+        }
+        if let Some(status) = self.conn.terminate()
+            && self.exit.is_none()
+        {
+            self.note(format!("protocheck stopped the bot ({status})"));
+        }
+        let strict = self.cfg.strict;
+        for v in &mut self.violations {
+            if strict {
+                v.severity = Severity::Fail;
+            }
+        }
+        let status = match (&fault, self.has_failure()) {
+            (Some(_), _) => Status::Error,
+            (None, true) => Status::Failed,
+            (None, false) => Status::Passed,
+        };
+        let error = fault.map(|ScriptFault(msg)| match &self.step {
+            Some(s) => format!("{s}: {msg}"),
+            None => msg,
+        });
+        ScenarioRun {
+            result: ScenarioResult {
+                name: self.scenario.name.clone(),
+                game: self.scenario.game.clone(),
+                source: self.scenario.source.clone(),
+                about: self.scenario.about.clone(),
+                status,
+                error,
+                violations: self.violations,
+                transcript: self.transcript,
+                stderr_bytes,
+                stderr_tail,
+                duration_ms: self.started.elapsed().as_millis() as u64,
+                replay: None,
+                saved_to: None,
+            },
+            replay_steps: self.replay,
+        }
+    }
+}
+
+/// The YAML word of an expectation, for messages.
+pub fn expect_word(e: &Expect) -> &'static str {
+    match e {
+        Expect::LegalMove => "legal-move",
+        Expect::Reply(_) => "reply",
+        Expect::Matches(_) => "matches",
+        Expect::Silence => "silence",
+        Expect::Exit => "exit",
+        Expect::Success => "success",
+        Expect::Error(_) => "error",
+    }
+}

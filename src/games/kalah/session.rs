@@ -1,0 +1,493 @@
+//! Kalah as the controller sees it: which messages protocheck may send in the
+//! tracked state, when the bot owes a reply, and how each reply is judged.
+//! The bot plays one side; protocheck plays the engine and the opponent.
+
+use super::catalogue as rule;
+use super::grammar::{self, BotMessage, EngineMessage, Turn};
+use super::opponent;
+use super::rules::{Board, Illegal, Move, Position, Side};
+use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
+use crate::scenario::{Expect, Strategy, SwapPolicy};
+use crate::transport::ExitStatus;
+use crate::verdict::Violation;
+use std::time::Duration;
+
+/// What the bot was told last: decides which diagnosis fits a silence or an
+/// unexpected line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Told {
+    Nothing,
+    Start(Side),
+    /// A CHANGE; `own` when it reported the bot's own move.
+    Change { turn: Turn, own: bool },
+    /// `CHANGE;SWAP;…;YOU`: the opponent swapped.
+    SwapNotice,
+    /// The bot sent SWAP and has been told nothing since.
+    BotSwapped,
+    End,
+}
+
+/// The reference's cumulative time budget per match (kalah.md §6).
+const TIME_BUDGET: Duration = Duration::from_secs(3600);
+/// The pipe buffer the reference never drains (kalah.md §1).
+const STDERR_LIMIT: u64 = 64 * 1024;
+
+pub struct KalahSession {
+    holes: usize,
+    position: Position,
+    /// The bot's current side (it changes when someone swaps).
+    bot: Option<Side>,
+    told: Told,
+    /// `CHANGE;…;END` or `END` has been sent: no reply is ever due again.
+    over: bool,
+    end_sent: bool,
+    /// False during lint after a bot move that the scenario did not pin.
+    known: bool,
+    strategy: Strategy,
+    swap: SwapPolicy,
+    last_opponent: Option<String>,
+    time_used: Duration,
+    budget_reported: bool,
+}
+
+impl KalahSession {
+    pub fn new(holes: usize, seeds: u32, strategy: Strategy, swap: SwapPolicy) -> KalahSession {
+        KalahSession {
+            holes,
+            position: Position::new(holes, seeds),
+            bot: None,
+            told: Told::Nothing,
+            over: false,
+            end_sent: false,
+            known: true,
+            strategy,
+            swap,
+            last_opponent: None,
+            time_used: Duration::ZERO,
+            budget_reported: false,
+        }
+    }
+
+    fn bot_side(&self) -> Result<Side, ScriptError> {
+        self.bot.ok_or_else(|| "the game has not started: send `START;South` or `START;North` first".to_string())
+    }
+
+    fn bot_to_move(&self) -> bool {
+        Some(self.position.to_move()) == self.bot && !self.position.is_over()
+    }
+
+    /// The turn field as the bot must read it after a move.
+    fn turn_for_bot(&self) -> Turn {
+        if self.position.is_over() {
+            Turn::End
+        } else if self.bot_to_move() {
+            Turn::You
+        } else {
+            Turn::Opp
+        }
+    }
+
+    /// The CHANGE (and END, if the game ended) reporting a move to the bot.
+    fn report_move(&mut self, mv: Move, own: bool) -> Vec<Outgoing> {
+        let turn = self.turn_for_bot();
+        let line = grammar::format_change(mv, self.position.board(), turn);
+        let mut out = vec![Outgoing { text: line, reply_due: turn == Turn::You }];
+        self.told = Told::Change { turn, own };
+        if turn == Turn::End {
+            self.over = true;
+            self.end_sent = true;
+            self.told = Told::End;
+            out.push(Outgoing::silent(grammar::format_end()));
+        }
+        out
+    }
+
+    fn opponent_side(&self) -> Result<Side, ScriptError> {
+        let bot = self.bot_side()?;
+        if self.over {
+            return Err("the game is over: the opponent cannot move".into());
+        }
+        if self.known && self.position.to_move() == bot {
+            return Err(format!("it is the bot's turn ({}), not the opponent's", bot.as_str()));
+        }
+        Ok(bot.opposite())
+    }
+
+    /// Apply an opponent move and produce what the bot is told about it.
+    fn opponent_move(&mut self, mv: Move) -> Result<Vec<Outgoing>, ScriptError> {
+        let side = self.opponent_side()?;
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        let before = *self.position.board();
+        self.position
+            .play(mv)
+            .map_err(|e| format!("the opponent ({}) cannot play {}: {}", side.as_str(), move_text(mv), illegal_text(e, &before, side, mv)))?;
+        self.last_opponent = Some(match mv {
+            Move::Hole(h) => h.to_string(),
+            Move::Swap => "swap".into(),
+        });
+        if mv == Move::Swap {
+            // The bot, the original starter, is now North and is told so.
+            self.bot = Some(Side::North);
+            self.told = Told::SwapNotice;
+            let line = grammar::format_change(Move::Swap, self.position.board(), Turn::You);
+            return Ok(vec![Outgoing::asking(line)]);
+        }
+        Ok(self.report_move(mv, false))
+    }
+
+    fn legal_list(&self) -> String {
+        let moves: Vec<String> = self.position.legal_moves().map(|m| move_line(m)).collect();
+        moves.join(" | ")
+    }
+
+    /// Validate a scripted `CHANGE` that reports an opponent move.
+    fn scripted_change(&mut self, mv: Move, counts: &[u32], turn: Turn) -> Result<Outgoing, ScriptError> {
+        if !self.known {
+            return Err("the board is unknown here, because the bot's previous move is not pinned: use `opponent: <hole>` or `opponent: auto` so protocheck writes the CHANGE, or pin the bot's reply with `expect: { reply: \"MOVE;<h>\" }`".into());
+        }
+        let side = self.opponent_side()?;
+        let claimed = Board::from_counts(self.holes, counts)
+            .ok_or_else(|| format!("the state has {} numbers; Kalah({}) needs {}", counts.len(), self.holes, 2 * (self.holes + 1)))?;
+        let mut after = self.position;
+        let before = *self.position.board();
+        after
+            .play(mv)
+            .map_err(|e| format!("{} cannot play {} here: {}", side.as_str(), move_text(mv), illegal_text(e, &before, side, mv)))?;
+        if *after.board() != claimed {
+            return Err(format!(
+                "this CHANGE does not follow from the rules: after {} plays {} from {}, the board is {}, not {}",
+                side.as_str(),
+                move_text(mv),
+                before.state_string(),
+                after.board().state_string(),
+                claimed.state_string()
+            ));
+        }
+        let mut out = self.opponent_move(mv)?;
+        let want = out.remove(0);
+        let sent_turn = if mv == Move::Swap { Turn::You } else { self.turn_for_bot() };
+        if turn != sent_turn {
+            return Err(format!("the turn field must be {} here (the line protocheck would send is `{}`)", turn_word(sent_turn), want.text));
+        }
+        // The scripted line is now exactly the one protocheck would send; an
+        // END that follows must be scripted too, so it is not queued here.
+        if turn == Turn::End {
+            self.end_sent = false;
+            self.told = Told::Change { turn: Turn::End, own: false };
+        }
+        Ok(want)
+    }
+
+    fn note_time(&mut self, waited: Duration) -> Option<Violation> {
+        self.time_used += waited;
+        if self.time_used > TIME_BUDGET && !self.budget_reported {
+            self.budget_reported = true;
+            return Some(rule::TIME_BUDGET.violation(format!(
+                "the bot's replies took {:.1} s in all, over the reference's {} s budget",
+                self.time_used.as_secs_f64(),
+                TIME_BUDGET.as_secs()
+            )));
+        }
+        None
+    }
+
+    /// Judge a line that claims to be the bot's move.
+    fn judge_move(&mut self, line: &[u8]) -> Judged {
+        let mut judged = Judged::default();
+        let shown = crate::controller::message_text(line);
+        let body = line.strip_suffix(b"\n").unwrap_or(line);
+        let msg = match grammar::classify_bot_line(body, self.holes) {
+            Ok(m) => m,
+            Err(rejection) => {
+                let v = rejection
+                    .rule
+                    .violation(rejection.detail.clone())
+                    .with_actual(shown)
+                    .with_expected(self.legal_list());
+                judged.violations.push(v);
+                return judged;
+            }
+        };
+        let bot = self.bot.expect("a reply is due only after START");
+        let mv = match msg {
+            BotMessage::Swap => Move::Swap,
+            BotMessage::Move { hole, non_canonical } => {
+                if non_canonical {
+                    judged.violations.push(
+                        rule::MOVE_NUMBER_FORMAT
+                            .violation(format!("`{shown}` names hole {hole} with a sign or leading zeros; write `MOVE;{hole}`"))
+                            .with_actual(shown.clone())
+                            .with_expected(format!("MOVE;{hole}")),
+                    );
+                }
+                Move::Hole(hole)
+            }
+        };
+        if let Err(e) = self.position.check(mv) {
+            let (r, detail) = match e {
+                Illegal::SwapNotAllowed => (&rule::SWAP_NOT_ALLOWED, swap_refusal(&self.position, bot)),
+                Illegal::HoleOutOfRange => (&rule::MOVE_HOLE_RANGE, format!("hole {} does not exist: holes are 1..{}", move_text(mv), self.holes)),
+                Illegal::EmptyHole => (&rule::MOVE_EMPTY_HOLE, empty_hole_text(self.position.board(), bot, mv)),
+                Illegal::GameOver => (&rule::IO_UNEXPECTED_OUTPUT, "the game is over".to_string()),
+            };
+            judged.violations.push(r.violation(detail).with_actual(shown).with_expected(self.legal_list()));
+            return judged;
+        }
+        self.position.play(mv).expect("checked");
+        if mv == Move::Swap {
+            // The swapper is told nothing; it is South now and waits.
+            self.bot = Some(Side::South);
+            self.told = Told::BotSwapped;
+            return judged;
+        }
+        judged.follow_ups = self.report_move(mv, true);
+        judged
+    }
+}
+
+impl Session for KalahSession {
+    fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        let msg = grammar::parse_engine_message(text, self.holes)?;
+        match msg {
+            EngineMessage::Start(side) => {
+                if self.bot.is_some() {
+                    return Err("START was already sent: it is the first message of a match and comes once".into());
+                }
+                self.bot = Some(side);
+                self.told = Told::Start(side);
+                Ok(Outgoing { text: text.to_string(), reply_due: side == Side::South })
+            }
+            EngineMessage::Change { mv, counts, turn } => {
+                self.bot_side()?;
+                if self.over {
+                    return Err("the game is over: no CHANGE may follow".into());
+                }
+                if self.known && self.bot_to_move() {
+                    return Err("it is the bot's turn: protocheck sends the CHANGE for the bot's own move itself, after the bot has moved".into());
+                }
+                self.scripted_change(mv, &counts, turn)
+            }
+            EngineMessage::End => {
+                if self.end_sent {
+                    return Err("END was already sent: nothing follows it".into());
+                }
+                self.over = true;
+                self.end_sent = true;
+                self.told = Told::End;
+                Ok(Outgoing::silent(text))
+            }
+        }
+    }
+
+    fn opponent(&mut self, choice: &str, rng: &mut fastrand::Rng) -> Result<Vec<Outgoing>, ScriptError> {
+        let mv = match choice.trim().to_ascii_lowercase().as_str() {
+            "swap" => Move::Swap,
+            "auto" => {
+                self.opponent_side()?;
+                if !self.known {
+                    return Ok(Vec::new());
+                }
+                opponent::choose(&self.position, self.strategy, self.swap, rng)
+            }
+            other => match other.parse::<u8>() {
+                Ok(h) if (1..=self.holes).contains(&usize::from(h)) => Move::Hole(h),
+                _ => return Err(format!("`opponent: {choice}`: expected a hole number 1..{}, `swap` or `auto`", self.holes)),
+            },
+        };
+        self.opponent_move(mv)
+    }
+
+    fn next(&self) -> Next {
+        if self.over || self.position.is_over() {
+            Next::Finished
+        } else if self.bot_to_move() {
+            Next::Bot
+        } else {
+            Next::Opponent
+        }
+    }
+
+    fn judge(&mut self, reply: &[u8], expect: &Expect, waited: Duration) -> Result<Judged, ScriptError> {
+        if matches!(expect, Expect::Success | Expect::Error(_)) {
+            return Err("`success` / `error` are for command-response protocols; Kalah expects `legal-move`, `reply` or `matches`".into());
+        }
+        let budget = self.note_time(waited);
+        let mut judged = self.judge_move(reply);
+        judged.violations.extend(budget);
+        Ok(judged)
+    }
+
+    fn unexpected(&mut self, bytes: &[u8]) -> Violation {
+        let shown = crate::controller::message_text(bytes);
+        let v = match self.told {
+            Told::End => rule::END_OUTPUT_AFTER_END.violation(format!("the bot wrote `{shown}` after the game ended")),
+            Told::Change { turn: Turn::Opp, own: true } => rule::TURN_NO_EXTRA_TURN.violation(format!(
+                "the bot wrote `{shown}` after its own move was answered with OPP: the turn has passed{}",
+                if self.position.plies() == 1 { " (the opening move never earns an extra turn)" } else { "" }
+            )),
+            Told::BotSwapped => rule::TURN_MOVE_AFTER_SWAP
+                .violation(format!("the bot wrote `{shown}` right after its SWAP: after swapping it waits for the new North's move")),
+            Told::Start(Side::North) => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` after START;North: North waits for South's opening")),
+            Told::Nothing => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` before the match started")),
+            _ => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` while no reply was due")),
+        };
+        v.with_actual(shown).with_expected("(nothing)")
+    }
+
+    fn timed_out(&self, limit: Duration) -> Violation {
+        let limit = humantime::format_duration(limit);
+        match self.told {
+            Told::Change { turn: Turn::You, own: true } => rule::TURN_MISSED_TURN
+                .violation(format!("no move within {limit} after its own move earned an extra turn (`…;YOU` right after its move)")),
+            Told::SwapNotice => rule::TURN_MISSED_TURN
+                .violation(format!("no move within {limit} after CHANGE;SWAP;…;YOU: the opponent swapped and the bot, now North, is to move")),
+            _ => rule::IO_TIMEOUT.violation(format!("no complete reply line within {limit} (is stdout flushed after each line?)")),
+        }
+        .with_expected(self.legal_list())
+    }
+
+    fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
+        if let Some(p) = partial {
+            let shown = crate::controller::message_text(p);
+            return Some(
+                rule::FRAMING_NO_NEWLINE
+                    .violation(format!("the bot left `{shown}` without a line end and then stopped writing: without LF it is never a message"))
+                    .with_actual(shown),
+            );
+        }
+        if self.over {
+            return None;
+        }
+        let how = match exit {
+            Some(status) => format!("the bot exited ({status}) before the game ended"),
+            None => "the bot closed its output or input before the game ended".to_string(),
+        };
+        Some(rule::IO_CRASH.violation(how))
+    }
+
+    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
+        if status.success() {
+            Vec::new()
+        } else {
+            vec![rule::END_EXIT_STATUS.violation(format!("after the game the bot ended with {status}, not status 0"))]
+        }
+    }
+
+    fn abort(&mut self) -> Vec<Outgoing> {
+        if self.end_sent || self.bot.is_none() {
+            return Vec::new();
+        }
+        self.over = true;
+        self.end_sent = true;
+        self.told = Told::End;
+        vec![Outgoing::silent(grammar::format_end())]
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn board(&self) -> Option<String> {
+        if !self.known {
+            return None;
+        }
+        let who = match self.bot {
+            Some(side) => format!("bot plays {}", side.as_str()),
+            None => "match not started".into(),
+        };
+        let next = if self.position.is_over() {
+            "game over".to_string()
+        } else {
+            format!("{} to move", self.position.to_move().as_str())
+        };
+        Some(format!("{}\n({who}; {next})", self.position.board().draw()))
+    }
+
+    fn finish(&mut self, stderr_bytes: u64) -> Vec<Violation> {
+        if stderr_bytes > STDERR_LIMIT {
+            vec![rule::PROCESS_STDERR_OVERFLOW.violation(format!(
+                "the bot wrote {stderr_bytes} bytes to stderr; the reference never reads stderr, so past {STDERR_LIMIT} bytes the bot would block and lose on time"
+            ))]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        let Some(text) = pinned else {
+            self.known = false;
+            return Ok(Vec::new());
+        };
+        let mut line = text.as_bytes().to_vec();
+        line.push(b'\n');
+        let judged = self.judge_move(&line);
+        if let Some(v) = judged.violations.iter().find(|v| v.severity == crate::verdict::Severity::Fail) {
+            return Err(format!("the expected reply `{text}` would itself break {}: {}", v.rule, v.message));
+        }
+        Ok(judged.follow_ups)
+    }
+
+    fn state_known(&self) -> bool {
+        self.known
+    }
+
+    fn last_opponent_move(&self) -> Option<String> {
+        self.last_opponent.clone()
+    }
+}
+
+fn move_text(mv: Move) -> String {
+    match mv {
+        Move::Hole(h) => h.to_string(),
+        Move::Swap => "SWAP".into(),
+    }
+}
+
+fn move_line(mv: Move) -> String {
+    match mv {
+        Move::Hole(h) => format!("MOVE;{h}"),
+        Move::Swap => "SWAP".into(),
+    }
+}
+
+fn turn_word(t: Turn) -> &'static str {
+    match t {
+        Turn::You => "YOU",
+        Turn::Opp => "OPP",
+        Turn::End => "END",
+    }
+}
+
+fn illegal_text(e: Illegal, board: &Board, side: Side, mv: Move) -> String {
+    match e {
+        Illegal::GameOver => "the game is over".into(),
+        Illegal::HoleOutOfRange => format!("there is no hole {}", move_text(mv)),
+        Illegal::EmptyHole => empty_hole_text(board, side, mv),
+        Illegal::SwapNotAllowed => "SWAP is legal only as North's first move, right after South's opening".into(),
+    }
+}
+
+fn empty_hole_text(board: &Board, side: Side, mv: Move) -> String {
+    let Move::Hole(h) = mv else { return String::new() };
+    let mut text = format!("{} hole {h} is empty", side.as_str());
+    if board.seeds_in(side.opposite(), usize::from(h)) > 0 {
+        text.push_str(&format!(
+            " (but {} hole {h} is not: did the bot miss a swap?)",
+            side.opposite().as_str()
+        ));
+    }
+    text
+}
+
+fn swap_refusal(position: &Position, bot: Side) -> String {
+    match (bot, position.plies()) {
+        (Side::South, 0) => "SWAP as South's opening: only North may swap, as its first message".into(),
+        (Side::South, _) => "SWAP from South: only North may swap, and only as its first message (after being swapped, the bot can never swap)".into(),
+        (Side::North, _) => "SWAP after North's first message: the swap is only legal as North's first message, right after South's opening".into(),
+    }
+}

@@ -1,0 +1,227 @@
+//! The human report: a line per scenario, then for each scenario that did
+//! not pass: where (file:line:col), which rule, the spec sentence, a short
+//! transcript, an expected-vs-actual diff, the board, and the bot's stderr.
+//! The last line is always `N passed, N failed` (plus what else happened).
+
+use super::RunInfo;
+use crate::outcome::{Direction, ScenarioResult, Status, Totals};
+use crate::verdict::{Severity, Violation};
+use std::fmt::Write;
+
+/// Presentation choices.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    pub color: bool,
+    /// Full transcripts for every scenario, not only failing ones.
+    pub verbose: bool,
+}
+
+/// ANSI colours, or nothing.
+struct Paint {
+    on: bool,
+}
+
+impl Paint {
+    fn wrap(&self, code: &str, text: &str) -> String {
+        if self.on { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+    }
+    fn red(&self, t: &str) -> String {
+        self.wrap("31", t)
+    }
+    fn green(&self, t: &str) -> String {
+        self.wrap("32", t)
+    }
+    fn yellow(&self, t: &str) -> String {
+        self.wrap("33", t)
+    }
+    fn bold(&self, t: &str) -> String {
+        self.wrap("1", t)
+    }
+    fn dim(&self, t: &str) -> String {
+        self.wrap("2", t)
+    }
+    fn red_bg(&self, t: &str) -> String {
+        self.wrap("1;31;4", t)
+    }
+    fn green_bg(&self, t: &str) -> String {
+        self.wrap("1;32;4", t)
+    }
+}
+
+/// How many transcript lines a failure shows (all with `-v`).
+const TRANSCRIPT_TAIL: usize = 12;
+/// How many stderr lines a failure shows.
+const STDERR_TAIL_LINES: usize = 8;
+
+pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> String {
+    let p = Paint { on: style.color };
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", p.bold(&format!("protocheck {} · game {} · bot {}", info.version, info.game, info.bot)));
+    if let Some((n, seed)) = info.generated {
+        let _ = writeln!(out, "{}", p.dim(&format!("generated games: {n} (--seed {seed})")));
+    }
+    out.push('\n');
+    for r in results {
+        let tag = match r.status {
+            Status::Passed if r.warnings() > 0 => p.yellow("PASS"),
+            Status::Passed => p.green("PASS"),
+            Status::Failed => p.red("FAIL"),
+            Status::Error => p.red("ERROR"),
+            Status::Skipped => p.dim("SKIP"),
+        };
+        let mut line = format!("{tag:<5} {}", r.name);
+        if r.warnings() > 0 {
+            line.push_str(&p.yellow(&format!(" ({} warning{})", r.warnings(), plural(r.warnings()))));
+        }
+        if r.status != Status::Skipped {
+            line.push_str(&p.dim(&format!("  {} ms", r.duration_ms)));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    for r in results {
+        let worth = match r.status {
+            Status::Failed | Status::Error => true,
+            Status::Passed => r.warnings() > 0 || style.verbose,
+            Status::Skipped => false,
+        };
+        if worth {
+            details(&mut out, r, style, &p);
+        }
+    }
+    out.push('\n');
+    let _ = writeln!(out, "{}", summary(&Totals::of(results)));
+    out
+}
+
+/// `N passed, N failed` and, where non-zero, warnings, errors and skips.
+pub fn summary(t: &Totals) -> String {
+    let mut s = format!("{} passed, {} failed", t.passed, t.failed);
+    if t.errors > 0 {
+        let _ = write!(s, ", {} error{}", t.errors, plural(t.errors));
+    }
+    if t.skipped > 0 {
+        let _ = write!(s, ", {} skipped", t.skipped);
+    }
+    if t.warnings > 0 {
+        let _ = write!(s, ", {} warning{}", t.warnings, plural(t.warnings));
+    }
+    s
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
+    let title = match r.status {
+        Status::Failed => p.red(&format!("── FAIL {} ", r.name)),
+        Status::Error => p.red(&format!("── ERROR {} ", r.name)),
+        _ => p.bold(&format!("── {} ", r.name)),
+    };
+    let _ = writeln!(out, "\n{title}{}", "─".repeat(60usize.saturating_sub(r.name.len() + 9)));
+    let _ = writeln!(out, "  source: {}", r.source);
+    if let Some(about) = &r.about {
+        let _ = writeln!(out, "  about:  {}", about.trim());
+    }
+    if let Some(error) = &r.error {
+        let _ = writeln!(out, "  {} {error}", p.red("scenario error:"));
+    }
+    for v in &r.violations {
+        violation(out, v, p);
+    }
+    let shown = if style.verbose { r.transcript.len() } else { TRANSCRIPT_TAIL };
+    if !r.transcript.is_empty() {
+        let skip = r.transcript.len().saturating_sub(shown);
+        let _ = writeln!(
+            out,
+            "  transcript{}:",
+            if skip > 0 { format!(" (last {shown} of {})", r.transcript.len()) } else { String::new() }
+        );
+        for line in &r.transcript[skip..] {
+            let (mark, text) = match line.dir {
+                Direction::Sent => ('>', line.text.clone()),
+                Direction::Received => ('<', line.text.clone()),
+                Direction::Note => ('#', p.dim(&line.text)),
+            };
+            let _ = writeln!(out, "    {} {mark} {text}", p.dim(&format!("{:>6}ms", line.ms)));
+        }
+    }
+    if !r.stderr_tail.is_empty() {
+        let lines: Vec<&str> = r.stderr_tail.lines().collect();
+        let skip = lines.len().saturating_sub(STDERR_TAIL_LINES);
+        let _ = writeln!(out, "  bot stderr ({} bytes in all, last lines):", r.stderr_bytes);
+        for l in &lines[skip..] {
+            let _ = writeln!(out, "    | {}", truncate(l, 160));
+        }
+    }
+    if let Some(path) = &r.saved_to {
+        let _ = writeln!(out, "  saved:  {path}");
+    }
+    if let Some(cmd) = &r.replay {
+        let _ = writeln!(out, "  replay: {cmd}");
+    }
+}
+
+fn violation(out: &mut String, v: &Violation, p: &Paint) {
+    let sev = match v.severity {
+        Severity::Fail => p.red("fail"),
+        Severity::Warn => p.yellow("warn"),
+    };
+    let at = v.step.as_ref().map(|s| format!("{s}  ")).unwrap_or_default();
+    let _ = writeln!(out, "  {at}{} [{sev}]", p.bold(v.rule));
+    let _ = writeln!(out, "    {}", v.message);
+    let _ = writeln!(out, "    {} {}", p.dim("spec:"), v.spec);
+    if let (Some(e), Some(a)) = (&v.expected, &v.actual) {
+        let _ = writeln!(out, "    {}", p.dim("expected vs actual:"));
+        diff(out, e, a, p);
+    } else if let Some(a) = &v.actual {
+        let _ = writeln!(out, "    actual: {a}");
+    }
+    if let Some(board) = &v.board {
+        let _ = writeln!(out, "    {}", p.dim("board at this step:"));
+        for line in board.lines() {
+            let _ = writeln!(out, "      {line}");
+        }
+    }
+}
+
+/// `- expected` / `+ actual`, with the differing characters marked when both
+/// are single lines (similar's character diff).
+fn diff(out: &mut String, expected: &str, actual: &str, p: &Paint) {
+    if expected.contains('\n') || actual.contains('\n') {
+        let d = similar::TextDiff::from_lines(expected, actual);
+        for change in d.iter_all_changes() {
+            let text = change.value().trim_end_matches('\n');
+            let line = match change.tag() {
+                similar::ChangeTag::Delete => p.red(&format!("- {text}")),
+                similar::ChangeTag::Insert => p.green(&format!("+ {text}")),
+                similar::ChangeTag::Equal => format!("  {text}"),
+            };
+            let _ = writeln!(out, "      {line}");
+        }
+        return;
+    }
+    let d = similar::TextDiff::from_chars(expected, actual);
+    let (mut minus, mut plus) = (String::new(), String::new());
+    for change in d.iter_all_changes() {
+        let v = change.value();
+        match change.tag() {
+            similar::ChangeTag::Equal => {
+                minus.push_str(&p.red(v));
+                plus.push_str(&p.green(v));
+            }
+            similar::ChangeTag::Delete => minus.push_str(&p.red_bg(v)),
+            similar::ChangeTag::Insert => plus.push_str(&p.green_bg(v)),
+        }
+    }
+    let _ = writeln!(out, "      {} {minus}", p.red("-"));
+    let _ = writeln!(out, "      {} {plus}", p.green("+"));
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n).collect::<String>())
+    }
+}

@@ -1,0 +1,149 @@
+//! The JUnit XML report: one testsuite per game, one testcase per scenario;
+//! a failure carries the rule id as its type so CI systems can group them.
+
+use super::RunInfo;
+use crate::outcome::{Direction, ScenarioResult, Status};
+use crate::verdict::Severity;
+use std::fmt::Write;
+
+/// XML-escape text for attributes and element content. Control characters
+/// other than tab/LF/CR are not allowed in XML 1.0 at all, so they are shown
+/// as `\u{..}` instead of producing a file CI tools reject.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn secs(ms: u64) -> String {
+    format!("{:.3}", ms as f64 / 1000.0)
+}
+
+pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
+    let mut games: Vec<&str> = results.iter().map(|r| r.game.as_str()).collect();
+    games.dedup();
+    if games.is_empty() {
+        games.push(&info.game);
+    }
+    let count = |rs: &[&ScenarioResult], s: Status| rs.iter().filter(|r| r.status == s).count();
+    let all: Vec<&ScenarioResult> = results.iter().collect();
+    let total_ms: u64 = results.iter().map(|r| r.duration_ms).sum();
+    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        x,
+        "<testsuites name=\"protocheck\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">",
+        results.len(),
+        count(&all, Status::Failed),
+        count(&all, Status::Error),
+        count(&all, Status::Skipped),
+        secs(total_ms)
+    );
+    for game in games {
+        let rs: Vec<&ScenarioResult> = results.iter().filter(|r| r.game == game).collect();
+        let ms: u64 = rs.iter().map(|r| r.duration_ms).sum();
+        let _ = writeln!(
+            x,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">",
+            esc(game),
+            rs.len(),
+            count(&rs, Status::Failed),
+            count(&rs, Status::Error),
+            count(&rs, Status::Skipped),
+            secs(ms)
+        );
+        let _ = writeln!(x, "    <properties><property name=\"bot\" value=\"{}\"/></properties>", esc(&info.bot));
+        for r in rs {
+            testcase(&mut x, r);
+        }
+        x.push_str("  </testsuite>\n");
+    }
+    x.push_str("</testsuites>\n");
+    x
+}
+
+fn testcase(x: &mut String, r: &ScenarioResult) {
+    let _ = write!(
+        x,
+        "    <testcase name=\"{}\" classname=\"{}.{}\" file=\"{}\" time=\"{}\"",
+        esc(&r.name),
+        esc(&r.game),
+        esc(&r.name),
+        esc(&r.source),
+        secs(r.duration_ms)
+    );
+    x.push_str(">\n");
+    match r.status {
+        Status::Skipped => x.push_str("      <skipped message=\"not run (--fail-fast)\"/>\n"),
+        Status::Error => {
+            let msg = r.error.clone().unwrap_or_default();
+            let _ = writeln!(x, "      <error message=\"{}\" type=\"scenario.invalid\">{}</error>", esc(&msg), esc(&msg));
+        }
+        Status::Failed => {
+            let fails: Vec<_> = r.violations.iter().filter(|v| v.severity == Severity::Fail).collect();
+            let first = fails[0];
+            let mut body = String::new();
+            for v in &r.violations {
+                let _ = writeln!(body, "[{}] {}: {}", v.severity.as_str(), v.rule, v.message);
+                if let Some(step) = &v.step {
+                    let _ = writeln!(body, "  at {step}");
+                }
+                let _ = writeln!(body, "  spec: {}", v.spec);
+                if let Some(e) = &v.expected {
+                    let _ = writeln!(body, "  expected: {e}");
+                }
+                if let Some(a) = &v.actual {
+                    let _ = writeln!(body, "  actual:   {a}");
+                }
+            }
+            let _ = writeln!(
+                x,
+                "      <failure message=\"{}: {}\" type=\"{}\">{}</failure>",
+                esc(first.rule),
+                esc(&first.message),
+                esc(first.rule),
+                esc(&body)
+            );
+        }
+        Status::Passed => {}
+    }
+    if !r.transcript.is_empty() {
+        let mut out = String::new();
+        for line in &r.transcript {
+            let mark = match line.dir {
+                Direction::Sent => '>',
+                Direction::Received => '<',
+                Direction::Note => '#',
+            };
+            let _ = writeln!(out, "{mark} {}", line.text);
+        }
+        let _ = writeln!(x, "      <system-out>{}</system-out>", esc(&out));
+    }
+    if !r.stderr_tail.is_empty() {
+        let _ = writeln!(x, "      <system-err>{}</system-err>", esc(&r.stderr_tail));
+    }
+    x.push_str("    </testcase>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::esc;
+
+    #[test]
+    fn escapes_markup_and_control_characters() {
+        assert_eq!(esc("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
+        assert_eq!(esc("x\u{1}y\tz"), "x\\u{1}y\tz");
+    }
+}

@@ -1,0 +1,36 @@
+//! Reporters are pure functions of the results: same results, same text.
+//! Nothing here runs anything or knows a game.
+
+pub mod human;
+pub mod json;
+pub mod junit;
+
+use crate::outcome::ScenarioResult;
+use serde::Serialize;
+
+/// What the report says about the run as a whole.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunInfo {
+    pub version: String,
+    pub game: String,
+    pub bot: String,
+    /// `--games N --seed S`, when generated games were played.
+    pub generated: Option<(usize, u64)>,
+    pub strict: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+    Junit,
+}
+
+/// Render a report in `format`.
+pub fn render(format: Format, info: &RunInfo, results: &[ScenarioResult], opts: &human::Style) -> String {
+    match format {
+        Format::Human => human::render(info, results, opts),
+        Format::Json => json::render(info, results),
+        Format::Junit => junit::render(info, results),
+    }
+}

@@ -1,0 +1,11 @@
+//! Scenario files: the model, loading with located errors, the built-in
+//! suites embedded in the binary, and the JSON Schema of the format.
+pub mod builtin;
+pub mod load;
+pub mod model;
+
+pub use load::LoadError;
+pub use model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy, Token};
+
+/// The JSON Schema of the scenario format (`protocheck schema`).
+pub const SCHEMA: &str = include_str!("../../scenarios/schema.json");

@@ -1,0 +1,172 @@
+//! The suite: select scenarios, lint them all before any bot runs, run them
+//! on `--jobs` worker threads (one bot process per scenario), and save failing
+//! generated games as replayable scenario files.
+
+use crate::controller::{self, RunConfig, ScenarioRun};
+use crate::games::Game;
+use crate::outcome::{ScenarioResult, Status};
+use crate::scenario::model::ScenarioOut;
+use crate::scenario::{LoadError, Origin, Scenario};
+use crate::transport::SpawnError;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Does `name` match `--filter`: a glob when it has glob characters,
+/// otherwise a substring.
+pub fn matches_filter(name: &str, filter: &str) -> bool {
+    if filter.contains(['*', '?', '[']) {
+        glob::Pattern::new(filter).map(|p| p.matches(name)).unwrap_or(false)
+    } else {
+        name.contains(filter)
+    }
+}
+
+/// Lint every scenario; all problems, in order.
+pub fn lint_all(scenarios: &[Scenario], game: &dyn Game) -> Vec<LoadError> {
+    scenarios.iter().flat_map(|s| controller::lint::lint(s, game)).collect()
+}
+
+/// Names must be unique so `--filter` and reports can tell scenarios apart.
+pub fn duplicate_names(scenarios: &[Scenario]) -> Vec<LoadError> {
+    let mut seen: std::collections::HashMap<&str, &str> = Default::default();
+    let mut errors = Vec::new();
+    for s in scenarios {
+        if let Some(first) = seen.insert(&s.name, &s.source) {
+            errors.push(LoadError {
+                file: s.source.clone(),
+                line: 1,
+                column: 1,
+                message: format!("scenario name `{}` is already used by {first}", s.name),
+            });
+        }
+    }
+    errors
+}
+
+/// Run all scenarios; results come back in input order. `progress` is called
+/// as each scenario finishes (from worker threads).
+pub fn run_all(
+    scenarios: &[Scenario],
+    game: &dyn Game,
+    cfg: &RunConfig,
+    jobs: usize,
+    fail_fast: bool,
+    progress: &(dyn Fn(&ScenarioResult) + Sync),
+) -> Result<Vec<ScenarioRun>, SpawnError> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let slots: Vec<Mutex<Option<ScenarioRun>>> = scenarios.iter().map(|_| Mutex::new(None)).collect();
+    let spawn_error: Mutex<Option<SpawnError>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(scenarios.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    if stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(scenario) = scenarios.get(i) else { return };
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| controller::run(scenario, game, cfg)));
+                    let run = match outcome {
+                        Ok(Ok(run)) => run,
+                        Ok(Err(e)) => {
+                            *spawn_error.lock().unwrap() = Some(e);
+                            stop.store(true, Ordering::SeqCst);
+                            return;
+                        }
+                        Err(panic) => internal_error(scenario, &panic),
+                    };
+                    if fail_fast && run.result.status != Status::Passed {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    progress(&run.result);
+                    *slots[i].lock().unwrap() = Some(run);
+                }
+            });
+        }
+    });
+    if let Some(e) = spawn_error.into_inner().unwrap() {
+        return Err(e);
+    }
+    Ok(slots
+        .into_iter()
+        .zip(scenarios)
+        .map(|(slot, s)| slot.into_inner().unwrap().unwrap_or_else(|| skipped(s)))
+        .collect())
+}
+
+fn internal_error(scenario: &Scenario, panic: &Box<dyn std::any::Any + Send>) -> ScenarioRun {
+    let what = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    let mut run = blank(scenario, Status::Error);
+    run.result.error = Some(format!("internal error in protocheck (please report it): {what}"));
+    run
+}
+
+fn skipped(scenario: &Scenario) -> ScenarioRun {
+    blank(scenario, Status::Skipped)
+}
+
+fn blank(scenario: &Scenario, status: Status) -> ScenarioRun {
+    ScenarioRun {
+        result: ScenarioResult {
+            name: scenario.name.clone(),
+            game: scenario.game.clone(),
+            source: scenario.source.clone(),
+            about: scenario.about.clone(),
+            status,
+            error: None,
+            violations: Vec::new(),
+            transcript: Vec::new(),
+            stderr_bytes: 0,
+            stderr_tail: String::new(),
+            duration_ms: 0,
+            replay: None,
+            saved_to: None,
+        },
+        replay_steps: Vec::new(),
+    }
+}
+
+/// Write a failing generated game as a scenario file that replays it move
+/// for move (the opponent's choices are written out, not re-drawn).
+pub fn save_failure(dir: &Path, scenario: &Scenario, run: &ScenarioRun) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let about = format!(
+        "Replay of {} ({}): protocheck's moves as played; the bot's moves are its own.",
+        scenario.name, scenario.source
+    );
+    let doc = ScenarioOut {
+        name: &scenario.name,
+        game: &scenario.game,
+        about: Some(&about),
+        options: &scenario.options,
+        steps: &run.replay_steps,
+    };
+    let text = serde_saphyr::to_string(&doc).map_err(|e| std::io::Error::other(e.to_string()))?;
+    let path = dir.join(format!("{}.yaml", scenario.name));
+    std::fs::write(&path, text)?;
+    Ok(path)
+}
+
+/// True for scenarios produced by `--games`.
+pub fn is_generated(s: &Scenario) -> bool {
+    matches!(s.origin, Origin::Generated { .. })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filter_is_substring_or_glob() {
+        assert!(matches_filter("north-opening-3", "opening"));
+        assert!(matches_filter("north-opening-3", "north-*-3"));
+        assert!(!matches_filter("north-opening-3", "south*"));
+        assert!(matches_filter("generated-001-south-random", "generated-00?-*"));
+    }
+}

@@ -1,0 +1,217 @@
+//! Transport: everything about talking to an untrusted bot. The controller
+//! sees a [`BotConnection`]: send bytes, receive timed [`BotEvent`]s, ask for
+//! the stderr tail, terminate. Nothing here knows any game.
+
+pub mod framing;
+pub mod process;
+pub mod stream;
+
+use framing::{FrameEvent, Framer};
+pub use process::{ExitStatus, ProcessGroup};
+use std::process::Command;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use stream::{StderrTail, WriteCommand, WriteQueue};
+
+/// Something observed on the connection, stamped with when it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotEvent {
+    /// A complete message (raw bytes with terminator).
+    Message { bytes: Vec<u8>, at: Instant },
+    /// A message longer than the cap; the rest of it was discarded.
+    Overlong {
+        prefix: Vec<u8>,
+        cap: usize,
+        at: Instant,
+    },
+    /// The bot's output stream ended (EOF), possibly after unterminated bytes.
+    OutputClosed {
+        partial: Option<Vec<u8>>,
+        at: Instant,
+    },
+    /// Writing to the bot failed: it closed its input or died.
+    InputClosed { error: String, at: Instant },
+    /// The bot's main process ended.
+    Exited { status: ExitStatus, at: Instant },
+}
+
+impl BotEvent {
+    fn from_frame(event: FrameEvent, at: Instant) -> BotEvent {
+        match event {
+            FrameEvent::Message(bytes) => BotEvent::Message { bytes, at },
+            FrameEvent::Overlong { prefix, cap } => BotEvent::Overlong { prefix, cap, at },
+            FrameEvent::Unterminated(bytes) => BotEvent::OutputClosed {
+                partial: Some(bytes),
+                at,
+            },
+        }
+    }
+
+    pub fn at(&self) -> Instant {
+        match self {
+            BotEvent::Message { at, .. }
+            | BotEvent::Overlong { at, .. }
+            | BotEvent::OutputClosed { at, .. }
+            | BotEvent::InputClosed { at, .. }
+            | BotEvent::Exited { at, .. } => *at,
+        }
+    }
+}
+
+/// How to start a bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotCommand {
+    pub program: String,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+}
+
+impl BotCommand {
+    /// The command line as a user would type it (for replay hints).
+    pub fn display(&self) -> String {
+        std::iter::once(&self.program)
+            .chain(&self.args)
+            .map(|w| shell_quote(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Quote a word for a POSIX shell only when it needs it.
+pub fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Limits that protect protocheck from the bot.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Longest message accepted (`io.line-too-long` beyond it).
+    pub message_cap: usize,
+    /// How much of stderr is kept for the report.
+    pub stderr_keep: usize,
+    /// Between SIGTERM and SIGKILL.
+    pub kill_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            message_cap: 64 * 1024,
+            stderr_keep: 4 * 1024,
+            kill_grace: Duration::from_millis(300),
+        }
+    }
+}
+
+/// Why a bot could not be started at all (exit status 2, not a verdict).
+#[derive(Debug)]
+pub struct SpawnError {
+    pub program: String,
+    pub error: std::io::Error,
+}
+
+impl std::fmt::Display for SpawnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hint = match self.error.kind() {
+            std::io::ErrorKind::NotFound => " (no such program: check the path, or use --bot-cmd for commands with arguments)",
+            std::io::ErrorKind::PermissionDenied => " (permission denied: is the file executable? try chmod +x)",
+            _ => "",
+        };
+        write!(f, "cannot start bot `{}`: {}{hint}", self.program, self.error)
+    }
+}
+
+impl std::error::Error for SpawnError {}
+
+/// A live connection to one bot process over its standard streams.
+pub struct BotConnection {
+    group: ProcessGroup,
+    events: Receiver<BotEvent>,
+    writes: Option<WriteQueue>,
+    stderr: Arc<Mutex<StderrTail>>,
+}
+
+impl BotConnection {
+    /// Start the bot with piped stdio, in its own process group.
+    pub fn spawn(
+        bot: &BotCommand,
+        framer: Box<dyn Framer>,
+        limits: &Limits,
+    ) -> Result<BotConnection, SpawnError> {
+        let mut command = Command::new(&bot.program);
+        command.args(&bot.args);
+        for (k, v) in &bot.env {
+            command.env(k, v);
+        }
+        let (tx, events) = mpsc::sync_channel(stream::EVENT_QUEUE);
+        let exit_tx: SyncSender<BotEvent> = tx.clone();
+        let (group, pipes) = ProcessGroup::spawn(command, limits.kill_grace, move |status, at| {
+            let _ = exit_tx.send(BotEvent::Exited { status, at });
+        })
+        .map_err(|error| SpawnError {
+            program: bot.program.clone(),
+            error,
+        })?;
+        let pid = group.pid();
+        stream::spawn_reader(format!("bot-{pid}-out"), pipes.stdout, framer, tx.clone());
+        let (wtx, wrx) = mpsc::channel();
+        stream::spawn_writer(format!("bot-{pid}-in"), pipes.stdin, wrx, tx);
+        let stderr = Arc::new(Mutex::new(StderrTail::new(limits.stderr_keep)));
+        stream::spawn_stderr_drain(format!("bot-{pid}-err"), pipes.stderr, Arc::clone(&stderr));
+        Ok(BotConnection {
+            group,
+            events,
+            writes: Some(wtx),
+            stderr,
+        })
+    }
+
+    /// Queue bytes for the bot; never blocks.
+    pub fn send(&self, bytes: Vec<u8>) {
+        if let Some(w) = &self.writes {
+            let _ = w.send(WriteCommand::Bytes(bytes));
+        }
+    }
+
+    /// Close the bot's input (it reads EOF) after everything queued so far.
+    pub fn close_input(&mut self) {
+        if let Some(w) = self.writes.take() {
+            let _ = w.send(WriteCommand::Close);
+        }
+    }
+
+    /// The next event, waiting at most until `deadline`.
+    pub fn recv_until(&self, deadline: Instant) -> Option<BotEvent> {
+        let timeout = deadline.saturating_duration_since(Instant::now());
+        match self.events.recv_timeout(timeout) {
+            Ok(e) => Some(e),
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// The main process's exit status, if it has ended.
+    pub fn exit_status(&self) -> Option<ExitStatus> {
+        self.group.exit_status()
+    }
+
+    /// Total bytes written to stderr, and the kept tail.
+    pub fn stderr(&self) -> (u64, String) {
+        let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        (t.total, t.text())
+    }
+
+    /// Kill the whole process group and reap it (idempotent).
+    pub fn terminate(&mut self) -> Option<ExitStatus> {
+        self.close_input();
+        self.group.terminate()
+    }
+}
