@@ -6,7 +6,8 @@
 
 pub mod lint;
 
-use crate::games::{Game, Next, Outgoing, Session};
+use crate::games::{Assembly, Game, Next, Outgoing, Session};
+use std::collections::VecDeque;
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
 use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
 use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
@@ -61,8 +62,10 @@ struct Run<'a> {
     started: Instant,
     transcript: Vec<TranscriptLine>,
     violations: Vec<Violation>,
-    /// Since when a reply has been due.
-    pending: Option<Instant>,
+    /// Replies due, each with the time it became due (oldest first).
+    pending: VecDeque<Instant>,
+    /// A piece that arrived after a complete reply and starts the next one.
+    carry: Option<(Vec<u8>, Instant)>,
     replies_seen: usize,
     /// The bot went away (exit or EOF) and that has been dealt with.
     gone: bool,
@@ -97,7 +100,8 @@ pub fn run(scenario: &Scenario, game: &dyn Game, cfg: &RunConfig) -> Result<Scen
         started: Instant::now(),
         transcript: Vec::new(),
         violations: Vec::new(),
-        pending: None,
+        pending: VecDeque::new(),
+        carry: None,
         replies_seen: 0,
         gone: false,
         exit: None,
@@ -160,10 +164,9 @@ impl Run<'_> {
                 return Ok(());
             }
         }
-        // A reply still due at the end is judged like any other.
-        if self.pending.is_some() {
-            self.await_reply(&Expect::LegalMove)?;
-        }
+        // Replies still due at the end are judged like any other.
+        self.settle()?;
+        self.flush_carry();
         Ok(())
     }
 
@@ -189,9 +192,10 @@ impl Run<'_> {
                 self.opponent_moves(choice)?;
             }
             Step::Expect(Expect::Silence) => {
-                if self.pending.is_some() {
+                if !self.pending.is_empty() {
                     return Err(ScriptFault("`expect: silence` where a reply is due".into()));
                 }
+                self.flush_carry();
                 self.replay.push(step.clone());
                 self.observe(self.silence);
             }
@@ -201,7 +205,7 @@ impl Run<'_> {
                 self.expect_exit();
             }
             Step::Expect(expect) => {
-                if self.pending.is_none() {
+                if self.pending.is_empty() {
                     return Err(ScriptFault(format!("`expect: {}` where no reply is due", expect_word(expect))));
                 }
                 self.replay.push(step.clone());
@@ -224,13 +228,32 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// If a reply is due, wait for it and judge it before doing anything else.
+    /// If replies are due, wait for them and judge them before doing
+    /// anything else.
     fn settle(&mut self) -> Result<(), ScriptFault> {
-        if self.pending.is_some() {
+        while !self.pending.is_empty() && !self.gone && !self.has_failure() {
             self.replay.push(Step::Expect(Expect::LegalMove));
             self.await_reply(&Expect::LegalMove)?;
         }
+        self.flush_carry();
         Ok(())
+    }
+
+    /// A piece held back for a next reply that never became due is output
+    /// nobody asked for.
+    fn flush_carry(&mut self) {
+        if self.pending.is_empty()
+            && let Some((bytes, _)) = self.carry.take()
+        {
+            self.unexpected(&bytes);
+        }
+    }
+
+    fn unexpected(&mut self, bytes: &[u8]) {
+        self.record(Direction::Received, message_text(bytes));
+        if let Some(v) = self.session.unexpected(bytes) {
+            self.push(v);
+        }
     }
 
     fn opponent_moves(&mut self, choice: &str) -> Result<(), ScriptFault> {
@@ -251,7 +274,7 @@ impl Run<'_> {
             }
             match self.session.next() {
                 Next::Bot => {
-                    if self.pending.is_none() {
+                    if self.pending.is_empty() {
                         return Err(ScriptFault("internal: the game says the bot is to move, but no reply is due".into()));
                     }
                     self.replay.push(Step::Expect(Expect::LegalMove));
@@ -283,9 +306,8 @@ impl Run<'_> {
         let mut bytes = out.text.into_bytes();
         bytes.push(b'\n');
         self.conn.send(bytes);
-        if out.reply_due {
-            self.pending = Some(Instant::now());
-        }
+        let now = Instant::now();
+        self.pending.extend(std::iter::repeat_n(now, out.replies));
     }
 
     fn record(&mut self, dir: Direction, text: String) {
@@ -315,47 +337,92 @@ impl Run<'_> {
         self.violations.push(v);
     }
 
-    /// Wait for the due reply and judge it.
+    /// Wait for the oldest due reply, assemble it piece by piece as the
+    /// game says, and judge it.
     fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
-        let since = self.pending.expect("a reply is due");
+        let since = *self.pending.front().expect("a reply is due");
         let limit = if self.replies_seen == 0 { self.startup_timeout } else { self.timeout };
         let deadline = since + limit;
+        let mut reply: Vec<u8> = Vec::new();
+        let mut last_at = since;
+        // Set while a complete reply waits to see whether more belongs to it.
+        let mut grace_until: Option<Instant> = None;
         loop {
-            let Some(event) = self.conn.recv_until(deadline) else {
-                self.pending = None;
+            let next = match self.carry.take() {
+                Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
+                None => self.conn.recv_until(grace_until.map_or(deadline, |g| g.min(deadline))),
+            };
+            let Some(event) = next else {
+                if grace_until.is_some() {
+                    return self.complete_reply(&reply, expect, since, last_at);
+                }
+                self.pending.pop_front();
+                if !reply.is_empty() {
+                    self.record(Direction::Received, format!("{} (incomplete)", message_text(&reply)));
+                }
                 self.note(format!("no reply within {}", humantime::format_duration(limit)));
                 let v = self.session.timed_out(limit);
                 self.push(v);
                 return Ok(());
             };
             match event {
-                BotEvent::Message { bytes, at } => {
-                    self.pending = None;
-                    self.replies_seen += 1;
-                    let text = message_text(&bytes);
-                    self.record(Direction::Received, text.clone());
-                    let waited = at.saturating_duration_since(since);
-                    let judged = self.session.judge(&bytes, expect, waited)?;
-                    self.check_explicit(expect, &text)?;
-                    for v in judged.violations {
-                        self.push(v);
+                BotEvent::Message { bytes, at } => match self.session.reply_part(&reply, &bytes) {
+                    Assembly::StartsNext => {
+                        self.carry = Some((bytes, at));
+                        return self.complete_reply(&reply, expect, since, last_at);
                     }
-                    if !self.has_failure() {
-                        for out in judged.follow_ups {
-                            self.write(out);
-                        }
+                    Assembly::Complete => {
+                        reply.extend_from_slice(&bytes);
+                        return self.complete_reply(&reply, expect, since, at);
                     }
-                    return Ok(());
-                }
+                    Assembly::CompleteUnlessMore(grace) => {
+                        reply.extend_from_slice(&bytes);
+                        last_at = at;
+                        grace_until = Some(Instant::now() + grace);
+                    }
+                    Assembly::More => {
+                        reply.extend_from_slice(&bytes);
+                        last_at = at;
+                        grace_until = None;
+                    }
+                },
                 other => {
+                    if !reply.is_empty() && grace_until.is_some() {
+                        // The reply was complete; judge it before the exit.
+                        self.complete_reply(&reply, expect, since, last_at)?;
+                        reply.clear();
+                        grace_until = None;
+                    }
                     self.idle_event(other);
                     if self.gone || self.has_failure() {
-                        self.pending = None;
+                        self.pending.clear();
+                        return Ok(());
+                    }
+                    if self.pending.front() != Some(&since) {
                         return Ok(());
                     }
                 }
             }
         }
+    }
+
+    fn complete_reply(&mut self, reply: &[u8], expect: &Expect, since: Instant, at: Instant) -> Result<(), ScriptFault> {
+        self.pending.pop_front();
+        self.replies_seen += 1;
+        let text = message_text(reply);
+        self.record(Direction::Received, text.clone());
+        let waited = at.saturating_duration_since(since);
+        let judged = self.session.judge(reply, expect, waited)?;
+        self.check_explicit(expect, &text)?;
+        for v in judged.violations {
+            self.push(v);
+        }
+        if !self.has_failure() {
+            for out in judged.follow_ups {
+                self.write(out);
+            }
+        }
+        Ok(())
     }
 
     /// `expect: {reply}` and `{matches}` are checked here, the same for every game.
@@ -405,11 +472,7 @@ impl Run<'_> {
     fn idle_event(&mut self, event: BotEvent) {
         let rules = self.game.io_rules();
         match event {
-            BotEvent::Message { bytes, .. } => {
-                self.record(Direction::Received, message_text(&bytes));
-                let v = self.session.unexpected(&bytes);
-                self.push(v);
-            }
+            BotEvent::Message { bytes, .. } => self.unexpected(&bytes),
             BotEvent::Overlong { prefix, cap, .. } => {
                 let shown = message_text(&prefix);
                 self.record(Direction::Received, format!("{shown}… (over {cap} bytes)"));
@@ -418,7 +481,7 @@ impl Run<'_> {
                     .violation(format!("the bot wrote a message longer than {cap} bytes"))
                     .with_actual(format!("{shown}…"));
                 self.push(v);
-                self.pending = None;
+                self.pending.pop_front();
             }
             BotEvent::OutputClosed { partial, .. } => {
                 if let Some(p) = &partial {
@@ -452,11 +515,7 @@ impl Run<'_> {
         while let Some(event) = self.conn.recv_until(deadline) {
             match event {
                 BotEvent::OutputClosed { partial, .. } => return partial,
-                BotEvent::Message { bytes, .. } => {
-                    self.record(Direction::Received, message_text(&bytes));
-                    let v = self.session.unexpected(&bytes);
-                    self.push(v);
-                }
+                BotEvent::Message { bytes, .. } => self.unexpected(&bytes),
                 _ => {}
             }
         }
@@ -471,7 +530,7 @@ impl Run<'_> {
             return; // leaving after the game is fine; the exit is judged separately
         }
         self.gone = true;
-        self.pending = None;
+        self.pending.clear();
         let exit = exit.or(self.exit).or_else(|| self.conn.exit_status());
         if let Some(v) = self.session.closed(exit, partial) {
             self.push(v);

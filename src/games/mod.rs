@@ -11,21 +11,39 @@ use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Violation};
 use std::time::Duration;
 
-/// A message protocheck sends, and whether the bot owes a reply to it.
+/// A message protocheck sends, and how many replies the bot owes for it
+/// (Kalah: 0 or 1; QTP: one per non-empty command line, so a pipelined
+/// write owes several and a blank line none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outgoing {
-    /// Without the terminator: the transport appends LF.
+    /// Without the final terminator: the transport appends LF.
     pub text: String,
-    pub reply_due: bool,
+    pub replies: usize,
 }
 
 impl Outgoing {
     pub fn silent(text: impl Into<String>) -> Outgoing {
-        Outgoing { text: text.into(), reply_due: false }
+        Outgoing { text: text.into(), replies: 0 }
     }
     pub fn asking(text: impl Into<String>) -> Outgoing {
-        Outgoing { text: text.into(), reply_due: true }
+        Outgoing { text: text.into(), replies: 1 }
     }
+}
+
+/// Where a reply stands after another piece of it (one framed message,
+/// usually a line) has arrived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assembly {
+    /// The reply goes on: wait for more (until the reply deadline).
+    More,
+    /// Complete, unless more arrives within this grace (a response whose
+    /// terminating blank line may still come).
+    CompleteUnlessMore(Duration),
+    /// Complete with this piece.
+    Complete,
+    /// The reply was already complete before this piece, which starts the
+    /// next reply (or is output nobody asked for).
+    StartsNext,
 }
 
 /// A scenario that contradicts the rules or the protocol (exit 2): the
@@ -96,11 +114,18 @@ pub trait Session: Send {
     fn opponent(&mut self, choice: &str, rng: &mut fastrand::Rng) -> Result<Vec<Outgoing>, ScriptError>;
     /// Who acts next, for generated play.
     fn next(&self) -> Next;
-    /// Judge one due reply (raw bytes with terminator) against the rules
+    /// A piece of the due reply arrived; `so_far` holds the earlier pieces.
+    /// Line protocols are complete after one line (the default).
+    fn reply_part(&mut self, so_far: &[u8], piece: &[u8]) -> Assembly {
+        let _ = (so_far, piece);
+        Assembly::Complete
+    }
+    /// Judge one due reply (raw bytes with terminators) against the rules
     /// and the step's expectation; `waited` is the reply time.
     fn judge(&mut self, reply: &[u8], expect: &Expect, waited: Duration) -> Result<Judged, ScriptError>;
-    /// Output that arrived while no reply was due.
-    fn unexpected(&mut self, bytes: &[u8]) -> Violation;
+    /// Output that arrived while no reply was due (`None`: harmless, like
+    /// a blank line between QTP responses).
+    fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation>;
     /// No complete reply within `limit`.
     fn timed_out(&self, limit: Duration) -> Violation;
     /// The bot's output ended or it exited: a violation unless the game

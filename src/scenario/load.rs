@@ -110,10 +110,12 @@ fn explain_yaml_error(e: &serde_saphyr::Error) -> String {
     }
 }
 
+/// serde-saphyr words its errors as `error: line 3 column 5: <what>`; we
+/// print our own file:line:col, so keep only `<what>`.
 fn strip_location_suffix(msg: &str) -> String {
-    // "... at line 3 column 5" → "..."
-    match msg.rfind(" at line ") {
-        Some(i) => msg[..i].to_string(),
+    let re = regex::Regex::new(r"^(?:error:\s*)?(?:line \d+ column \d+:\s*)?(.*?)(?: at line \d+ column \d+)?$").expect("static regex");
+    match re.captures(msg) {
+        Some(c) => c[1].to_string(),
         None => msg.to_string(),
     }
 }
@@ -124,10 +126,12 @@ fn suggestion(msg: &str) -> Option<String> {
     let re = regex::Regex::new(r"unknown (?:field|variant) `([^`]*)`, expected (.*)").ok()?;
     let caps = re.captures(msg)?;
     let wrong = &caps[1];
+    // The list is `a`, `b` (serde) or a, b (serde-saphyr).
     let candidates: Vec<&str> = caps[2]
-        .split('`')
-        .skip(1)
-        .step_by(2)
+        .trim_start_matches("one of ")
+        .split(',')
+        .map(|w| w.trim().trim_matches('`'))
+        .filter(|w| !w.is_empty())
         .collect();
     nearest(wrong, &candidates)
 }

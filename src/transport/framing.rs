@@ -1,7 +1,9 @@
-//! Cutting a byte stream into messages. Each protocol frames differently
-//! (Kalah: one line; QTP: lines up to a blank line; Dominion S-expressions may
-//! come without a newline), so the reader thread is handed a [`Framer`] and the
-//! rest of the transport never looks inside the bytes.
+//! Cutting a byte stream into messages. Protocols frame differently (Kalah
+//! and QTP are line-based; Dominion S-expressions may come without a
+//! newline; Evolution sends JSON values over TCP), so the reader thread is
+//! handed a [`Framer`] and the rest of the transport never looks inside the
+//! bytes. Multi-line replies (QTP) are assembled by the game from lines,
+//! because only the game knows when a reply is complete.
 
 /// What a framer makes of the bytes it has been fed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,87 +86,6 @@ impl Framer for LineFramer {
     }
 }
 
-/// One message per group of lines ended by an empty line (GTP-style
-/// responses: `= result\n\n`, multi-line payloads allowed). A line holding only
-/// CR also ends the message, so the game can diagnose the CR rather than see
-/// a response that never ends. Empty lines *before* a message (which carry no
-/// response) are passed through as their own message, so the game can judge
-/// them.
-#[derive(Debug)]
-pub struct BlankLineFramer {
-    cap: usize,
-    lines: LineFramer,
-    message: Vec<u8>,
-    discarding: bool,
-    scratch: Vec<FrameEvent>,
-}
-
-impl BlankLineFramer {
-    pub fn new(cap: usize) -> Self {
-        BlankLineFramer {
-            cap,
-            lines: LineFramer::new(cap),
-            message: Vec::new(),
-            discarding: false,
-            scratch: Vec::new(),
-        }
-    }
-
-    fn push_line(&mut self, line: Vec<u8>, out: &mut Vec<FrameEvent>) {
-        let is_blank = line == b"\n" || line == b"\r\n";
-        if self.discarding {
-            if is_blank {
-                self.discarding = false;
-            }
-            return;
-        }
-        self.message.extend_from_slice(&line);
-        if is_blank {
-            out.push(FrameEvent::Message(std::mem::take(&mut self.message)));
-        } else if self.message.len() > self.cap {
-            let prefix = self.message[..OVERLONG_PREFIX.min(self.message.len())].to_vec();
-            out.push(FrameEvent::Overlong {
-                prefix,
-                cap: self.cap,
-            });
-            self.message.clear();
-            self.discarding = true;
-        }
-    }
-}
-
-impl Framer for BlankLineFramer {
-    fn feed(&mut self, data: &[u8], out: &mut Vec<FrameEvent>) {
-        let mut events = std::mem::take(&mut self.scratch);
-        self.lines.feed(data, &mut events);
-        for event in events.drain(..) {
-            match event {
-                FrameEvent::Message(line) => self.push_line(line, out),
-                FrameEvent::Overlong { prefix, cap } => {
-                    self.message.clear();
-                    self.discarding = true;
-                    out.push(FrameEvent::Overlong { prefix, cap });
-                }
-                FrameEvent::Unterminated(_) => unreachable!("only finish() yields it"),
-            }
-        }
-        self.scratch = events;
-    }
-
-    fn finish(&mut self, out: &mut Vec<FrameEvent>) {
-        let mut rest = Vec::new();
-        self.lines.finish(&mut rest);
-        for event in rest {
-            if let FrameEvent::Unterminated(tail) = event {
-                self.message.extend_from_slice(&tail);
-            }
-        }
-        if !self.message.is_empty() && !self.discarding {
-            out.push(FrameEvent::Unterminated(std::mem::take(&mut self.message)));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,28 +138,5 @@ mod tests {
     fn line_exactly_at_cap_is_accepted() {
         let mut f = LineFramer::new(4);
         assert_eq!(run(&mut f, &[b"abcd\n"]), vec![msg("abcd\n")]);
-    }
-
-    #[test]
-    fn blank_line_framer_groups_response_lines() {
-        let mut f = BlankLineFramer::new(1024);
-        let out = run(&mut f, &[b"= a\nb\n", b"\n= 1\n\n", b"? x\r\n\r\n", b"= tail"]);
-        assert_eq!(
-            out,
-            vec![
-                msg("= a\nb\n\n"),
-                msg("= 1\n\n"),
-                msg("? x\r\n\r\n"),
-                FrameEvent::Unterminated(b"= tail".to_vec())
-            ]
-        );
-    }
-
-    #[test]
-    fn blank_line_framer_caps_whole_response() {
-        let mut f = BlankLineFramer::new(8);
-        let out = run(&mut f, &[b"= 12345\n6789\nmore\n\n= ok\n\n"]);
-        assert!(matches!(out[0], FrameEvent::Overlong { .. }));
-        assert_eq!(out[1..], [msg("= ok\n\n")]);
     }
 }

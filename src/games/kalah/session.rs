@@ -91,7 +91,7 @@ impl KalahSession {
     fn report_move(&mut self, mv: Move, own: bool) -> Vec<Outgoing> {
         let turn = self.turn_for_bot();
         let line = grammar::format_change(mv, self.position.board(), turn);
-        let mut out = vec![Outgoing { text: line, reply_due: turn == Turn::You }];
+        let mut out = vec![Outgoing { text: line, replies: usize::from(turn == Turn::You) }];
         self.told = Told::Change { turn, own };
         if turn == Turn::End {
             self.over = true;
@@ -257,7 +257,7 @@ impl Session for KalahSession {
                 }
                 self.bot = Some(side);
                 self.told = Told::Start(side);
-                Ok(Outgoing { text: text.to_string(), reply_due: side == Side::South })
+                Ok(Outgoing { text: text.to_string(), replies: usize::from(side == Side::South) })
             }
             EngineMessage::Change { mv, counts, turn } => {
                 self.bot_side()?;
@@ -319,7 +319,7 @@ impl Session for KalahSession {
         Ok(judged)
     }
 
-    fn unexpected(&mut self, bytes: &[u8]) -> Violation {
+    fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
         let shown = crate::controller::message_text(bytes);
         let v = match self.told {
             Told::End => rule::END_OUTPUT_AFTER_END.violation(format!("the bot wrote `{shown}` after the game ended")),
@@ -333,7 +333,7 @@ impl Session for KalahSession {
             Told::Nothing => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` before the match started")),
             _ => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` while no reply was due")),
         };
-        v.with_actual(shown).with_expected("(nothing)")
+        Some(v.with_actual(shown).with_expected("(nothing)"))
     }
 
     fn timed_out(&self, limit: Duration) -> Violation {

@@ -228,7 +228,11 @@ impl Board {
         let n = self.holes();
         let width = |v: u32| v.to_string().len();
         let label_w = 1 + n.to_string().len();
-        let max_hole = self.row(Side::North).iter().chain(self.row(Side::South)).copied();
+        let max_hole = self
+            .row(Side::North)
+            .iter()
+            .chain(self.row(Side::South))
+            .copied();
         let cell_w = label_w.max(max_hole.map(width).max().unwrap_or(1));
         let store_w = width(self.store(Side::North));
         // "N store " + North's store + one space, then the rows begin.
@@ -367,7 +371,10 @@ impl Position {
         plies: u32,
         swapped: bool,
     ) -> Result<Position, String> {
-        let (n_empty, s_empty) = (board.row_is_empty(Side::North), board.row_is_empty(Side::South));
+        let (n_empty, s_empty) = (
+            board.row_is_empty(Side::North),
+            board.row_is_empty(Side::South),
+        );
         if n_empty != s_empty {
             return Err(format!(
                 "the {} row is empty but the other is not; after such a move the game is over and the board swept",
@@ -376,7 +383,11 @@ impl Position {
         }
         match (plies, to_move) {
             (0, Side::North) => return Err("South makes the first move".into()),
-            (1, Side::South) => return Err("the opening move never earns an extra turn: North moves at ply 1".into()),
+            (1, Side::South) => {
+                return Err(
+                    "the opening move never earns an extra turn: North moves at ply 1".into(),
+                );
+            }
             _ => {}
         }
         if swapped && plies < 2 {
@@ -583,8 +594,14 @@ impl Position {
         let status = if self.over {
             let (n, s) = (self.board.store(Side::North), self.board.store(Side::South));
             match self.winner() {
-                Some(w) => format!("game over after ply {}: North {n}, South {s}, {w} wins", self.plies),
-                None => format!("game over after ply {}: North {n}, South {s}, draw", self.plies),
+                Some(w) => format!(
+                    "game over after ply {}: North {n}, South {s}, {w} wins",
+                    self.plies
+                ),
+                None => format!(
+                    "game over after ply {}: North {n}, South {s}, draw",
+                    self.plies
+                ),
             }
         } else {
             format!("{} to move (ply {})", self.to_move, self.plies + 1)
@@ -595,8 +612,16 @@ impl Position {
 
 /// The pit at wire index `i` of a board with `n` holes per side.
 fn pit_at(n: usize, i: usize) -> Pit {
-    let (side, j) = if i <= n { (Side::North, i) } else { (Side::South, i - n - 1) };
-    if j == n { Pit::Store(side) } else { Pit::Hole(side, (j + 1) as u8) }
+    let (side, j) = if i <= n {
+        (Side::North, i)
+    } else {
+        (Side::South, i - n - 1)
+    };
+    if j == n {
+        Pit::Store(side)
+    } else {
+        Pit::Hole(side, (j + 1) as u8)
+    }
 }
 
 const SWAP_BIT: u64 = 1 << MAX_HOLES;
@@ -635,7 +660,11 @@ impl Iterator for LegalMoves {
         }
         let bit = self.mask.trailing_zeros();
         self.mask &= self.mask - 1;
-        Some(if 1u64 << bit == SWAP_BIT { Move::Swap } else { Move::Hole(bit as u8 + 1) })
+        Some(if 1u64 << bit == SWAP_BIT {
+            Move::Swap
+        } else {
+            Move::Hole(bit as u8 + 1)
+        })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -33,7 +33,11 @@ fn play_line(pos: &mut Position, steps: &[(Side, Move, &str)]) -> Vec<MoveOutcom
         .map(|&(side, mv, want)| {
             assert_eq!(pos.to_move(), side, "mover before {mv:?}");
             let out = pos.play(mv).unwrap_or_else(|e| panic!("{mv:?}: {e:?}"));
-            assert_eq!(pos.board().state_string(), want, "state after {side:?} {mv:?}");
+            assert_eq!(
+                pos.board().state_string(),
+                want,
+                "state after {side:?} {mv:?}"
+            );
             out
         })
         .collect()
@@ -46,7 +50,10 @@ fn start_position() {
     let p = Position::new(7, 7);
     assert_eq!(p.board().state_string(), "7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0");
     assert_eq!(p.board().total(), 98);
-    assert_eq!((p.to_move(), p.plies(), p.is_over(), p.swapped()), (South, 0, false, false));
+    assert_eq!(
+        (p.to_move(), p.plies(), p.is_over(), p.swapped()),
+        (South, 0, false, false)
+    );
     assert_eq!(p.winner(), None);
     assert_eq!(format!("{:?}", p.board()), p.board().state_string());
 
@@ -103,8 +110,15 @@ fn from_counts_wire_order_and_validation() {
     assert_eq!(Board::from_counts(7, &[0; 17]), None);
     assert_eq!(Board::from_counts(0, &[0; 2]), None);
     assert_eq!(Board::from_counts(33, &[0; 68]), None);
-    assert_eq!(Board::from_counts(1, &[u32::MAX, 1, 0, 0]), None, "total overflows");
-    assert_eq!(Board::from_counts(7, &counts("7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0")), Some(Board::new(7, 7)));
+    assert_eq!(
+        Board::from_counts(1, &[u32::MAX, 1, 0, 0]),
+        None,
+        "total overflows"
+    );
+    assert_eq!(
+        Board::from_counts(7, &counts("7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0")),
+        Some(Board::new(7, 7))
+    );
 }
 
 #[test]
@@ -122,7 +136,10 @@ fn hole_i_is_opposite_hole_n_plus_1_minus_i() {
 #[test]
 fn legal_moves_holes_ascending_then_swap() {
     let mut p = Position::new(7, 7);
-    assert_eq!(p.legal_moves().collect::<Vec<_>>(), (1..=7).map(h).collect::<Vec<_>>());
+    assert_eq!(
+        p.legal_moves().collect::<Vec<_>>(),
+        (1..=7).map(h).collect::<Vec<_>>()
+    );
     p.play(h(3)).unwrap();
     let moves: Vec<_> = p.legal_moves().collect();
     assert_eq!(moves.len(), 8);
@@ -208,7 +225,16 @@ fn swap_example_from_g2() {
     play_line(&mut p, &[(South, h(1), "7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1")]);
     let before = *p.board();
     let out = p.play(Move::Swap).unwrap();
-    assert_eq!(out, MoveOutcome { extra_turn: false, captured: 0, game_over: false, last_pit: None, sown: 0 });
+    assert_eq!(
+        out,
+        MoveOutcome {
+            extra_turn: false,
+            captured: 0,
+            game_over: false,
+            last_pit: None,
+            sown: 0
+        }
+    );
     assert_eq!(*p.board(), before, "a swap does not change the board");
     assert_eq!((p.to_move(), p.plies(), p.swapped()), (North, 2, true));
     // The original starter, now North, plays MOVE;1 into North's store: the
@@ -255,7 +281,10 @@ fn capture_with_non_empty_opposite_hole() {
             (South, h(2), "0,9,2,0,9,9,9,2,9,0,9,0,9,9,9,13"),
         ],
     );
-    assert_eq!(outs[4].captured, 11, "N4's 10 seeds plus the capturing seed");
+    assert_eq!(
+        outs[4].captured, 11,
+        "N4's 10 seeds plus the capturing seed"
+    );
     assert_eq!(outs[4].last_pit, Some(Pit::Hole(South, 4)));
     assert_eq!(p.to_move(), North, "a capture never gives an extra turn");
 }
@@ -289,7 +318,10 @@ fn sowing_skips_the_opponents_store() {
             (South, h(7), "9,8,8,8,1,9,9,1,8,1,9,9,8,8,0,2"),
         ],
     );
-    let outs = play_line(&mut p, &[(North, h(7), "10,8,8,8,1,9,0,2,9,2,10,10,9,9,1,2")]);
+    let outs = play_line(
+        &mut p,
+        &[(North, h(7), "10,8,8,8,1,9,0,2,9,2,10,10,9,9,1,2")],
+    );
     assert_eq!(outs[0].sown, 9);
     assert_eq!(outs[0].last_pit, Some(Pit::Hole(North, 1)));
     assert_eq!(outs[0].captured, 0, "N1 ends with 10 seeds: no capture");
@@ -299,7 +331,10 @@ fn sowing_skips_the_opponents_store() {
 fn full_lap_of_15_ends_in_the_origin_and_captures() {
     let mut p = at("0,0,0,0,11,11,1,16,1,15,11,11,10,10,0,1", South);
     let out = p.play(h(2)).unwrap();
-    assert_eq!(p.board().state_string(), "1,1,1,1,12,0,2,16,2,0,12,12,11,11,1,15");
+    assert_eq!(
+        p.board().state_string(),
+        "1,1,1,1,12,0,2,16,2,0,12,12,11,11,1,15"
+    );
     assert_eq!(out.last_pit, Some(Pit::Hole(South, 2)));
     assert_eq!(out.captured, 13, "N6's 11+1 plus the capturing seed");
     assert_eq!(p.to_move(), North);
@@ -309,7 +344,10 @@ fn full_lap_of_15_ends_in_the_origin_and_captures() {
 fn two_full_laps_of_30_leave_2_in_the_origin_and_do_not_capture() {
     let mut p = at("0,0,0,2,0,30,2,17,0,0,0,0,1,0,9,37", North);
     let out = p.play(h(6)).unwrap();
-    assert_eq!(p.board().state_string(), "2,2,2,4,2,2,4,19,2,2,2,2,3,2,11,37");
+    assert_eq!(
+        p.board().state_string(),
+        "2,2,2,4,2,2,4,19,2,2,2,2,3,2,11,37"
+    );
     assert_eq!(out.last_pit, Some(Pit::Hole(North, 6)));
     assert_eq!(out.captured, 0);
     assert_eq!(p.to_move(), South);
@@ -329,9 +367,15 @@ fn lap_seed_plus_last_seed_in_a_hole_that_was_empty_is_not_a_capture() {
 fn end_last_seed_in_store_empties_movers_row_g4() {
     let mut p = at("0,0,0,0,0,0,1,32,0,0,0,0,3,0,0,62", North);
     let out = p.play(h(7)).unwrap();
-    assert_eq!(p.board().state_string(), "0,0,0,0,0,0,0,33,0,0,0,0,0,0,0,65");
+    assert_eq!(
+        p.board().state_string(),
+        "0,0,0,0,0,0,0,33,0,0,0,0,0,0,0,65"
+    );
     assert!(out.game_over && p.is_over());
-    assert!(out.extra_turn, "earned (it orders the final messages) but never played");
+    assert!(
+        out.extra_turn,
+        "earned (it orders the final messages) but never played"
+    );
     assert_eq!(p.to_move(), North);
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.check(h(1)), Err(Illegal::GameOver));
@@ -343,7 +387,10 @@ fn end_last_seed_in_store_empties_movers_row_g4() {
 fn end_capture_empties_the_opponents_row_g6() {
     let mut p = at("1,0,0,1,0,0,0,62,0,0,1,0,0,0,0,33", North);
     let out = p.play(h(4)).unwrap();
-    assert_eq!(p.board().state_string(), "0,0,0,0,0,0,0,65,0,0,0,0,0,0,0,33");
+    assert_eq!(
+        p.board().state_string(),
+        "0,0,0,0,0,0,0,65,0,0,0,0,0,0,0,33"
+    );
     assert_eq!((out.captured, out.last_pit), (2, Some(Pit::Hole(North, 5))));
     assert!(out.game_over && !out.extra_turn);
     assert_eq!(p.to_move(), South);
@@ -356,7 +403,10 @@ fn end_mover_empties_own_row_while_turn_passes() {
     // North, but South's row is empty, so the game ends and North sweeps.
     let mut p = at("3,0,0,0,0,0,4,40,0,0,0,0,0,0,2,49", South);
     let out = p.play(h(7)).unwrap();
-    assert_eq!(p.board().state_string(), "0,0,0,0,0,0,0,48,0,0,0,0,0,0,0,50");
+    assert_eq!(
+        p.board().state_string(),
+        "0,0,0,0,0,0,0,48,0,0,0,0,0,0,0,50"
+    );
     assert!(out.game_over && !out.extra_turn);
     assert_eq!(out.last_pit, Some(Pit::Hole(North, 1)));
     assert_eq!(p.winner(), Some(South));
@@ -375,10 +425,14 @@ fn extra_turn_after_the_opening_for_either_side() {
     // North: its first move (ply 1) into its store is an extra turn.
     let mut p = Position::new(7, 7);
     p.play(h(1)).unwrap();
-    assert!(p.play(h(1)).unwrap().extra_turn, "N1's 7 seeds end in North's store");
+    assert!(
+        p.play(h(1)).unwrap().extra_turn,
+        "N1's 7 seeds end in North's store"
+    );
     assert_eq!(p.to_move(), North);
     // South at ply 2: one seed from S7 into its store.
-    let mut p = Position::from_parts(board(7, "8,7,7,7,7,7,7,0,7,0,8,8,8,8,1,1"), South, 2, false).unwrap();
+    let mut p =
+        Position::from_parts(board(7, "8,7,7,7,7,7,7,0,7,0,8,8,8,8,1,1"), South, 2, false).unwrap();
     let out = p.play(h(7)).unwrap();
     assert!(out.extra_turn);
     assert_eq!((p.to_move(), p.plies()), (South, 3));
@@ -391,12 +445,21 @@ fn kalah_6_4() {
     let mut p = Position::new(6, 4);
     let outs = play_line(
         &mut p,
-        &[(South, h(3), "4,4,4,4,4,4,0,4,4,0,5,5,5,1"), (North, h(3), "4,4,0,5,5,5,1,4,4,0,5,5,5,1")],
+        &[
+            (South, h(3), "4,4,4,4,4,4,0,4,4,0,5,5,5,1"),
+            (North, h(3), "4,4,0,5,5,5,1,4,4,0,5,5,5,1"),
+        ],
     );
-    assert!(!outs[0].extra_turn, "the opening exception holds for every size");
+    assert!(
+        !outs[0].extra_turn,
+        "the opening exception holds for every size"
+    );
     assert!(outs[1].extra_turn);
     assert_eq!(p.to_move(), North);
-    assert!(!p.swap_allowed(), "North's extra turn is not its first message");
+    assert!(
+        !p.swap_allowed(),
+        "North's extra turn is not its first message"
+    );
 }
 
 #[test]
@@ -445,10 +508,18 @@ fn from_parts_rejects_unreachable_histories() {
     assert!(Position::from_parts(b, North, 0, false).is_err());
     assert!(Position::from_parts(b, South, 1, false).is_err());
     assert!(Position::from_parts(b, North, 1, true).is_err());
-    assert!(Position::from_parts(board(7, "0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0"), North, 9, false).is_err());
+    assert!(
+        Position::from_parts(board(7, "0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0"), North, 9, false).is_err()
+    );
     let p = Position::from_parts(b, North, 1, false).unwrap();
     assert!(p.swap_allowed());
-    let end = Position::from_parts(board(7, "0,0,0,0,0,0,0,50,0,0,0,0,0,0,0,48"), North, 9, false).unwrap();
+    let end = Position::from_parts(
+        board(7, "0,0,0,0,0,0,0,50,0,0,0,0,0,0,0,48"),
+        North,
+        9,
+        false,
+    )
+    .unwrap();
     assert!(end.is_over());
     assert_eq!(end.winner(), Some(North));
 }
@@ -509,7 +580,15 @@ enum NPit {
 
 impl Naive {
     fn new(n: usize, s: u32) -> Naive {
-        Naive { n, rows: [vec![s; n], vec![s; n]], stores: [0, 0], to_move: 1, plies: 0, over: false, empty_before_sweep: [false; 2] }
+        Naive {
+            n,
+            rows: [vec![s; n], vec![s; n]],
+            stores: [0, 0],
+            to_move: 1,
+            plies: 0,
+            over: false,
+            empty_before_sweep: [false; 2],
+        }
     }
 
     fn wire(&self) -> Vec<u32> {
@@ -583,7 +662,9 @@ fn ply_bound(n: usize, total: u32) -> u64 {
 }
 
 fn candidates(n: usize) -> impl Iterator<Item = Move> {
-    (0..=n as u8 + 1).map(Move::Hole).chain([Move::Swap, Move::Hole(u8::MAX)])
+    (0..=n as u8 + 1)
+        .map(Move::Hole)
+        .chain([Move::Swap, Move::Hole(u8::MAX)])
 }
 
 fn sizes() -> impl Strategy<Value = (usize, u32)> {
@@ -681,7 +762,10 @@ fn naive_model_agreement_covers_every_rule() {
             let mv = legal[(next() % legal.len() as u64) as usize];
             let mover = pos.to_move();
             let out = pos.play(mv).unwrap();
-            assert_eq!((out.extra_turn, out.captured, out.game_over), naive.play(mv));
+            assert_eq!(
+                (out.extra_turn, out.captured, out.game_over),
+                naive.play(mv)
+            );
             assert_eq!(pos.board().counts(), &naive.wire()[..]);
             swaps += usize::from(mv == Move::Swap);
             captures += usize::from(out.captured > 0);

@@ -585,7 +585,7 @@ impl Board {
                 });
                 if touches {
                     let edges = tentative.get_or_insert_with(|| self.edges_with(w));
-                    if self.bfs(edges, colour, None).is_none() {
+                    if !self.reachable(edges, colour) {
                         ok = false;
                         break;
                     }
@@ -815,7 +815,7 @@ impl Board {
         }
         let edges = self.edges_with(w);
         for colour in Colour::ALL {
-            if self.bfs(&edges, colour, None).is_none() {
+            if !self.reachable(&edges, colour) {
                 return Err(Illegal::PathBlocked(colour));
             }
         }
@@ -841,6 +841,51 @@ impl Board {
             i = j;
         }
         true
+    }
+
+    /// Whether the colour's pawn can reach its goal row over `edges`,
+    /// ignoring pawns: the path rule's test (§3.3). A depth-first search that
+    /// tries the goal direction first, so an open board costs about N steps.
+    fn reachable(&self, edges: &Edges, c: Colour) -> bool {
+        let n = self.size as usize;
+        let goal = goal_row(self.size, c) as usize;
+        let start = self.cell_index(self.pawn(c));
+        if start / n == goal {
+            return true;
+        }
+        let north_first = goal > start / n;
+        let mut stack = [0u16; MAX_CELLS];
+        let mut seen = Bits::default();
+        seen.set(start);
+        stack[0] = start as u16;
+        let mut len = 1usize;
+        while len > 0 {
+            len -= 1;
+            let i = stack[len] as usize;
+            let (row, col) = (i / n, i % n);
+            let north = (row + 1 < n && !edges.north.get(i)).then(|| i + n);
+            let south = (row > 0 && !edges.north.get(i - n)).then(|| i - n);
+            let east = (col + 1 < n && !edges.east.get(i)).then(|| i + 1);
+            let west = (col > 0 && !edges.east.get(i - 1)).then(|| i - 1);
+            // Pushed last is popped first: away, sideways, then towards.
+            let (towards, away) = if north_first {
+                (north, south)
+            } else {
+                (south, north)
+            };
+            for j in [away, west, east, towards].into_iter().flatten() {
+                if seen.get(j) {
+                    continue;
+                }
+                if j / n == goal {
+                    return true;
+                }
+                seen.set(j);
+                stack[len] = j as u16;
+                len += 1;
+            }
+        }
+        false
     }
 
     /// Breadth-first search from the colour's pawn to its goal row over
