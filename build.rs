@@ -17,14 +17,20 @@ fn main() {
                 let p = entry.path();
                 if matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml")) {
                     println!("cargo:rerun-if-changed={}", p.display());
-                    let rel = p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+                    let rel = p
+                        .strip_prefix(&root)
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/");
                     files.push((rel, p.display().to_string()));
                 }
             }
         }
     }
     files.sort();
-    let mut out = String::from("/// (path under scenarios/, contents)\nstatic BUILTIN: &[(&str, &str)] = &[\n");
+    let mut out = String::from(
+        "/// (path under scenarios/, contents)\nstatic BUILTIN: &[(&str, &str)] = &[\n",
+    );
     for (rel, abs) in files {
         out.push_str(&format!("    ({rel:?}, include_str!({abs:?})),\n"));
     }

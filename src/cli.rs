@@ -192,11 +192,21 @@ pub fn main(args: Vec<String>) -> i32 {
 }
 
 fn game_named(name: Option<&str>) -> Result<&'static dyn Game, Fatal> {
-    let name = name.ok_or_else(|| Fatal::Usage(format!("--game is required (one of: {})", games::ids().join(", "))))?;
+    let name = name.ok_or_else(|| {
+        Fatal::Usage(format!(
+            "--game is required (one of: {})",
+            games::ids().join(", ")
+        ))
+    })?;
     games::by_id(name).ok_or_else(|| {
         let ids = games::ids();
-        let hint = scenario::load::nearest(name, &ids).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
-        Fatal::Usage(format!("unknown game `{name}`{hint}; known games: {}", ids.join(", ")))
+        let hint = scenario::load::nearest(name, &ids)
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        Fatal::Usage(format!(
+            "unknown game `{name}`{hint}; known games: {}",
+            ids.join(", ")
+        ))
     })
 }
 
@@ -220,13 +230,21 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         None => {}
     }
-    let mut scenarios = load(&cli.scenarios, cli.game.as_deref(), cli.scenarios.is_empty() || cli.with_builtin)?;
+    let mut scenarios = load(
+        &cli.scenarios,
+        cli.game.as_deref(),
+        cli.scenarios.is_empty() || cli.with_builtin,
+    )?;
     let game = match &cli.game {
         Some(g) => game_named(Some(g))?,
         None => {
-            let first = scenarios.first().ok_or_else(|| Fatal::Usage("--game is required".into()))?;
+            let first = scenarios
+                .first()
+                .ok_or_else(|| Fatal::Usage("--game is required".into()))?;
             if scenarios.iter().any(|s| s.game != first.game) {
-                return Err(Fatal::Usage("the scenarios are for different games: choose one with --game".into()));
+                return Err(Fatal::Usage(
+                    "the scenarios are for different games: choose one with --game".into(),
+                ));
             }
             game_named(Some(&first.game))?
         }
@@ -260,7 +278,11 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         return Ok(0);
     }
     if cli.check_scenarios {
-        println!("{} scenario{} checked, no problems", scenarios.len(), if scenarios.len() == 1 { "" } else { "s" });
+        println!(
+            "{} scenario{} checked, no problems",
+            scenarios.len(),
+            if scenarios.len() == 1 { "" } else { "s" }
+        );
         return Ok(0);
     }
     if scenarios.is_empty() {
@@ -279,8 +301,13 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         silence: cli.silence,
         strict: cli.strict,
     };
-    let jobs = cli.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let runs = suite::run_all(&scenarios, game, &cfg, jobs, cli.fail_fast, &|_| {}).map_err(|e| Fatal::Bot(e.to_string()))?;
+    let jobs = cli.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let runs = suite::run_all(&scenarios, game, &cfg, jobs, cli.fail_fast, &|_| {})
+        .map_err(|e| Fatal::Bot(e.to_string()))?;
     let mut results: Vec<ScenarioResult> = Vec::with_capacity(runs.len());
     for (scenario, run) in scenarios.iter().zip(runs) {
         let mut result = run.result.clone();
@@ -308,7 +335,8 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
     let text = report::render(cli.format, &info, &results, &style);
     match &cli.output {
         Some(path) => {
-            std::fs::write(path, &text).map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?;
+            std::fs::write(path, &text)
+                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?;
             // Still tell the terminal how it went.
             eprintln!("{}", report::human::summary(&Totals::of(&results)));
         }
@@ -333,7 +361,11 @@ fn lint_only(scenarios: &[Scenario], game_id: Option<&str>) -> Result<i32, Fatal
     if !errors.is_empty() {
         return Err(Fatal::Scenarios(errors));
     }
-    println!("{} scenario{} checked, no problems", scenarios.len(), if scenarios.len() == 1 { "" } else { "s" });
+    println!(
+        "{} scenario{} checked, no problems",
+        scenarios.len(),
+        if scenarios.len() == 1 { "" } else { "s" }
+    );
     Ok(0)
 }
 
@@ -343,12 +375,16 @@ fn load(paths: &[PathBuf], game: Option<&str>, builtin: bool) -> Result<Vec<Scen
     let mut errors = Vec::new();
     if builtin {
         let game = game_named(game)?;
-        scenarios.extend(scenario::builtin::suite(game.id()).map_err(|e| Fatal::Scenarios(vec![e]))?);
+        scenarios
+            .extend(scenario::builtin::suite(game.id()).map_err(|e| Fatal::Scenarios(vec![e]))?);
     }
     for path in paths {
         let files = scenario::load::scenario_files(path).map_err(|e| Fatal::Scenarios(vec![e]))?;
         if files.is_empty() {
-            return Err(Fatal::Usage(format!("no *.yaml scenario files under {}", path.display())));
+            return Err(Fatal::Usage(format!(
+                "no *.yaml scenario files under {}",
+                path.display()
+            )));
         }
         for file in files {
             match scenario::load::load_file(&file, game) {
@@ -357,7 +393,11 @@ fn load(paths: &[PathBuf], game: Option<&str>, builtin: bool) -> Result<Vec<Scen
             }
         }
     }
-    if errors.is_empty() { Ok(scenarios) } else { Err(Fatal::Scenarios(errors)) }
+    if errors.is_empty() {
+        Ok(scenarios)
+    } else {
+        Err(Fatal::Scenarios(errors))
+    }
 }
 
 /// Command-line game options fill what a scenario leaves unset; a scenario
@@ -379,12 +419,17 @@ fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
         }
         _ => return Err(Fatal::Usage("no bot given: protocheck [OPTIONS] --game <GAME> <BOT> (or --bot-cmd '<command line>')".into())),
     };
-    let (program, args) = words.split_first().ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
+    let (program, args) = words
+        .split_first()
+        .ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
     if program.contains('/') {
-        let meta = std::fs::metadata(program).map_err(|e| Fatal::Bot(format!("cannot start bot `{program}`: {e}")))?;
+        let meta = std::fs::metadata(program)
+            .map_err(|e| Fatal::Bot(format!("cannot start bot `{program}`: {e}")))?;
         use std::os::unix::fs::PermissionsExt;
         if meta.is_dir() || meta.permissions().mode() & 0o111 == 0 {
-            return Err(Fatal::Bot(format!("cannot start bot `{program}`: it is not an executable file (try chmod +x, or --bot-cmd 'python3 {program}')")));
+            return Err(Fatal::Bot(format!(
+                "cannot start bot `{program}`: it is not an executable file (try chmod +x, or --bot-cmd 'python3 {program}')"
+            )));
         }
     }
     Ok(BotCommand {
@@ -395,7 +440,10 @@ fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
 }
 
 fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
     (nanos as u64 ^ u64::from(std::process::id())) % 1_000_000
 }
 
@@ -416,9 +464,13 @@ fn attach_replay(
     let game = &scenario.game;
     match &cli.save_failures {
         Some(dir) => {
-            let path = suite::save_failure(dir, scenario, run).map_err(|e| Fatal::Io(format!("cannot save failure in {}: {e}", dir.display())))?;
+            let path = suite::save_failure(dir, scenario, run)
+                .map_err(|e| Fatal::Io(format!("cannot save failure in {}: {e}", dir.display())))?;
             let shown = path.display().to_string();
-            result.replay = Some(format!("protocheck --game {game} --scenarios {} {bot_words}", crate::transport::shell_quote(&shown)));
+            result.replay = Some(format!(
+                "protocheck --game {game} --scenarios {} {bot_words}",
+                crate::transport::shell_quote(&shown)
+            ));
             result.saved_to = Some(shown);
         }
         None => {

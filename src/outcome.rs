@@ -55,10 +55,16 @@ pub struct ScenarioResult {
 
 impl ScenarioResult {
     pub fn warnings(&self) -> usize {
-        self.violations.iter().filter(|v| v.severity == Severity::Warn).count()
+        self.violations
+            .iter()
+            .filter(|v| v.severity == Severity::Warn)
+            .count()
     }
     pub fn failures(&self) -> usize {
-        self.violations.iter().filter(|v| v.severity == Severity::Fail).count()
+        self.violations
+            .iter()
+            .filter(|v| v.severity == Severity::Fail)
+            .count()
     }
 }
 

@@ -9,14 +9,16 @@ use crate::scenario::model::ScenarioOut;
 use crate::scenario::{LoadError, Origin, Scenario};
 use crate::transport::SpawnError;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Does `name` match `--filter`: a glob when it has glob characters,
 /// otherwise a substring.
 pub fn matches_filter(name: &str, filter: &str) -> bool {
     if filter.contains(['*', '?', '[']) {
-        glob::Pattern::new(filter).map(|p| p.matches(name)).unwrap_or(false)
+        glob::Pattern::new(filter)
+            .map(|p| p.matches(name))
+            .unwrap_or(false)
     } else {
         name.contains(filter)
     }
@@ -24,7 +26,10 @@ pub fn matches_filter(name: &str, filter: &str) -> bool {
 
 /// Lint every scenario; all problems, in order.
 pub fn lint_all(scenarios: &[Scenario], game: &dyn Game) -> Vec<LoadError> {
-    scenarios.iter().flat_map(|s| controller::lint::lint(s, game)).collect()
+    scenarios
+        .iter()
+        .flat_map(|s| controller::lint::lint(s, game))
+        .collect()
 }
 
 /// Names must be unique so `--filter` and reports can tell scenarios apart.
@@ -56,7 +61,8 @@ pub fn run_all(
 ) -> Result<Vec<ScenarioRun>, SpawnError> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let slots: Vec<Mutex<Option<ScenarioRun>>> = scenarios.iter().map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<ScenarioRun>>> =
+        scenarios.iter().map(|_| Mutex::new(None)).collect();
     let spawn_error: Mutex<Option<SpawnError>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(scenarios.len().max(1)) {
@@ -66,8 +72,12 @@ pub fn run_all(
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(scenario) = scenarios.get(i) else { return };
-                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| controller::run(scenario, game, cfg)));
+                    let Some(scenario) = scenarios.get(i) else {
+                        return;
+                    };
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        controller::run(scenario, game, cfg)
+                    }));
                     let run = match outcome {
                         Ok(Ok(run)) => run,
                         Ok(Err(e)) => {
@@ -103,7 +113,9 @@ fn internal_error(scenario: &Scenario, panic: &Box<dyn std::any::Any + Send>) ->
         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_else(|| "unknown panic".into());
     let mut run = blank(scenario, Status::Error);
-    run.result.error = Some(format!("internal error in protocheck (please report it): {what}"));
+    run.result.error = Some(format!(
+        "internal error in protocheck (please report it): {what}"
+    ));
     run
 }
 
@@ -134,7 +146,11 @@ fn blank(scenario: &Scenario, status: Status) -> ScenarioRun {
 
 /// Write a failing generated game as a scenario file that replays it move
 /// for move (the opponent's choices are written out, not re-drawn).
-pub fn save_failure(dir: &Path, scenario: &Scenario, run: &ScenarioRun) -> std::io::Result<PathBuf> {
+pub fn save_failure(
+    dir: &Path,
+    scenario: &Scenario,
+    run: &ScenarioRun,
+) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let about = format!(
         "Replay of {} ({}): protocheck's moves as played; the bot's moves are its own.",
@@ -167,6 +183,9 @@ mod tests {
         assert!(matches_filter("north-opening-3", "opening"));
         assert!(matches_filter("north-opening-3", "north-*-3"));
         assert!(!matches_filter("north-opening-3", "south*"));
-        assert!(matches_filter("generated-001-south-random", "generated-00?-*"));
+        assert!(matches_filter(
+            "generated-001-south-random",
+            "generated-00?-*"
+        ));
     }
 }

@@ -189,10 +189,10 @@ fn replay(game: &str, agent_lines: [Vec<String>; 2], holes: usize, seeds: u32) -
     r.emit_to_side(Side::North, format_end().to_string());
     r.emit_to_side(Side::South, format_end().to_string());
 
-    for p in 0..2 {
+    for (p, lines) in agent_lines.iter().enumerate() {
         assert_eq!(
             r.messages[p],
-            agent_lines[p].len(),
+            lines.len(),
             "{game}: {} wrote lines after the game ended",
             player(p)
         );

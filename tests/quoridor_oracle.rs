@@ -89,13 +89,19 @@ fn legal_moves_match_the_oracle() {
             continue;
         }
         if board.winner().is_some() {
-            mismatch("winner", format!("{:?} won, the oracle says unfinished", board.winner()));
+            mismatch(
+                "winner",
+                format!("{:?} won, the oracle says unfinished", board.winner()),
+            );
         }
         for colour in Colour::ALL {
             let name = colour.as_str();
             let pawn = board.pawn(colour).to_string();
             if pawn != p["pawns"][name].as_str().unwrap_or("") {
-                mismatch("pawn", format!("{name} on {pawn}, oracle {}", p["pawns"][name]));
+                mismatch(
+                    "pawn",
+                    format!("{name} on {pawn}, oracle {}", p["pawns"][name]),
+                );
             }
             let left = u64::from(board.walls_left(colour));
             if Some(left) != p["walls_left"][name].as_u64() {
@@ -104,8 +110,10 @@ fn legal_moves_match_the_oracle() {
                     format!("{name} has {left}, oracle {}", p["walls_left"][name]),
                 );
             }
-            let ours: BTreeSet<String> =
-                board.legal_pawn_moves(colour).map(|c| c.to_string()).collect();
+            let ours: BTreeSet<String> = board
+                .legal_pawn_moves(colour)
+                .map(|c| c.to_string())
+                .collect();
             let oracle = strings(&p["legal"][name]["pawn"]);
             if ours != oracle {
                 mismatch("pawn-moves", format!("{name}: {}", diff(&ours, &oracle)));
@@ -137,7 +145,10 @@ fn legal_moves_match_the_oracle() {
         }
     }
     println!("{positions} positions checked, by size: {by_size:?}");
-    assert_eq!(positions, 300, "legal-moves.jsonl should hold 300 positions");
+    assert_eq!(
+        positions, 300,
+        "legal-moves.jsonl should hold 300 positions"
+    );
     if !mismatches.is_empty() {
         for m in mismatches.iter().take(40) {
             eprintln!("{m}");
@@ -182,7 +193,11 @@ const DEPARTURES: &[(&str, u64, &str)] = &[
         10,
         "§7.13: accepts the unknown orientation `x` (its wall is not modelled)",
     ),
-    ("malformed", 20, "§7.15: answers `=` to `undo abc` (not judged)"),
+    (
+        "malformed",
+        20,
+        "§7.15: answers `=` to `undo abc` (not judged)",
+    ),
 ];
 
 #[derive(Default)]

@@ -10,12 +10,22 @@ use crate::scenario::{Expect, LoadError, Play, Scenario, Step, Token};
 pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
     let mut errors = Vec::new();
     let at = |span, msg: String| LoadError::new(&scenario.source, span, msg);
-    let first_span = scenario.steps.first().map(|(_, s)| s.clone()).unwrap_or(crate::scenario::Span { line: 1, column: 1 });
-    for (key, value) in [("timeout", &scenario.options.timeout), ("silence", &scenario.options.silence)] {
+    let first_span = scenario
+        .steps
+        .first()
+        .map(|(_, s)| s.clone())
+        .unwrap_or(crate::scenario::Span { line: 1, column: 1 });
+    for (key, value) in [
+        ("timeout", &scenario.options.timeout),
+        ("silence", &scenario.options.silence),
+    ] {
         if let Some(v) = value
             && let Err(e) = humantime::parse_duration(v)
         {
-            errors.push(at(&first_span, format!("options.{key}: bad duration `{v}`: {e} (write e.g. `2s` or `500ms`)")));
+            errors.push(at(
+                &first_span,
+                format!("options.{key}: bad duration `{v}`: {e} (write e.g. `2s` or `500ms`)"),
+            ));
         }
     }
     let mut session = match game.session(&scenario.options) {
@@ -30,13 +40,18 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
     let mut over = false;
     for (step, span) in &scenario.steps {
         if over {
-            if !matches!(step, Step::Expect(Expect::Exit | Expect::Silence) | Step::Wait(_) | Step::CloseInput) {
+            if !matches!(
+                step,
+                Step::Expect(Expect::Exit | Expect::Silence) | Step::Wait(_) | Step::CloseInput
+            ) {
                 errors.push(at(span, "after `play: to-end` the game is over: only `expect: exit`, `expect: silence`, `wait` and `close-input` may follow".into()));
             }
             continue;
         }
         // A due reply is settled before the next message is sent.
-        let settle = |session: &mut Box<dyn crate::games::Session>, pending: &mut usize| -> Result<(), String> {
+        let settle = |session: &mut Box<dyn crate::games::Session>,
+                      pending: &mut usize|
+         -> Result<(), String> {
             // Bounded: a game could keep asking (Kalah extra turns).
             for _ in 0..10_000 {
                 if *pending == 0 {
@@ -68,7 +83,10 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
                     if pending == 0 && !session.state_known() {
                         // The bot's reply count is unknown here; nothing to check.
                     } else if pending == 0 {
-                        return Err(format!("`expect: {}` where no reply is due (nothing sent asks the bot for one)", expect_word(expect)));
+                        return Err(format!(
+                            "`expect: {}` where no reply is due (nothing sent asks the bot for one)",
+                            expect_word(expect)
+                        ));
                     }
                     if let Expect::Matches(p) = expect {
                         regex::Regex::new(p).map_err(|e| format!("bad regular expression: {e}"))?;
@@ -84,7 +102,8 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
                 Step::Play(Play::ToEnd) => over = true,
                 Step::Wait(d) => {
                     settle(&mut session, &mut pending)?;
-                    humantime::parse_duration(d).map_err(|e| format!("bad duration `{d}`: {e} (write e.g. `300ms`)"))?;
+                    humantime::parse_duration(d)
+                        .map_err(|e| format!("bad duration `{d}`: {e} (write e.g. `300ms`)"))?;
                 }
                 Step::CloseInput => settle(&mut session, &mut pending)?,
             }

@@ -7,11 +7,11 @@
 pub mod lint;
 
 use crate::games::{Assembly, Game, Next, Outgoing, Session};
-use std::collections::VecDeque;
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
 use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
 use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
 use crate::verdict::{RuleInfo, Severity, StepRef, Violation};
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 /// Settings that apply to every scenario of a run.
@@ -81,16 +81,25 @@ struct Run<'a> {
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
-pub fn run(scenario: &Scenario, game: &dyn Game, cfg: &RunConfig) -> Result<ScenarioRun, SpawnError> {
+pub fn run(
+    scenario: &Scenario,
+    game: &dyn Game,
+    cfg: &RunConfig,
+) -> Result<ScenarioRun, SpawnError> {
     let session = match game.session(&scenario.options) {
         Ok(s) => s,
         Err(e) => return Ok(error_result(scenario, format!("{}: {e}", scenario.source))),
     };
     let defaults = game.defaults();
     let parse = |d: &Option<String>| d.as_deref().and_then(|t| humantime::parse_duration(t).ok());
-    let timeout = parse(&scenario.options.timeout).or(cfg.timeout).unwrap_or(defaults.reply_timeout);
+    let timeout = parse(&scenario.options.timeout)
+        .or(cfg.timeout)
+        .unwrap_or(defaults.reply_timeout);
     let conn = BotConnection::spawn(&cfg.bot, game.framer(cfg.limits.message_cap), &cfg.limits)?;
-    let seed = scenario.options.seed.unwrap_or_else(|| name_seed(&scenario.name));
+    let seed = scenario
+        .options
+        .seed
+        .unwrap_or_else(|| name_seed(&scenario.name));
     let mut run = Run {
         game,
         scenario,
@@ -110,9 +119,14 @@ pub fn run(scenario: &Scenario, game: &dyn Game, cfg: &RunConfig) -> Result<Scen
         replay: Vec::new(),
         rng: fastrand::Rng::with_seed(seed),
         timeout,
-        startup_timeout: cfg.startup_timeout.unwrap_or(defaults.startup_timeout).max(timeout),
+        startup_timeout: cfg
+            .startup_timeout
+            .unwrap_or(defaults.startup_timeout)
+            .max(timeout),
         exit_grace: cfg.exit_grace.unwrap_or(defaults.exit_grace),
-        silence: parse(&scenario.options.silence).or(cfg.silence).unwrap_or(defaults.silence),
+        silence: parse(&scenario.options.silence)
+            .or(cfg.silence)
+            .unwrap_or(defaults.silence),
     };
     let fault = run.steps().err();
     Ok(run.finish(fault))
@@ -121,7 +135,9 @@ pub fn run(scenario: &Scenario, game: &dyn Game, cfg: &RunConfig) -> Result<Scen
 /// A stable seed from a scenario name, so the built-in opponent's `auto`
 /// choices are reproducible without a seed in the file.
 fn name_seed(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 fn error_result(scenario: &Scenario, error: String) -> ScenarioRun {
@@ -206,7 +222,10 @@ impl Run<'_> {
             }
             Step::Expect(expect) => {
                 if self.pending.is_empty() {
-                    return Err(ScriptFault(format!("`expect: {}` where no reply is due", expect_word(expect))));
+                    return Err(ScriptFault(format!(
+                        "`expect: {}` where no reply is due",
+                        expect_word(expect)
+                    )));
                 }
                 self.replay.push(step.clone());
                 self.await_reply(expect)?;
@@ -214,7 +233,8 @@ impl Run<'_> {
             Step::Play(Play::ToEnd) => self.play_to_end()?,
             Step::Wait(d) => {
                 self.settle()?;
-                let d = humantime::parse_duration(d).map_err(|e| ScriptFault(format!("bad duration `{d}`: {e}")))?;
+                let d = humantime::parse_duration(d)
+                    .map_err(|e| ScriptFault(format!("bad duration `{d}`: {e}")))?;
                 self.replay.push(step.clone());
                 self.observe(d);
             }
@@ -258,7 +278,10 @@ impl Run<'_> {
 
     fn opponent_moves(&mut self, choice: &str) -> Result<(), ScriptFault> {
         let outs = self.session.opponent(choice, &mut self.rng)?;
-        let written = self.session.last_opponent_move().unwrap_or_else(|| choice.to_string());
+        let written = self
+            .session
+            .last_opponent_move()
+            .unwrap_or_else(|| choice.to_string());
         self.replay.push(Step::Opponent(Token(written)));
         for out in outs {
             self.write(out);
@@ -275,7 +298,10 @@ impl Run<'_> {
             match self.session.next() {
                 Next::Bot => {
                     if self.pending.is_empty() {
-                        return Err(ScriptFault("internal: the game says the bot is to move, but no reply is due".into()));
+                        return Err(ScriptFault(
+                            "internal: the game says the bot is to move, but no reply is due"
+                                .into(),
+                        ));
                     }
                     self.replay.push(Step::Expect(Expect::LegalMove));
                     self.await_reply(&Expect::LegalMove)?;
@@ -320,7 +346,9 @@ impl Run<'_> {
     }
 
     fn has_failure(&self) -> bool {
-        self.violations.iter().any(|v| self.effective(v.severity) == Severity::Fail)
+        self.violations
+            .iter()
+            .any(|v| self.effective(v.severity) == Severity::Fail)
     }
 
     fn effective(&self, s: Severity) -> Severity {
@@ -341,7 +369,11 @@ impl Run<'_> {
     /// game says, and judge it.
     fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
         let since = *self.pending.front().expect("a reply is due");
-        let limit = if self.replies_seen == 0 { self.startup_timeout } else { self.timeout };
+        let limit = if self.replies_seen == 0 {
+            self.startup_timeout
+        } else {
+            self.timeout
+        };
         let deadline = since + limit;
         let mut reply: Vec<u8> = Vec::new();
         let mut last_at = since;
@@ -350,7 +382,9 @@ impl Run<'_> {
         loop {
             let next = match self.carry.take() {
                 Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
-                None => self.conn.recv_until(grace_until.map_or(deadline, |g| g.min(deadline))),
+                None => self
+                    .conn
+                    .recv_until(grace_until.map_or(deadline, |g| g.min(deadline))),
             };
             let Some(event) = next else {
                 if grace_until.is_some() {
@@ -358,9 +392,15 @@ impl Run<'_> {
                 }
                 self.pending.pop_front();
                 if !reply.is_empty() {
-                    self.record(Direction::Received, format!("{} (incomplete)", message_text(&reply)));
+                    self.record(
+                        Direction::Received,
+                        format!("{} (incomplete)", message_text(&reply)),
+                    );
                 }
-                self.note(format!("no reply within {}", humantime::format_duration(limit)));
+                self.note(format!(
+                    "no reply within {}",
+                    humantime::format_duration(limit)
+                ));
                 let v = self.session.timed_out(limit);
                 self.push(v);
                 return Ok(());
@@ -406,7 +446,13 @@ impl Run<'_> {
         }
     }
 
-    fn complete_reply(&mut self, reply: &[u8], expect: &Expect, since: Instant, at: Instant) -> Result<(), ScriptFault> {
+    fn complete_reply(
+        &mut self,
+        reply: &[u8],
+        expect: &Expect,
+        since: Instant,
+        at: Instant,
+    ) -> Result<(), ScriptFault> {
         self.pending.pop_front();
         self.replies_seen += 1;
         let text = message_text(reply);
@@ -436,7 +482,8 @@ impl Run<'_> {
                 self.push(self.with_scenario_spec(v));
             }
             Expect::Matches(pattern) => {
-                let re = regex::Regex::new(pattern).map_err(|e| ScriptFault(format!("bad regular expression: {e}")))?;
+                let re = regex::Regex::new(pattern)
+                    .map_err(|e| ScriptFault(format!("bad regular expression: {e}")))?;
                 if !re.is_match(text) {
                     let v = EXPECT_MATCHES
                         .violation(format!("the reply `{text}` does not match /{pattern}/"))
@@ -485,7 +532,10 @@ impl Run<'_> {
             }
             BotEvent::OutputClosed { partial, .. } => {
                 if let Some(p) = &partial {
-                    self.record(Direction::Received, format!("{} (no line end)", message_text(p)));
+                    self.record(
+                        Direction::Received,
+                        format!("{} (no line end)", message_text(p)),
+                    );
                 }
                 self.note("the bot closed its output");
                 self.bot_gone(None, partial.as_deref());
@@ -563,16 +613,15 @@ impl Run<'_> {
                     self.note(format!("the bot exited: {status}"));
                     self.judge_exit(status);
                 }
-                Some(BotEvent::OutputClosed { partial: None, .. }) | Some(BotEvent::InputClosed { .. }) => {}
+                Some(BotEvent::OutputClosed { partial: None, .. })
+                | Some(BotEvent::InputClosed { .. }) => {}
                 Some(other) => self.idle_event(other),
                 None => {
                     let grace = humantime::format_duration(self.exit_grace);
                     self.note(format!("the bot did not exit within {grace}"));
-                    let v = self
-                        .game
-                        .io_rules()
-                        .no_exit
-                        .violation(format!("the bot was still running {grace} after the game ended"));
+                    let v = self.game.io_rules().no_exit.violation(format!(
+                        "the bot was still running {grace} after the game ended"
+                    ));
                     self.push(v);
                     return;
                 }

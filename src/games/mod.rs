@@ -6,8 +6,8 @@ pub mod kalah;
 pub mod quoridor;
 
 use crate::scenario::{Expect, Options, Scenario};
-use crate::transport::framing::Framer;
 use crate::transport::ExitStatus;
+use crate::transport::framing::Framer;
 use crate::verdict::{RuleInfo, Violation};
 use std::time::Duration;
 
@@ -23,10 +23,16 @@ pub struct Outgoing {
 
 impl Outgoing {
     pub fn silent(text: impl Into<String>) -> Outgoing {
-        Outgoing { text: text.into(), replies: 0 }
+        Outgoing {
+            text: text.into(),
+            replies: 0,
+        }
     }
     pub fn asking(text: impl Into<String>) -> Outgoing {
-        Outgoing { text: text.into(), replies: 1 }
+        Outgoing {
+            text: text.into(),
+            replies: 1,
+        }
     }
 }
 
@@ -111,7 +117,11 @@ pub trait Session: Send {
     /// in the tracked state and apply it.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError>;
     /// protocheck's own side moves: a move in the game's notation or `auto`.
-    fn opponent(&mut self, choice: &str, rng: &mut fastrand::Rng) -> Result<Vec<Outgoing>, ScriptError>;
+    fn opponent(
+        &mut self,
+        choice: &str,
+        rng: &mut fastrand::Rng,
+    ) -> Result<Vec<Outgoing>, ScriptError>;
     /// Who acts next, for generated play.
     fn next(&self) -> Next;
     /// A piece of the due reply arrived; `so_far` holds the earlier pieces.
@@ -122,7 +132,12 @@ pub trait Session: Send {
     }
     /// Judge one due reply (raw bytes with terminators) against the rules
     /// and the step's expectation; `waited` is the reply time.
-    fn judge(&mut self, reply: &[u8], expect: &Expect, waited: Duration) -> Result<Judged, ScriptError>;
+    fn judge(
+        &mut self,
+        reply: &[u8],
+        expect: &Expect,
+        waited: Duration,
+    ) -> Result<Judged, ScriptError>;
     /// Output that arrived while no reply was due (`None`: harmless, like
     /// a blank line between QTP responses).
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation>;

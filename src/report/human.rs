@@ -23,7 +23,11 @@ struct Paint {
 
 impl Paint {
     fn wrap(&self, code: &str, text: &str) -> String {
-        if self.on { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+        if self.on {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
     }
     fn red(&self, t: &str) -> String {
         self.wrap("31", t)
@@ -56,9 +60,20 @@ const STDERR_TAIL_LINES: usize = 8;
 pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> String {
     let p = Paint { on: style.color };
     let mut out = String::new();
-    let _ = writeln!(out, "{}", p.bold(&format!("protocheck {} · game {} · bot {}", info.version, info.game, info.bot)));
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!(
+            "protocheck {} · game {} · bot {}",
+            info.version, info.game, info.bot
+        ))
+    );
     if let Some((n, seed)) = info.generated {
-        let _ = writeln!(out, "{}", p.dim(&format!("generated games: {n} (--seed {seed})")));
+        let _ = writeln!(
+            out,
+            "{}",
+            p.dim(&format!("generated games: {n} (--seed {seed})"))
+        );
     }
     out.push('\n');
     for r in results {
@@ -71,7 +86,11 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
         };
         let mut line = format!("{tag:<5} {}", r.name);
         if r.warnings() > 0 {
-            line.push_str(&p.yellow(&format!(" ({} warning{})", r.warnings(), plural(r.warnings()))));
+            line.push_str(&p.yellow(&format!(
+                " ({} warning{})",
+                r.warnings(),
+                plural(r.warnings())
+            )));
         }
         if r.status != Status::Skipped {
             line.push_str(&p.dim(&format!("  {} ms", r.duration_ms)));
@@ -118,7 +137,11 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
         Status::Error => p.red(&format!("── ERROR {} ", r.name)),
         _ => p.bold(&format!("── {} ", r.name)),
     };
-    let _ = writeln!(out, "\n{title}{}", "─".repeat(60usize.saturating_sub(r.name.len() + 9)));
+    let _ = writeln!(
+        out,
+        "\n{title}{}",
+        "─".repeat(60usize.saturating_sub(r.name.len() + 9))
+    );
     let _ = writeln!(out, "  source: {}", r.source);
     if let Some(about) = &r.about {
         let _ = writeln!(out, "  about:  {}", about.trim());
@@ -129,13 +152,21 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
     for v in &r.violations {
         violation(out, v, p);
     }
-    let shown = if style.verbose { r.transcript.len() } else { TRANSCRIPT_TAIL };
+    let shown = if style.verbose {
+        r.transcript.len()
+    } else {
+        TRANSCRIPT_TAIL
+    };
     if !r.transcript.is_empty() {
         let skip = r.transcript.len().saturating_sub(shown);
         let _ = writeln!(
             out,
             "  transcript{}:",
-            if skip > 0 { format!(" (last {shown} of {})", r.transcript.len()) } else { String::new() }
+            if skip > 0 {
+                format!(" (last {shown} of {})", r.transcript.len())
+            } else {
+                String::new()
+            }
         );
         for line in &r.transcript[skip..] {
             let (mark, text) = match line.dir {
@@ -143,13 +174,21 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
                 Direction::Received => ('<', line.text.clone()),
                 Direction::Note => ('#', p.dim(&line.text)),
             };
-            let _ = writeln!(out, "    {} {mark} {text}", p.dim(&format!("{:>6}ms", line.ms)));
+            let _ = writeln!(
+                out,
+                "    {} {mark} {text}",
+                p.dim(&format!("{:>6}ms", line.ms))
+            );
         }
     }
     if !r.stderr_tail.is_empty() {
         let lines: Vec<&str> = r.stderr_tail.lines().collect();
         let skip = lines.len().saturating_sub(STDERR_TAIL_LINES);
-        let _ = writeln!(out, "  bot stderr ({} bytes in all, last lines):", r.stderr_bytes);
+        let _ = writeln!(
+            out,
+            "  bot stderr ({} bytes in all, last lines):",
+            r.stderr_bytes
+        );
         for l in &lines[skip..] {
             let _ = writeln!(out, "    | {}", truncate(l, 160));
         }
@@ -167,7 +206,11 @@ fn violation(out: &mut String, v: &Violation, p: &Paint) {
         Severity::Fail => p.red("fail"),
         Severity::Warn => p.yellow("warn"),
     };
-    let at = v.step.as_ref().map(|s| format!("{s}  ")).unwrap_or_default();
+    let at = v
+        .step
+        .as_ref()
+        .map(|s| format!("{s}  "))
+        .unwrap_or_default();
     let _ = writeln!(out, "  {at}{} [{sev}]", p.bold(v.rule));
     let _ = writeln!(out, "    {}", v.message);
     let _ = writeln!(out, "    {} {}", p.dim("spec:"), v.spec);

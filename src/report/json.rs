@@ -27,7 +27,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         protocheck: &info.version,
         game: &info.game,
         bot: &info.bot,
-        generated: info.generated.map(|(games, seed)| Generated { games, seed }),
+        generated: info
+            .generated
+            .map(|(games, seed)| Generated { games, seed }),
         strict: info.strict,
         totals: Totals::of(results),
         scenarios: results,

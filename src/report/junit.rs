@@ -64,7 +64,11 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
             count(&rs, Status::Skipped),
             secs(ms)
         );
-        let _ = writeln!(x, "    <properties><property name=\"bot\" value=\"{}\"/></properties>", esc(&info.bot));
+        let _ = writeln!(
+            x,
+            "    <properties><property name=\"bot\" value=\"{}\"/></properties>",
+            esc(&info.bot)
+        );
         for r in rs {
             testcase(&mut x, r);
         }
@@ -89,10 +93,19 @@ fn testcase(x: &mut String, r: &ScenarioResult) {
         Status::Skipped => x.push_str("      <skipped message=\"not run (--fail-fast)\"/>\n"),
         Status::Error => {
             let msg = r.error.clone().unwrap_or_default();
-            let _ = writeln!(x, "      <error message=\"{}\" type=\"scenario.invalid\">{}</error>", esc(&msg), esc(&msg));
+            let _ = writeln!(
+                x,
+                "      <error message=\"{}\" type=\"scenario.invalid\">{}</error>",
+                esc(&msg),
+                esc(&msg)
+            );
         }
         Status::Failed => {
-            let fails: Vec<_> = r.violations.iter().filter(|v| v.severity == Severity::Fail).collect();
+            let fails: Vec<_> = r
+                .violations
+                .iter()
+                .filter(|v| v.severity == Severity::Fail)
+                .collect();
             let first = fails[0];
             let mut body = String::new();
             for v in &r.violations {

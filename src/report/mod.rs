@@ -27,7 +27,12 @@ pub enum Format {
 }
 
 /// Render a report in `format`.
-pub fn render(format: Format, info: &RunInfo, results: &[ScenarioResult], opts: &human::Style) -> String {
+pub fn render(
+    format: Format,
+    info: &RunInfo,
+    results: &[ScenarioResult],
+    opts: &human::Style,
+) -> String {
     match format {
         Format::Human => human::render(info, results, opts),
         Format::Json => json::render(info, results),

@@ -1,6 +1,6 @@
 //! The built-in suites (`scenarios/<game>/*.yaml`), embedded at build time.
 
-use super::load::{parse, LoadError};
+use super::load::{LoadError, parse};
 use super::model::{Origin, Scenario};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_scenarios.rs"));

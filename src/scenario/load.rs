@@ -18,7 +18,11 @@ impl std::fmt::Display for LoadError {
         if self.line == 0 {
             write!(f, "{}: {}", self.file, self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            )
         }
     }
 }
@@ -72,14 +76,25 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
         return Err(LoadError::new(
             source,
             &span_of(&g.referenced),
-            format!("this scenario is for game `{}`, but --game is `{wanted}`", g.value),
+            format!(
+                "this scenario is for game `{}`, but --game is `{wanted}`",
+                g.value
+            ),
         ));
     }
     if doc.name.value.trim().is_empty() {
-        return Err(LoadError::new(source, &span_of(&doc.name.referenced), "`name` is empty"));
+        return Err(LoadError::new(
+            source,
+            &span_of(&doc.name.referenced),
+            "`name` is empty",
+        ));
     }
     if doc.steps.is_empty() {
-        return Err(LoadError::new(source, &Span { line: 1, column: 1 }, "`steps` is empty: a scenario needs at least one step"));
+        return Err(LoadError::new(
+            source,
+            &Span { line: 1, column: 1 },
+            "`steps` is empty: a scenario needs at least one step",
+        ));
     }
     Ok(Scenario {
         name: doc.name.value,
@@ -113,7 +128,10 @@ fn explain_yaml_error(e: &serde_saphyr::Error) -> String {
 /// serde-saphyr words its errors as `error: line 3 column 5: <what>`; we
 /// print our own file:line:col, so keep only `<what>`.
 fn strip_location_suffix(msg: &str) -> String {
-    let re = regex::Regex::new(r"^(?:error:\s*)?(?:line \d+ column \d+:\s*)?(.*?)(?: at line \d+ column \d+)?$").expect("static regex");
+    let re = regex::Regex::new(
+        r"^(?:error:\s*)?(?:line \d+ column \d+:\s*)?(.*?)(?: at line \d+ column \d+)?$",
+    )
+    .expect("static regex");
     match re.captures(msg) {
         Some(c) => c[1].to_string(),
         None => msg.to_string(),
@@ -236,7 +254,12 @@ mod tests {
 
     #[test]
     fn game_mismatch_and_missing_game_are_errors() {
-        let e = parse("name: t\ngame: kalah\nsteps: [close-input]\n", "t.yaml", Some("quoridor")).unwrap_err();
+        let e = parse(
+            "name: t\ngame: kalah\nsteps: [close-input]\n",
+            "t.yaml",
+            Some("quoridor"),
+        )
+        .unwrap_err();
         assert!(e.message.contains("for game `kalah`"), "{e}");
         let e = parse("name: t\nsteps: [close-input]\n", "t.yaml", None).unwrap_err();
         assert!(e.message.contains("no `game:`"), "{e}");

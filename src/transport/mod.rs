@@ -122,11 +122,19 @@ pub struct SpawnError {
 impl std::fmt::Display for SpawnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let hint = match self.error.kind() {
-            std::io::ErrorKind::NotFound => " (no such program: check the path, or use --bot-cmd for commands with arguments)",
-            std::io::ErrorKind::PermissionDenied => " (permission denied: is the file executable? try chmod +x)",
+            std::io::ErrorKind::NotFound => {
+                " (no such program: check the path, or use --bot-cmd for commands with arguments)"
+            }
+            std::io::ErrorKind::PermissionDenied => {
+                " (permission denied: is the file executable? try chmod +x)"
+            }
             _ => "",
         };
-        write!(f, "cannot start bot `{}`: {}{hint}", self.program, self.error)
+        write!(
+            f,
+            "cannot start bot `{}`: {}{hint}",
+            self.program, self.error
+        )
     }
 }
 

@@ -3,8 +3,8 @@
 //! reads are framed and queued as events; writes are queued to a writer
 //! thread, so a bot that never reads cannot stall protocheck.
 
-use super::framing::{FrameEvent, Framer};
 use super::BotEvent;
+use super::framing::{FrameEvent, Framer};
 use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -134,7 +134,10 @@ pub fn spawn_stderr_drain(
         loop {
             match source.read(&mut buf) {
                 Ok(0) => return,
-                Ok(n) => tail.lock().unwrap_or_else(|e| e.into_inner()).push(&buf[..n]),
+                Ok(n) => tail
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(&buf[..n]),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(_) => return,
             }

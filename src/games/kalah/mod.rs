@@ -57,12 +57,18 @@ impl Game for Kalah {
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
         if options.board_size.is_some() || options.walls.is_some() {
-            return Err("`board-size` and `walls` are Quoridor options; Kalah takes `holes` and `seeds`".into());
+            return Err(
+                "`board-size` and `walls` are Quoridor options; Kalah takes `holes` and `seeds`"
+                    .into(),
+            );
         }
         let holes = options.holes.unwrap_or(DEFAULT_HOLES);
         let seeds = options.seeds.unwrap_or(DEFAULT_SEEDS);
         if !(1..=rules::MAX_HOLES as u32).contains(&holes) {
-            return Err(format!("holes must be between 1 and {}, not {holes}", rules::MAX_HOLES));
+            return Err(format!(
+                "holes must be between 1 and {}, not {holes}",
+                rules::MAX_HOLES
+            ));
         }
         if !(1..=10_000).contains(&seeds) {
             return Err(format!("seeds must be between 1 and 10000, not {seeds}"));
@@ -82,11 +88,19 @@ impl Game for Kalah {
         (0..count)
             .map(|index| {
                 let bot_side = if index % 2 == 0 { "South" } else { "North" };
-                let strategy = if (index / 2) % 2 == 0 { Strategy::Random } else { Strategy::Greedy };
+                let strategy = if (index / 2) % 2 == 0 {
+                    Strategy::Random
+                } else {
+                    Strategy::Greedy
+                };
                 // As South the bot meets swaps about half the time; as North
                 // the opponent cannot swap (the bot decides).
                 let swap = if bot_side == "South" {
-                    if (index / 4) % 2 == 0 { SwapPolicy::Always } else { SwapPolicy::Never }
+                    if (index / 4) % 2 == 0 {
+                        SwapPolicy::Always
+                    } else {
+                        SwapPolicy::Never
+                    }
                 } else {
                     SwapPolicy::Never
                 };
@@ -99,7 +113,12 @@ impl Game for Kalah {
                 };
                 let span = Span { line: 0, column: 0 };
                 Scenario {
-                    name: format!("generated-{:03}-{}-{}", index + 1, bot_side.to_lowercase(), strategy_word(strategy, swap)),
+                    name: format!(
+                        "generated-{:03}-{}-{}",
+                        index + 1,
+                        bot_side.to_lowercase(),
+                        strategy_word(strategy, swap)
+                    ),
                     game: "kalah".into(),
                     about: Some(format!(
                         "A whole generated game: the bot is {bot_side}, the opponent plays {}.",
@@ -108,7 +127,10 @@ impl Game for Kalah {
                     spec: None,
                     options: opts,
                     source: format!("generated (--seed {seed}, game {})", index + 1),
-                    steps: vec![(Step::Send(format!("START;{bot_side}")), span.clone()), (Step::Play(Play::ToEnd), span)],
+                    steps: vec![
+                        (Step::Send(format!("START;{bot_side}")), span.clone()),
+                        (Step::Play(Play::ToEnd), span),
+                    ],
                     origin: Origin::Generated { seed, index },
                 }
             })

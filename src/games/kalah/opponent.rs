@@ -4,7 +4,12 @@ use super::rules::{Move, Position};
 use crate::scenario::{Strategy, SwapPolicy};
 
 /// Choose the opponent's move in `position` (the opponent is to move).
-pub fn choose(position: &Position, strategy: Strategy, swap: SwapPolicy, rng: &mut fastrand::Rng) -> Move {
+pub fn choose(
+    position: &Position,
+    strategy: Strategy,
+    swap: SwapPolicy,
+    rng: &mut fastrand::Rng,
+) -> Move {
     if position.swap_allowed() {
         let take = match swap {
             SwapPolicy::Always => true,
@@ -15,7 +20,10 @@ pub fn choose(position: &Position, strategy: Strategy, swap: SwapPolicy, rng: &m
             return Move::Swap;
         }
     }
-    let holes: Vec<Move> = position.legal_moves().filter(|m| matches!(m, Move::Hole(_))).collect();
+    let holes: Vec<Move> = position
+        .legal_moves()
+        .filter(|m| matches!(m, Move::Hole(_)))
+        .collect();
     match strategy {
         Strategy::Random => holes[rng.usize(..holes.len())],
         Strategy::Greedy => *holes

@@ -19,7 +19,10 @@ enum Told {
     Nothing,
     Start(Side),
     /// A CHANGE; `own` when it reported the bot's own move.
-    Change { turn: Turn, own: bool },
+    Change {
+        turn: Turn,
+        own: bool,
+    },
     /// `CHANGE;SWAP;…;YOU`: the opponent swapped.
     SwapNotice,
     /// The bot sent SWAP and has been told nothing since.
@@ -69,7 +72,9 @@ impl KalahSession {
     }
 
     fn bot_side(&self) -> Result<Side, ScriptError> {
-        self.bot.ok_or_else(|| "the game has not started: send `START;South` or `START;North` first".to_string())
+        self.bot.ok_or_else(|| {
+            "the game has not started: send `START;South` or `START;North` first".to_string()
+        })
     }
 
     fn bot_to_move(&self) -> bool {
@@ -91,7 +96,10 @@ impl KalahSession {
     fn report_move(&mut self, mv: Move, own: bool) -> Vec<Outgoing> {
         let turn = self.turn_for_bot();
         let line = grammar::format_change(mv, self.position.board(), turn);
-        let mut out = vec![Outgoing { text: line, replies: usize::from(turn == Turn::You) }];
+        let mut out = vec![Outgoing {
+            text: line,
+            replies: usize::from(turn == Turn::You),
+        }];
         self.told = Told::Change { turn, own };
         if turn == Turn::End {
             self.over = true;
@@ -108,7 +116,10 @@ impl KalahSession {
             return Err("the game is over: the opponent cannot move".into());
         }
         if self.known && self.position.to_move() == bot {
-            return Err(format!("it is the bot's turn ({}), not the opponent's", bot.as_str()));
+            return Err(format!(
+                "it is the bot's turn ({}), not the opponent's",
+                bot.as_str()
+            ));
         }
         Ok(bot.opposite())
     }
@@ -120,9 +131,14 @@ impl KalahSession {
             return Ok(Vec::new());
         }
         let before = *self.position.board();
-        self.position
-            .play(mv)
-            .map_err(|e| format!("the opponent ({}) cannot play {}: {}", side.as_str(), move_text(mv), illegal_text(e, &before, side, mv)))?;
+        self.position.play(mv).map_err(|e| {
+            format!(
+                "the opponent ({}) cannot play {}: {}",
+                side.as_str(),
+                move_text(mv),
+                illegal_text(e, &before, side, mv)
+            )
+        })?;
         self.last_opponent = Some(match mv {
             Move::Hole(h) => h.to_string(),
             Move::Swap => "swap".into(),
@@ -138,23 +154,39 @@ impl KalahSession {
     }
 
     fn legal_list(&self) -> String {
-        let moves: Vec<String> = self.position.legal_moves().map(|m| move_line(m)).collect();
+        let moves: Vec<String> = self.position.legal_moves().map(move_line).collect();
         moves.join(" | ")
     }
 
     /// Validate a scripted `CHANGE` that reports an opponent move.
-    fn scripted_change(&mut self, mv: Move, counts: &[u32], turn: Turn) -> Result<Outgoing, ScriptError> {
+    fn scripted_change(
+        &mut self,
+        mv: Move,
+        counts: &[u32],
+        turn: Turn,
+    ) -> Result<Outgoing, ScriptError> {
         if !self.known {
             return Err("the board is unknown here, because the bot's previous move is not pinned: use `opponent: <hole>` or `opponent: auto` so protocheck writes the CHANGE, or pin the bot's reply with `expect: { reply: \"MOVE;<h>\" }`".into());
         }
         let side = self.opponent_side()?;
-        let claimed = Board::from_counts(self.holes, counts)
-            .ok_or_else(|| format!("the state has {} numbers; Kalah({}) needs {}", counts.len(), self.holes, 2 * (self.holes + 1)))?;
+        let claimed = Board::from_counts(self.holes, counts).ok_or_else(|| {
+            format!(
+                "the state has {} numbers; Kalah({}) needs {}",
+                counts.len(),
+                self.holes,
+                2 * (self.holes + 1)
+            )
+        })?;
         let mut after = self.position;
         let before = *self.position.board();
-        after
-            .play(mv)
-            .map_err(|e| format!("{} cannot play {} here: {}", side.as_str(), move_text(mv), illegal_text(e, &before, side, mv)))?;
+        after.play(mv).map_err(|e| {
+            format!(
+                "{} cannot play {} here: {}",
+                side.as_str(),
+                move_text(mv),
+                illegal_text(e, &before, side, mv)
+            )
+        })?;
         if *after.board() != claimed {
             return Err(format!(
                 "this CHANGE does not follow from the rules: after {} plays {} from {}, the board is {}, not {}",
@@ -167,15 +199,26 @@ impl KalahSession {
         }
         let mut out = self.opponent_move(mv)?;
         let want = out.remove(0);
-        let sent_turn = if mv == Move::Swap { Turn::You } else { self.turn_for_bot() };
+        let sent_turn = if mv == Move::Swap {
+            Turn::You
+        } else {
+            self.turn_for_bot()
+        };
         if turn != sent_turn {
-            return Err(format!("the turn field must be {} here (the line protocheck would send is `{}`)", turn_word(sent_turn), want.text));
+            return Err(format!(
+                "the turn field must be {} here (the line protocheck would send is `{}`)",
+                turn_word(sent_turn),
+                want.text
+            ));
         }
         // The scripted line is now exactly the one protocheck would send; an
         // END that follows must be scripted too, so it is not queued here.
         if turn == Turn::End {
             self.end_sent = false;
-            self.told = Told::Change { turn: Turn::End, own: false };
+            self.told = Told::Change {
+                turn: Turn::End,
+                own: false,
+            };
         }
         Ok(want)
     }
@@ -213,7 +256,10 @@ impl KalahSession {
         let bot = self.bot.expect("a reply is due only after START");
         let mv = match msg {
             BotMessage::Swap => Move::Swap,
-            BotMessage::Move { hole, non_canonical } => {
+            BotMessage::Move {
+                hole,
+                non_canonical,
+            } => {
                 if non_canonical {
                     judged.violations.push(
                         rule::MOVE_NUMBER_FORMAT
@@ -227,12 +273,28 @@ impl KalahSession {
         };
         if let Err(e) = self.position.check(mv) {
             let (r, detail) = match e {
-                Illegal::SwapNotAllowed => (&rule::SWAP_NOT_ALLOWED, swap_refusal(&self.position, bot)),
-                Illegal::HoleOutOfRange => (&rule::MOVE_HOLE_RANGE, format!("hole {} does not exist: holes are 1..{}", move_text(mv), self.holes)),
-                Illegal::EmptyHole => (&rule::MOVE_EMPTY_HOLE, empty_hole_text(self.position.board(), bot, mv)),
+                Illegal::SwapNotAllowed => {
+                    (&rule::SWAP_NOT_ALLOWED, swap_refusal(&self.position, bot))
+                }
+                Illegal::HoleOutOfRange => (
+                    &rule::MOVE_HOLE_RANGE,
+                    format!(
+                        "hole {} does not exist: holes are 1..{}",
+                        move_text(mv),
+                        self.holes
+                    ),
+                ),
+                Illegal::EmptyHole => (
+                    &rule::MOVE_EMPTY_HOLE,
+                    empty_hole_text(self.position.board(), bot, mv),
+                ),
                 Illegal::GameOver => (&rule::IO_UNEXPECTED_OUTPUT, "the game is over".to_string()),
             };
-            judged.violations.push(r.violation(detail).with_actual(shown).with_expected(self.legal_list()));
+            judged.violations.push(
+                r.violation(detail)
+                    .with_actual(shown)
+                    .with_expected(self.legal_list()),
+            );
             return judged;
         }
         self.position.play(mv).expect("checked");
@@ -253,11 +315,17 @@ impl Session for KalahSession {
         match msg {
             EngineMessage::Start(side) => {
                 if self.bot.is_some() {
-                    return Err("START was already sent: it is the first message of a match and comes once".into());
+                    return Err(
+                        "START was already sent: it is the first message of a match and comes once"
+                            .into(),
+                    );
                 }
                 self.bot = Some(side);
                 self.told = Told::Start(side);
-                Ok(Outgoing { text: text.to_string(), replies: usize::from(side == Side::South) })
+                Ok(Outgoing {
+                    text: text.to_string(),
+                    replies: usize::from(side == Side::South),
+                })
             }
             EngineMessage::Change { mv, counts, turn } => {
                 self.bot_side()?;
@@ -281,7 +349,11 @@ impl Session for KalahSession {
         }
     }
 
-    fn opponent(&mut self, choice: &str, rng: &mut fastrand::Rng) -> Result<Vec<Outgoing>, ScriptError> {
+    fn opponent(
+        &mut self,
+        choice: &str,
+        rng: &mut fastrand::Rng,
+    ) -> Result<Vec<Outgoing>, ScriptError> {
         let mv = match choice.trim().to_ascii_lowercase().as_str() {
             "swap" => Move::Swap,
             "auto" => {
@@ -293,7 +365,12 @@ impl Session for KalahSession {
             }
             other => match other.parse::<u8>() {
                 Ok(h) if (1..=self.holes).contains(&usize::from(h)) => Move::Hole(h),
-                _ => return Err(format!("`opponent: {choice}`: expected a hole number 1..{}, `swap` or `auto`", self.holes)),
+                _ => {
+                    return Err(format!(
+                        "`opponent: {choice}`: expected a hole number 1..{}, `swap` or `auto`",
+                        self.holes
+                    ));
+                }
             },
         };
         self.opponent_move(mv)
@@ -309,7 +386,12 @@ impl Session for KalahSession {
         }
     }
 
-    fn judge(&mut self, reply: &[u8], expect: &Expect, waited: Duration) -> Result<Judged, ScriptError> {
+    fn judge(
+        &mut self,
+        reply: &[u8],
+        expect: &Expect,
+        waited: Duration,
+    ) -> Result<Judged, ScriptError> {
         if matches!(expect, Expect::Success | Expect::Error(_)) {
             return Err("`success` / `error` are for command-response protocols; Kalah expects `legal-move`, `reply` or `matches`".into());
         }
@@ -371,7 +453,9 @@ impl Session for KalahSession {
         if status.success() {
             Vec::new()
         } else {
-            vec![rule::END_EXIT_STATUS.violation(format!("after the game the bot ended with {status}, not status 0"))]
+            vec![rule::END_EXIT_STATUS.violation(format!(
+                "after the game the bot ended with {status}, not status 0"
+            ))]
         }
     }
 
@@ -426,8 +510,15 @@ impl Session for KalahSession {
         let mut line = text.as_bytes().to_vec();
         line.push(b'\n');
         let judged = self.judge_move(&line);
-        if let Some(v) = judged.violations.iter().find(|v| v.severity == crate::verdict::Severity::Fail) {
-            return Err(format!("the expected reply `{text}` would itself break {}: {}", v.rule, v.message));
+        if let Some(v) = judged
+            .violations
+            .iter()
+            .find(|v| v.severity == crate::verdict::Severity::Fail)
+        {
+            return Err(format!(
+                "the expected reply `{text}` would itself break {}: {}",
+                v.rule, v.message
+            ));
         }
         Ok(judged.follow_ups)
     }
@@ -468,12 +559,16 @@ fn illegal_text(e: Illegal, board: &Board, side: Side, mv: Move) -> String {
         Illegal::GameOver => "the game is over".into(),
         Illegal::HoleOutOfRange => format!("there is no hole {}", move_text(mv)),
         Illegal::EmptyHole => empty_hole_text(board, side, mv),
-        Illegal::SwapNotAllowed => "SWAP is legal only as North's first move, right after South's opening".into(),
+        Illegal::SwapNotAllowed => {
+            "SWAP is legal only as North's first move, right after South's opening".into()
+        }
     }
 }
 
 fn empty_hole_text(board: &Board, side: Side, mv: Move) -> String {
-    let Move::Hole(h) = mv else { return String::new() };
+    let Move::Hole(h) = mv else {
+        return String::new();
+    };
     let mut text = format!("{} hole {h} is empty", side.as_str());
     if board.seeds_in(side.opposite(), usize::from(h)) > 0 {
         text.push_str(&format!(

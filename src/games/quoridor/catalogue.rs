@@ -483,8 +483,100 @@ pub static ALL: &[&RuleInfo] = &[
     &PROCESS_STDERR_RESPONSE_LIKE,
 ];
 
-
 /// The catalogue entry with this id, if any.
 pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
     ALL.iter().copied().find(|r| r.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    const RULES_DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/quoridor.md");
+
+    /// The rows of the §8 table: (id, severity, requirement).
+    fn table() -> Vec<(String, String, String)> {
+        let doc = std::fs::read_to_string(RULES_DOC).unwrap_or_else(|e| {
+            panic!("cannot read the Quoridor rules digest {RULES_DOC}: {e}; the shared directory must exist next to the crate")
+        });
+        let start = doc
+            .find("## 8. Catalogue of checks")
+            .expect("§8 heading in quoridor.md");
+        let end = doc[start..]
+            .find("\n## 9.")
+            .map_or(doc.len(), |i| start + i);
+        doc[start..end]
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| {
+                let cells: Vec<&str> = l
+                    .trim()
+                    .trim_matches('|')
+                    .split(" | ")
+                    .map(str::trim)
+                    .collect();
+                assert_eq!(cells.len(), 3, "§8 row: {l}");
+                (
+                    cells[0].trim_matches('`').to_string(),
+                    cells[1].to_string(),
+                    cells[2].to_string(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_section_8_row_is_in_all() {
+        let rows = table();
+        assert!(rows.len() >= 50, "only {} rows parsed from §8", rows.len());
+        let mut missing = Vec::new();
+        for (id, severity, spec) in &rows {
+            match by_id(id) {
+                None => missing.push(id.clone()),
+                Some(r) => {
+                    assert_eq!(r.severity.as_str(), severity, "{id}: severity");
+                    assert_eq!(r.spec, spec, "{id}: spec");
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "ids of §8 missing from ALL: {missing:?}"
+        );
+        let doc_ids: BTreeSet<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        let extra: Vec<&str> = ALL
+            .iter()
+            .map(|r| r.id)
+            .filter(|id| !doc_ids.contains(id))
+            .collect();
+        assert!(extra.is_empty(), "ids in ALL but not in §8: {extra:?}");
+        assert_eq!(ALL.len(), rows.len());
+    }
+
+    #[test]
+    fn ids_are_unique_and_well_formed() {
+        let mut seen = BTreeSet::new();
+        for r in ALL {
+            assert!(seen.insert(r.id), "duplicate id {}", r.id);
+            assert!(
+                r.id.starts_with("quoridor.") || r.id.starts_with("io."),
+                "{}",
+                r.id
+            );
+            assert!(
+                r.id.bytes().all(|b| b.is_ascii_lowercase()
+                    || b.is_ascii_digit()
+                    || b == b'.'
+                    || b == b'-'),
+                "{}",
+                r.id
+            );
+            assert!(!r.spec.is_empty());
+        }
+        assert_eq!(by_id("quoridor.playwall.path"), Some(&PLAYWALL_PATH));
+        assert_eq!(by_id("quoridor.nope"), None);
+        assert_eq!(FRAMING_NO_TERMINATOR.severity, Severity::Warn);
+        assert_eq!(GENMOVE_ILLEGAL.severity, Severity::Fail);
+    }
 }

@@ -4,7 +4,9 @@
 //! Pure and allocation-free on the hot paths: walls and blocked edges are
 //! bitsets, the path check is a breadth-first search over a fixed-size queue,
 //! and pawn-move generation fills a fixed buffer. Only [`Board::play`] (the
-//! history) and [`Board::legal_walls`] (the caller's buffer) touch the heap.
+//! history) and the callers' buffers of [`Board::legal_walls`] and
+//! [`Board::legal_actions`] touch the heap; [`Board::for_each_legal_wall`]
+//! never does.
 //!
 //! Coordinates are 0-based internally: `Cell { col: 0, row: 0 }` is QTP `A1`,
 //! the south-west corner; rows grow northwards. A wall is named as QTP names
@@ -200,7 +202,9 @@ impl Illegal {
             Illegal::NotAdjacent => "the destination is not reachable in one move",
             Illegal::Blocked => "a wall blocks the step",
             Illegal::JumpBlocked => "the jump is blocked by a wall or the board edge",
-            Illegal::SideStepNotAllowed => "a side-step is only allowed when the straight jump is blocked",
+            Illegal::SideStepNotAllowed => {
+                "a side-step is only allowed when the straight jump is blocked"
+            }
             Illegal::SideStepBlocked => "the side-step crosses a wall",
             Illegal::WallOutOfRange => {
                 "the wall anchor is in row 1, in the last column or off the board"
@@ -339,7 +343,7 @@ pub fn validate_size(size: u8) -> Result<(), String> {
             "unacceptable size {size}: the board size must be from {MIN_SIZE} to {MAX_SIZE}"
         ));
     }
-    if size % 2 == 0 {
+    if size.is_multiple_of(2) {
         return Err(format!(
             "unacceptable size {size}: protocheck uses odd board sizes only"
         ));
@@ -369,7 +373,10 @@ impl Board {
         Ok(Board {
             size,
             initial_walls: walls,
-            pawns: [start_cell(size, Colour::Black), start_cell(size, Colour::White)],
+            pawns: [
+                start_cell(size, Colour::Black),
+                start_cell(size, Colour::White),
+            ],
             walls_left: [walls; 2],
             horizontal: Bits::default(),
             vertical: Bits::default(),
@@ -415,9 +422,8 @@ impl Board {
     pub fn wall_slots(&self) -> impl Iterator<Item = Wall> + use<> {
         let n = self.size;
         (1..n).flat_map(move |row| {
-            (0..n - 1).flat_map(move |col| {
-                Orientation::ALL.map(|o| Wall::new(Cell::new(col, row), o))
-            })
+            (0..n - 1)
+                .flat_map(move |col| Orientation::ALL.map(|o| Wall::new(Cell::new(col, row), o)))
         })
     }
 
@@ -553,19 +559,30 @@ impl Board {
     /// Clears `out` first; empty after a win or without walls left.
     pub fn legal_walls(&self, c: Colour, out: &mut Vec<Wall>) {
         out.clear();
+        self.for_each_legal_wall(c, |w| out.push(w));
+    }
+
+    /// Every legal action of the colour: pawn moves first, then walls.
+    /// Clears `out` first.
+    pub fn legal_actions(&self, c: Colour, out: &mut Vec<Action>) {
+        out.clear();
+        out.extend(self.legal_pawn_moves(c).map(Action::Step));
+        self.for_each_legal_wall(c, |w| out.push(Action::Place(w)));
+    }
+
+    /// Calls `f` with every wall the colour may place now, in
+    /// [`Board::wall_slots`] order, without allocating.
+    pub fn for_each_legal_wall(&self, c: Colour, mut f: impl FnMut(Wall)) {
         if self.winner().is_some() || self.walls_left(c) == 0 {
             return;
         }
         // One current path per pawn. A wall that blocks no edge of that path
         // leaves the path intact, so only walls that cut it need a search.
         let mut marks = [Edges::default(); 2];
-        let mut has_path = [false; 2];
         for colour in Colour::ALL {
-            has_path[colour.index()] =
-                self.mark_path(colour, &mut marks[colour.index()]);
-        }
-        if !has_path[0] || !has_path[1] {
-            return;
+            if !self.mark_path(colour, &mut marks[colour.index()]) {
+                return;
+            }
         }
         for w in self.wall_slots() {
             if self.check_wall_geometry(w).is_err() {
@@ -576,13 +593,11 @@ impl Board {
             let mut ok = true;
             for colour in Colour::ALL {
                 let m = &marks[colour.index()];
-                let touches = cut.iter().any(|&(north, i)| {
-                    if north {
-                        m.north.get(i)
-                    } else {
-                        m.east.get(i)
-                    }
-                });
+                let touches = cut.iter().any(
+                    |&(north, i)| {
+                        if north { m.north.get(i) } else { m.east.get(i) }
+                    },
+                );
                 if touches {
                     let edges = tentative.get_or_insert_with(|| self.edges_with(w));
                     if !self.reachable(edges, colour) {
@@ -592,18 +607,9 @@ impl Board {
                 }
             }
             if ok {
-                out.push(w);
+                f(w);
             }
         }
-    }
-
-    /// Every legal action of the colour: pawn moves first, then walls.
-    pub fn legal_actions(&self, c: Colour, out: &mut Vec<Action>) {
-        out.clear();
-        out.extend(self.legal_pawn_moves(c).map(Action::Step));
-        let mut walls = Vec::new();
-        self.legal_walls(c, &mut walls);
-        out.extend(walls.into_iter().map(Action::Place));
     }
 
     /// The length of a shortest path from the colour's pawn to its goal row,
@@ -702,11 +708,18 @@ impl Board {
         let n = self.size;
         let i = self.cell_index(c);
         match d {
-            Direction::North => (c.row + 1 < n && !edges.north.get(i)).then(|| Cell::new(c.col, c.row + 1)),
-            Direction::South => (c.row > 0 && !edges.north.get(i - n as usize))
-                .then(|| Cell::new(c.col, c.row - 1)),
-            Direction::East => (c.col + 1 < n && !edges.east.get(i)).then(|| Cell::new(c.col + 1, c.row)),
-            Direction::West => (c.col > 0 && !edges.east.get(i - 1)).then(|| Cell::new(c.col - 1, c.row)),
+            Direction::North => {
+                (c.row + 1 < n && !edges.north.get(i)).then(|| Cell::new(c.col, c.row + 1))
+            }
+            Direction::South => {
+                (c.row > 0 && !edges.north.get(i - n as usize)).then(|| Cell::new(c.col, c.row - 1))
+            }
+            Direction::East => {
+                (c.col + 1 < n && !edges.east.get(i)).then(|| Cell::new(c.col + 1, c.row))
+            }
+            Direction::West => {
+                (c.col > 0 && !edges.east.get(i - 1)).then(|| Cell::new(c.col - 1, c.row))
+            }
         }
     }
 

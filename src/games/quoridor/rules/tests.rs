@@ -37,7 +37,12 @@ fn play(b: &mut Board, c: Colour, moves: &[&str]) {
 
 #[track_caller]
 fn legal(b: &Board, c: Colour, m: &str) {
-    assert_eq!(b.check(c, act(m)), Ok(()), "{c:?} {m} should be legal\n{}", b.draw());
+    assert_eq!(
+        b.check(c, act(m)),
+        Ok(()),
+        "{c:?} {m} should be legal\n{}",
+        b.draw()
+    );
 }
 
 #[track_caller]
@@ -197,7 +202,9 @@ fn opposite(d: Direction) -> Direction {
 #[test]
 fn anchor_range_9x9() {
     let b = board(9, 10);
-    for m in ["I5 v", "I5 h", "E1 h", "E1 v", "J5 h", "E10 h", "A1 h", "I9 v"] {
+    for m in [
+        "I5 v", "I5 h", "E1 h", "E1 v", "J5 h", "E10 h", "A1 h", "I9 v",
+    ] {
         illegal(&b, White, m, Illegal::WallOutOfRange);
     }
     for m in ["A9 h", "H9 v", "H2 h", "A2 v"] {
@@ -239,7 +246,9 @@ fn overlap_cross_and_t_after_horizontal() {
     illegal(&b, Black, "D5 h", Illegal::WallOverlap);
     illegal(&b, Black, "C5 v", Illegal::WallCrossing);
     // End to end and T-junctions are legal.
-    for m in ["E5 h", "A5 h", "C6 v", "C4 v", "B5 v", "D5 v", "C6 h", "C4 h"] {
+    for m in [
+        "E5 h", "A5 h", "C6 v", "C4 v", "B5 v", "D5 v", "C6 h", "C4 h",
+    ] {
         legal(&b, Black, m);
     }
     play(&mut b, Black, &["E5 h", "C6 v", "C4 v", "B5 v", "D5 v"]);
@@ -255,13 +264,18 @@ fn overlap_cross_and_t_after_vertical() {
     illegal(&b, Black, "C4 v", Illegal::WallOverlap);
     illegal(&b, Black, "C6 v", Illegal::WallOverlap);
     illegal(&b, Black, "C5 h", Illegal::WallCrossing);
-    for m in ["C7 v", "C3 v", "B5 h", "D5 h", "B6 h", "B4 h", "D6 h", "B5 v", "D5 v"] {
+    for m in [
+        "C7 v", "C3 v", "B5 h", "D5 h", "B6 h", "B4 h", "D6 h", "B5 v", "D5 v",
+    ] {
         legal(&b, Black, m);
     }
     play(&mut b, Black, &["C7 v", "C3 v", "B5 h", "D5 h", "B6 h"]);
     let mut placed: Vec<String> = b.placed_walls().map(|x| x.to_string()).collect();
     placed.sort();
-    assert_eq!(placed, strs(&["B5 h", "B6 h", "C3 v", "C5 v", "C7 v", "D5 h"]));
+    assert_eq!(
+        placed,
+        strs(&["B5 h", "B6 h", "C3 v", "C5 v", "C7 v", "D5 h"])
+    );
 }
 
 #[test]
@@ -369,7 +383,11 @@ fn board_edge_behind_opponent_side_step_wins() {
 fn side_edge_behind_opponent() {
     let mut b = board(9, 10);
     play(&mut b, White, &["D1", "C1", "B1", "B2", "B3", "B4", "B5"]);
-    play(&mut b, Black, &["D9", "C9", "B9", "A9", "A8", "A7", "A6", "A5"]);
+    play(
+        &mut b,
+        Black,
+        &["D9", "C9", "B9", "A9", "A8", "A7", "A6", "A5"],
+    );
     assert_eq!(pawn_set(&b, White), strs(&["A4", "A6", "B4", "B6", "C5"]));
     play(&mut b, White, &["A6 h"]);
     illegal(&b, White, "A6", Illegal::SideStepBlocked);
@@ -432,7 +450,11 @@ fn path_rule_seals_white_and_black() {
 #[test]
 fn path_rule_ignores_pawns() {
     let mut b = board(5, 10);
-    play(&mut b, White, &["B3 v", "B5 v", "C3 v", "C5 v", "A2 h", "D2 h"]);
+    play(
+        &mut b,
+        White,
+        &["B3 v", "B5 v", "C3 v", "C5 v", "A2 h", "D2 h"],
+    );
     play(&mut b, Black, &["C4", "C3"]);
     // Black stands in white's one-cell corridor; pawns do not block.
     assert_eq!(b.shortest_path_len(White), Some(4));

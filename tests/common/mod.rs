@@ -1,0 +1,121 @@
+//! Helpers for the integration tests: run the real `protocheck` binary
+//! against the sample bots (cargo examples, built by `cargo test`).
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// Path of a sample bot built as a cargo example.
+pub fn bot(name: &str) -> String {
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_protocheck"));
+    let path = exe.parent().unwrap().join("examples").join(name);
+    assert!(
+        path.exists(),
+        "sample bot {} is not built (cargo test builds examples; run `cargo build --examples`)",
+        path.display()
+    );
+    path.display().to_string()
+}
+
+/// A fixture file under tests/fixtures.
+pub fn fixture(rel: &str) -> String {
+    format!("{}/tests/fixtures/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What a JSON-format run produced.
+pub struct Outcome {
+    pub code: i32,
+    pub report: Value,
+    pub stderr: String,
+}
+
+impl Outcome {
+    /// Every rule id reported, in order, with duplicates.
+    pub fn rules(&self) -> Vec<String> {
+        self.report["scenarios"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|s| s["violations"].as_array().cloned().unwrap_or_default())
+            .map(|v| v["rule"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+
+    pub fn has_rule(&self, id: &str) -> bool {
+        self.rules().iter().any(|r| r == id)
+    }
+
+    pub fn messages(&self) -> String {
+        self.report["scenarios"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|s| s["violations"].as_array().cloned().unwrap_or_default())
+            .map(|v| v["message"].as_str().unwrap_or("").to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    pub fn statuses(&self) -> Vec<String> {
+        self.report["scenarios"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| s["status"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+}
+
+/// Run protocheck with `args` plus `--format json`, with an environment
+/// marker so tests can check that no bot process outlives the run.
+pub fn run_json(args: &[&str], envs: &[(&str, &str)]) -> Outcome {
+    let mut cmd = Command::cargo_bin("protocheck").unwrap();
+    cmd.args(args)
+        .args(["--format", "json", "--color", "never"]);
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    cmd.timeout(std::time::Duration::from_secs(240));
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let report = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    Outcome {
+        code: out.status.code().unwrap_or(-1),
+        report,
+        stderr: String::from_utf8_lossy(&out.stderr).to_string(),
+    }
+}
+
+/// A marker unique to one test, put into the bot's environment.
+pub fn marker(test: &str) -> String {
+    format!("{test}-{}-{}", std::process::id(), fastrand::u64(..))
+}
+
+/// Processes (not zombies) whose environment carries `marker`.
+pub fn live_processes_with(marker: &str) -> Vec<u32> {
+    let needle = format!("PROTOCHECK_TEST_MARKER={marker}");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(env) = std::fs::read(entry.path().join("environ")) else {
+            continue;
+        };
+        if !env.split(|&b| b == 0).any(|kv| kv == needle.as_bytes()) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // Field 3 is the state; a zombie ('Z') is no longer running.
+        let state = stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or("");
+        if state != "Z" && state != "X" {
+            found.push(pid);
+        }
+    }
+    found
+}
