@@ -71,6 +71,7 @@ struct Run<'a> {
     gone: bool,
     exit: Option<ExitStatus>,
     exit_judged: bool,
+    memory_reported: bool,
     step: Option<StepRef>,
     replay: Vec<Step>,
     rng: fastrand::Rng,
@@ -78,6 +79,7 @@ struct Run<'a> {
     startup_timeout: Duration,
     exit_grace: Duration,
     silence: Duration,
+    pause: Duration,
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -95,7 +97,9 @@ pub fn run(
     let timeout = parse(&scenario.options.timeout)
         .or(cfg.timeout)
         .unwrap_or(defaults.reply_timeout);
-    let conn = BotConnection::spawn(&cfg.bot, game.framer(cfg.limits.message_cap), &cfg.limits)?;
+    let mut bot = cfg.bot.clone();
+    bot.args.extend(game.bot_args());
+    let conn = BotConnection::spawn(&bot, game.framer(cfg.limits.message_cap), &cfg.limits)?;
     let seed = scenario
         .options
         .seed
@@ -115,6 +119,7 @@ pub fn run(
         gone: false,
         exit: None,
         exit_judged: false,
+        memory_reported: false,
         step: None,
         replay: Vec::new(),
         rng: fastrand::Rng::with_seed(seed),
@@ -127,6 +132,7 @@ pub fn run(
         silence: parse(&scenario.options.silence)
             .or(cfg.silence)
             .unwrap_or(defaults.silence),
+        pause: cfg.silence.unwrap_or(defaults.pause),
     };
     let fault = run.steps().err();
     Ok(run.finish(fault))
@@ -242,6 +248,7 @@ impl Run<'_> {
                 self.settle()?;
                 self.replay.push(step.clone());
                 self.note("protocheck closed the bot's input (EOF)");
+                self.session.input_closed();
                 self.conn.close_input();
             }
         }
@@ -309,9 +316,11 @@ impl Run<'_> {
                 Next::Opponent => {
                     // A pause first: output the bot sends now is out of turn,
                     // and must not be mistaken for a reply to our next move.
-                    if !self.silence.is_zero() {
-                        self.replay.push(Step::Expect(Expect::Silence));
-                        self.observe(self.silence);
+                    if !self.pause.is_zero() {
+                        self.replay.push(Step::Wait(
+                            humantime::format_duration(self.pause).to_string(),
+                        ));
+                        self.observe(self.pause);
                         if self.has_failure() || self.gone {
                             return Ok(());
                         }
@@ -459,16 +468,47 @@ impl Run<'_> {
         self.record(Direction::Received, text.clone());
         let waited = at.saturating_duration_since(since);
         let judged = self.session.judge(reply, expect, waited)?;
+        if judged.still_due {
+            self.pending.push_front(since);
+            self.replies_seen -= 1;
+            for v in judged.violations {
+                self.push(v);
+            }
+            return Ok(());
+        }
         self.check_explicit(expect, &text)?;
         for v in judged.violations {
             self.push(v);
         }
+        self.check_memory();
         if !self.has_failure() {
             for out in judged.follow_ups {
                 self.write(out);
             }
         }
         Ok(())
+    }
+
+    /// The game's virtual-memory limit (Quoridor's referee forfeits engines
+    /// over 950 MB), sampled from /proc after each reply; reported once.
+    fn check_memory(&mut self) {
+        let Some((limit, rule)) = self.game.memory_limit() else {
+            return;
+        };
+        if self.memory_reported {
+            return;
+        }
+        if let Some(size) = self.conn.virtual_memory()
+            && size > limit
+        {
+            self.memory_reported = true;
+            let v = rule.violation(format!(
+                "the bot's virtual memory is {} MB, over the limit of {} MB",
+                size / 1_000_000,
+                limit / 1_000_000
+            ));
+            self.push(v);
+        }
     }
 
     /// `expect: {reply}` and `{matches}` are checked here, the same for every game.
@@ -643,7 +683,7 @@ impl Run<'_> {
         }
         let (stderr_bytes, stderr_tail) = self.conn.stderr();
         if fault.is_none() {
-            for v in self.session.finish(stderr_bytes) {
+            for v in self.session.finish(stderr_bytes, &stderr_tail) {
                 self.push(v);
             }
         }

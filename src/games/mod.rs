@@ -62,6 +62,9 @@ pub type ScriptError = String;
 pub struct Judged {
     pub violations: Vec<Violation>,
     pub follow_ups: Vec<Outgoing>,
+    /// The piece judged was not the reply that was due (QTP: a tolerated
+    /// answer to a whitespace-only line); keep waiting for it.
+    pub still_due: bool,
 }
 
 /// Who acts next in generated play.
@@ -92,9 +95,11 @@ pub struct Defaults {
     pub startup_timeout: Duration,
     /// How long the bot may take to exit once the game is over.
     pub exit_grace: Duration,
-    /// How long `expect: silence` listens, and the pause before the
-    /// opponent's move in generated play.
+    /// How long `expect: silence` listens.
     pub silence: Duration,
+    /// The pause before each of protocheck's moves in generated play, to
+    /// catch output the bot sends out of turn (0: none).
+    pub pause: Duration,
 }
 
 /// A game protocol.
@@ -107,6 +112,14 @@ pub trait Game: Sync {
     fn framer(&self, cap: usize) -> Box<dyn Framer>;
     /// Start tracking a fresh game with these (validated) options.
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String>;
+    /// Arguments every bot of this game is started with (after the user's).
+    fn bot_args(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// A virtual-memory limit checked after each reply, with its rule.
+    fn memory_limit(&self) -> Option<(u64, &'static RuleInfo)> {
+        None
+    }
     /// `count` whole generated games, reproducible from `seed`.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
 }
@@ -146,16 +159,21 @@ pub trait Session: Send {
     /// The bot's output ended or it exited: a violation unless the game
     /// allows it at this point. `partial` is text left without terminator.
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation>;
-    /// The bot exited after the game was over.
+    /// The bot exited after the game was over (or after its input closed).
     fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation>;
+    /// The bot is still running `grace` after it should have exited.
+    fn no_exit(&self, grace: Duration) -> Violation;
+    /// protocheck closed the bot's input: from now on it may exit.
+    fn input_closed(&mut self);
     /// After a failure: what to tell the bot (Kalah: `END`).
     fn abort(&mut self) -> Vec<Outgoing>;
     /// True once no more replies will ever be due (exit is expected).
     fn is_over(&self) -> bool;
     /// The state drawn for humans.
     fn board(&self) -> Option<String>;
-    /// Whole-session checks at the end (stderr volume, time budget).
-    fn finish(&mut self, stderr_bytes: u64) -> Vec<Violation>;
+    /// Whole-session checks at the end: stderr volume (all bytes counted)
+    /// and content (the kept tail).
+    fn finish(&mut self, stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation>;
     /// Lint only: the bot's reply to the due message is `pinned` (an exact
     /// `expect: {reply}`) or unknown. Applies it like a reply would be.
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError>;
@@ -174,7 +192,7 @@ pub fn by_id(id: &str) -> Option<&'static dyn Game> {
     ALL.iter().copied().find(|g| g.id() == id)
 }
 
-pub static ALL: &[&dyn Game] = &[&kalah::KALAH];
+pub static ALL: &[&dyn Game] = &[&kalah::KALAH, &quoridor::QUORIDOR];
 
 /// The ids of all games, for help texts and suggestions.
 pub fn ids() -> Vec<&'static str> {

@@ -48,6 +48,9 @@ pub struct Options {
     /// Whether the built-in opponent takes the pie-rule swap (Kalah).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub swap: Option<SwapPolicy>,
+    /// Quoridor: the colour the bot plays in generated play (`black`/`white`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
     /// Seed for the built-in opponent's choices.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,

@@ -211,6 +211,15 @@ impl BotConnection {
         self.group.exit_status()
     }
 
+    /// The bot's virtual memory size in bytes (Linux: VmSize of its main
+    /// process), if it can be read.
+    pub fn virtual_memory(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.group.pid())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmSize:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    }
+
     /// Total bytes written to stderr, and the kept tail.
     pub fn stderr(&self) -> (u64, String) {
         let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());

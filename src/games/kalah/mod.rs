@@ -48,6 +48,7 @@ impl Game for Kalah {
             startup_timeout: Duration::from_secs(10),
             exit_grace: Duration::from_secs(2),
             silence: Duration::from_millis(50),
+            pause: Duration::from_millis(50),
         }
     }
 

@@ -51,6 +51,8 @@ pub struct KalahSession {
     last_opponent: Option<String>,
     time_used: Duration,
     budget_reported: bool,
+    /// protocheck closed the bot's input without END.
+    eof: bool,
 }
 
 impl KalahSession {
@@ -68,6 +70,7 @@ impl KalahSession {
             last_opponent: None,
             time_used: Duration::ZERO,
             budget_reported: false,
+            eof: false,
         }
     }
 
@@ -439,7 +442,7 @@ impl Session for KalahSession {
                     .with_actual(shown),
             );
         }
-        if self.over {
+        if self.over || self.eof {
             return None;
         }
         let how = match exit {
@@ -459,6 +462,21 @@ impl Session for KalahSession {
         }
     }
 
+    fn no_exit(&self, grace: Duration) -> Violation {
+        let grace = humantime::format_duration(grace);
+        if self.eof && !self.end_sent {
+            rule::PROCESS_EOF.violation(format!(
+                "the bot was still running {grace} after its input reached EOF"
+            ))
+        } else {
+            rule::IO_NO_EXIT.violation(format!("the bot was still running {grace} after END"))
+        }
+    }
+
+    fn input_closed(&mut self) {
+        self.eof = true;
+    }
+
     fn abort(&mut self) -> Vec<Outgoing> {
         if self.end_sent || self.bot.is_none() {
             return Vec::new();
@@ -470,7 +488,7 @@ impl Session for KalahSession {
     }
 
     fn is_over(&self) -> bool {
-        self.over
+        self.over || self.eof
     }
 
     fn board(&self) -> Option<String> {
@@ -489,7 +507,7 @@ impl Session for KalahSession {
         Some(format!("{}\n({who}; {next})", self.position.board().draw()))
     }
 
-    fn finish(&mut self, stderr_bytes: u64) -> Vec<Violation> {
+    fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         if stderr_bytes > STDERR_LIMIT {
             vec![rule::PROCESS_STDERR_OVERFLOW.violation(format!(
                 "the bot wrote {stderr_bytes} bytes to stderr; the reference never reads stderr, so past {STDERR_LIMIT} bytes the bot would block and lose on time"

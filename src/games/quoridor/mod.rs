@@ -1,4 +1,124 @@
 //! Quoridor Text Protocol: protocheck is the controller, the bot an engine.
+//! Rules: `rules/quoridor.md`.
+
 pub mod catalogue;
+pub mod expect;
 pub mod notation;
+pub mod player;
 pub mod rules;
+pub mod session;
+
+use crate::games::{Defaults, Game, IoRules, Session};
+use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::transport::framing::{Framer, LineFramer};
+use crate::verdict::RuleInfo;
+use rules::Colour;
+use std::time::Duration;
+
+pub struct Quoridor;
+
+pub static QUORIDOR: Quoridor = Quoridor;
+
+/// The referee's memory limit (quoridor.md §6).
+pub const MEMORY_LIMIT: u64 = 950 * 1000 * 1000;
+
+impl Game for Quoridor {
+    fn id(&self) -> &'static str {
+        "quoridor"
+    }
+
+    fn catalogue(&self) -> &'static [&'static RuleInfo] {
+        catalogue::ALL
+    }
+
+    fn io_rules(&self) -> IoRules {
+        IoRules {
+            timeout: &catalogue::IO_TIMEOUT,
+            unexpected_output: &catalogue::IO_UNEXPECTED_OUTPUT,
+            crash: &catalogue::IO_CRASH,
+            line_too_long: &catalogue::IO_LINE_TOO_LONG,
+            invalid_utf8: &catalogue::IO_INVALID_UTF8,
+            no_exit: &catalogue::IO_NO_EXIT,
+        }
+    }
+
+    fn defaults(&self) -> Defaults {
+        // quoridor.md §6: 30 s per response (the referee's move limit),
+        // 10 s for the first; 2 s to exit after `quit`.
+        Defaults {
+            reply_timeout: Duration::from_secs(30),
+            startup_timeout: Duration::from_secs(10),
+            exit_grace: Duration::from_secs(2),
+            silence: Duration::from_millis(100),
+            // Responses are counted, so stray output shows up without pauses.
+            pause: Duration::ZERO,
+        }
+    }
+
+    fn framer(&self, cap: usize) -> Box<dyn Framer> {
+        Box::new(LineFramer::new(cap))
+    }
+
+    /// The referee always starts engines as `./engine -seed <n>` (§1.1).
+    fn bot_args(&self) -> Vec<String> {
+        vec!["-seed".into(), "42".into()]
+    }
+
+    fn memory_limit(&self) -> Option<(u64, &'static RuleInfo)> {
+        Some((MEMORY_LIMIT, &catalogue::PROCESS_MEMORY))
+    }
+
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+        if options.holes.is_some() || options.seeds.is_some() || options.swap.is_some() {
+            return Err("`holes`, `seeds` and `swap` are Kalah options; Quoridor takes `board-size`, `walls` and `colour`".into());
+        }
+        let colour = match options.colour.as_deref() {
+            None => Colour::Black,
+            Some(c) => notation::parse_colour(c)
+                .ok_or_else(|| format!("colour must be `black` or `white`, not `{c}`"))?,
+        };
+        if let Some(n) = options.board_size {
+            rules::validate_size(u8::try_from(n).unwrap_or(0))?;
+        }
+        Ok(Box::new(session::QtpSession::new(
+            colour,
+            options.strategy.unwrap_or(Strategy::Greedy),
+        )))
+    }
+
+    /// Whole games on 5×5, 7×7 and 9×9 (or `--board-size`), the engine
+    /// playing black and white in turn against both built-in players,
+    /// started and finished the way the referee does (§4).
+    fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        (0..count)
+            .map(|index| {
+                let size = options.board_size.unwrap_or([5, 7, 9][index % 3]);
+                let walls = options.walls.unwrap_or_else(|| u32::from(rules::default_walls(size as u8)));
+                let colour = if (index / 3) % 2 == 0 { "black" } else { "white" };
+                let strategy = if (index / 6) % 2 == 0 { Strategy::Greedy } else { Strategy::Random };
+                let span = Span { line: 0, column: 0 };
+                let word = if strategy == Strategy::Greedy { "runner" } else { "random" };
+                Scenario {
+                    name: format!("generated-{:03}-{size}x{size}-{colour}-vs-{word}", index + 1),
+                    game: "quoridor".into(),
+                    about: Some(format!("A whole generated game on {size}×{size} with {walls} walls each: the engine plays {colour} (genmove), protocheck's {word} player the other colour.")),
+                    spec: None,
+                    options: Options {
+                        strategy: Some(strategy),
+                        colour: Some(colour.into()),
+                        seed: Some(rng.u64(..)),
+                        ..options.clone()
+                    },
+                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    steps: ["name".to_string(), format!("boardsize {size}"), "clear_board".into(), format!("walls {walls}")]
+                        .into_iter()
+                        .map(|c| (Step::Send(c), span.clone()))
+                        .chain(std::iter::once((Step::Play(Play::ToEnd), span.clone())))
+                        .collect(),
+                    origin: Origin::Generated { seed, index },
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,244 @@
+use super::*;
+use crate::games::Session;
+
+fn setup() -> QtpSession {
+    let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+    for c in ["boardsize 9", "clear_board", "walls 10"] {
+        assert_eq!(s.send(c).unwrap().replies, 1);
+        let j = s
+            .judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
+            .unwrap();
+        assert!(j.violations.is_empty(), "{c}: {:?}", j.violations);
+    }
+    s
+}
+
+fn answer(s: &mut QtpSession, cmd: &str, reply: &str) -> Vec<&'static str> {
+    let out = s.send(cmd).unwrap();
+    assert_eq!(out.replies, 1, "{cmd}");
+    s.judge(reply.as_bytes(), &Expect::LegalMove, Duration::ZERO)
+        .unwrap()
+        .violations
+        .iter()
+        .map(|v| v.rule)
+        .collect()
+}
+
+#[test]
+fn legal_and_illegal_moves_are_judged_against_the_true_state() {
+    let mut s = setup();
+    assert!(answer(&mut s, "playmove black E8", "=\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "playmove black E5", "=\n\n"),
+        vec!["quoridor.playmove.rejects-illegal"]
+    );
+    assert!(answer(&mut s, "playmove black E5", "? illegal move\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "playmove white E9", "? Illegal move\n\n"),
+        vec!["quoridor.error.text"]
+    );
+    assert!(answer(&mut s, "name", "= x\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "playmove white E2", "? illegal move\n\n"),
+        vec!["quoridor.playmove.accepts-legal"]
+    );
+}
+
+#[test]
+fn a_refused_legal_move_after_a_refusal_is_blamed_on_the_refusal() {
+    let mut s = setup();
+    assert!(answer(&mut s, "playwall white A1 horizontal", "? illegal move\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "playwall white A9 horizontal", "? illegal move\n\n"),
+        vec!["quoridor.state.failed-unchanged"]
+    );
+}
+
+#[test]
+fn wall_rules_have_their_own_ids() {
+    let mut s = setup();
+    assert!(answer(&mut s, "playwall white C5 horizontal", "=\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "playwall black D5 horizontal", "=\n\n"),
+        vec!["quoridor.playwall.overlap"]
+    );
+    // Accepting an illegal wall written in short form is still the wall rule:
+    // the engine understood the line.
+    assert_eq!(
+        answer(&mut s, "playwall black I5 v", "=\n\n"),
+        vec!["quoridor.playwall.anchor"]
+    );
+    // Refusing a legal one written in short form points at the input rule.
+    assert_eq!(
+        answer(&mut s, "playwall black A9 h", "? illegal move\n\n"),
+        vec!["quoridor.input.argument-case"]
+    );
+}
+
+#[test]
+fn genmove_is_parsed_checked_and_applied() {
+    let mut s = setup();
+    assert!(answer(&mut s, "genmove black", "= E8\n\n").is_empty());
+    assert_eq!(
+        s.board.as_ref().unwrap().pawn(Colour::Black),
+        super::super::rules::Cell::new(4, 7)
+    );
+    assert_eq!(
+        answer(&mut s, "genmove white", "= A5\n\n"),
+        vec!["quoridor.genmove.illegal"]
+    );
+    // The same pawn move again must now be refused: it was played.
+    assert_eq!(
+        answer(&mut s, "playmove black E8", "=\n\n"),
+        vec!["quoridor.genmove.applied"]
+    );
+}
+
+#[test]
+fn winner_and_its_reset() {
+    let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+    for c in ["boardsize 3", "clear_board", "walls 0"] {
+        s.send(c).unwrap();
+        s.judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
+            .unwrap();
+    }
+    assert!(answer(&mut s, "winner", "= false\n\n").is_empty());
+    assert!(answer(&mut s, "playmove white B2", "=\n\n").is_empty());
+    assert!(answer(&mut s, "playmove black A3", "=\n\n").is_empty());
+    assert!(answer(&mut s, "playmove white B3", "=\n\n").is_empty());
+    assert!(answer(&mut s, "winner", "= true white\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "winner", "= t w\n\n"),
+        vec!["quoridor.winner.answer"]
+    );
+    assert!(answer(&mut s, "undo", "=\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "winner", "= true white\n\n"),
+        vec!["quoridor.winner.reset"]
+    );
+}
+
+#[test]
+fn undo_beyond_history_must_be_refused() {
+    let mut s = setup();
+    assert_eq!(
+        answer(&mut s, "undo", "=\n\n"),
+        vec!["quoridor.setup.reset"]
+    );
+    let mut s = setup();
+    assert!(answer(&mut s, "playmove black E8", "=\n\n").is_empty());
+    assert!(answer(&mut s, "undo 2", "? cannot undo\n\n").is_empty());
+    assert!(answer(&mut s, "undo 1", "=\n\n").is_empty());
+}
+
+#[test]
+fn input_features_take_their_own_rule_ids() {
+    let mut s = setup();
+    assert_eq!(
+        answer(&mut s, "name\r", "? unknown command\n\n"),
+        vec!["quoridor.input.crlf"]
+    );
+    assert_eq!(
+        answer(&mut s, "playmove  black   e8 ", "? illegal move\n\n"),
+        vec!["quoridor.input.whitespace"]
+    );
+    assert_eq!(
+        answer(&mut s, "playmove w e2", "? illegal move\n\n"),
+        vec!["quoridor.input.argument-case"]
+    );
+    assert!(answer(&mut s, "name # a comment", "= x\n\n").is_empty());
+}
+
+#[test]
+fn pipelined_and_silent_lines_count_replies() {
+    let mut s = setup();
+    assert_eq!(s.send("name\nname\nname").unwrap().replies, 3);
+    assert_eq!(s.send("\n# nothing\n\nname").unwrap().replies, 1);
+}
+
+#[test]
+fn whitespace_only_line_answer_is_tolerated_with_a_warning() {
+    let mut s = setup();
+    assert_eq!(s.send("   \nname").unwrap().replies, 1);
+    let j = s
+        .judge(b"? unknown command\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert!(j.still_due);
+    assert_eq!(j.violations[0].rule, "quoridor.input.whitespace-only-line");
+    assert_eq!(j.violations[0].severity, Severity::Warn);
+    let j = s
+        .judge(b"= x\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert!(!j.still_due && j.violations.is_empty());
+}
+
+#[test]
+fn responses_are_assembled_per_section_1_4() {
+    let mut s = setup();
+    s.send("name").unwrap();
+    assert_eq!(s.reply_part(b"", b"\n"), Assembly::More);
+    assert_eq!(
+        s.reply_part(b"", b"= x\n"),
+        Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+    );
+    assert_eq!(s.reply_part(b"= x\n", b"\n"), Assembly::Complete);
+    assert_eq!(s.reply_part(b"= x\n", b"= y\n"), Assembly::StartsNext);
+    assert_eq!(s.reply_part(b"", b"Error! out of bounds\n"), Assembly::More);
+    assert_eq!(
+        s.reply_part(b"Error! out of bounds\n", b"\n"),
+        Assembly::Complete
+    );
+    s.pending.clear();
+    s.send("list_commands").unwrap();
+    assert_eq!(
+        s.reply_part(b"=\n", b"= not a new response here\n"),
+        Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+    );
+}
+
+#[test]
+fn unexpected_output_is_classified() {
+    let mut s = setup();
+    assert!(s.unexpected(b"\n").is_none());
+    assert_eq!(
+        s.unexpected(b"= 1\n").unwrap().rule,
+        "quoridor.framing.extra-response"
+    );
+    assert_eq!(
+        s.unexpected(b"# thinking\n").unwrap().severity,
+        Severity::Warn
+    );
+}
+
+#[test]
+fn lint_tracks_unknown_genmove_until_undone() {
+    let mut s = setup();
+    s.send("genmove black").unwrap();
+    s.assume(None).unwrap();
+    assert!(s.board().is_ok());
+    s.send("undo").unwrap();
+    s.assume(None).unwrap();
+    assert_eq!(s.unknown, 0);
+    // Known again: an illegal move is planned as a refusal.
+    s.send("playmove black E1").unwrap();
+    assert!(matches!(
+        s.pending.back().unwrap().outcome,
+        Outcome::Refuse { .. }
+    ));
+}
+
+#[test]
+fn scripts_that_cannot_be_judged_are_scenario_errors() {
+    let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+    assert!(
+        s.send("playmove black E8")
+            .unwrap_err()
+            .contains("undefined")
+    );
+    let mut s = setup();
+    assert!(
+        s.send("genmove black\nname")
+            .unwrap_err()
+            .contains("pipelined after `genmove`")
+    );
+}
