@@ -35,7 +35,10 @@ fn main() {
             None
         };
         if let Some(hole) = reply {
-            if writeln!(out, "MOVE;{hole}").and_then(|()| out.flush()).is_err() {
+            if writeln!(out, "MOVE;{hole}")
+                .and_then(|()| out.flush())
+                .is_err()
+            {
                 return;
             }
             replied = true;

@@ -64,6 +64,8 @@ struct Run<'a> {
     violations: Vec<Violation>,
     /// Replies due, each with the time it became due (oldest first).
     pending: VecDeque<Instant>,
+    /// Events read ahead while an exit waited for the output to drain.
+    queued: VecDeque<BotEvent>,
     /// A piece that arrived after a complete reply and starts the next one.
     carry: Option<(Vec<u8>, Instant)>,
     replies_seen: usize,
@@ -115,6 +117,7 @@ pub fn run(
         violations: Vec::new(),
         pending: VecDeque::new(),
         carry: None,
+        queued: VecDeque::new(),
         replies_seen: 0,
         gone: false,
         exit: None,
@@ -391,9 +394,7 @@ impl Run<'_> {
         loop {
             let next = match self.carry.take() {
                 Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
-                None => self
-                    .conn
-                    .recv_until(grace_until.map_or(deadline, |g| g.min(deadline))),
+                None => self.next_event(grace_until.map_or(deadline, |g| g.min(deadline))),
             };
             let Some(event) = next else {
                 if grace_until.is_some() {
@@ -547,7 +548,7 @@ impl Run<'_> {
     /// Listen for `window`; everything that arrives is out of turn.
     fn observe(&mut self, window: Duration) {
         let deadline = Instant::now() + window;
-        while let Some(event) = self.conn.recv_until(deadline) {
+        while let Some(event) = self.next_event(deadline) {
             self.idle_event(event);
             if self.gone {
                 return;
@@ -557,14 +558,14 @@ impl Run<'_> {
 
     /// Something arrived while no reply was due.
     fn idle_event(&mut self, event: BotEvent) {
-        let rules = self.game.io_rules();
         match event {
             BotEvent::Message { bytes, .. } => self.unexpected(&bytes),
             BotEvent::Overlong { prefix, cap, .. } => {
                 let shown = message_text(&prefix);
                 self.record(Direction::Received, format!("{shown}… (over {cap} bytes)"));
-                let v = rules
-                    .line_too_long
+                let v = self
+                    .game
+                    .line_too_long()
                     .violation(format!("the bot wrote a message longer than {cap} bytes"))
                     .with_actual(format!("{shown}…"));
                 self.push(v);
@@ -590,26 +591,35 @@ impl Run<'_> {
                 if self.session.is_over() {
                     self.judge_exit(status);
                 } else {
-                    // Let the output reader catch up: unterminated text left
-                    // behind is the more specific diagnosis.
-                    let partial = self.drain_partial();
-                    self.bot_gone(Some(status), partial.as_deref());
+                    self.bot_gone(Some(status), None);
                 }
             }
         }
     }
 
-    /// After an exit, collect text the bot left without a terminator.
-    fn drain_partial(&mut self) -> Option<Vec<u8>> {
-        let deadline = Instant::now() + Duration::from_millis(50);
-        while let Some(event) = self.conn.recv_until(deadline) {
-            match event {
-                BotEvent::OutputClosed { partial, .. } => return partial,
-                BotEvent::Message { bytes, .. } => self.unexpected(&bytes),
-                _ => {}
+    /// The next event, in the order the bot caused them. The exit of the
+    /// main process is noticed by another thread than its output, so an exit
+    /// can overtake the last lines the bot wrote before it: an exit is held
+    /// back until the output has reached end-of-file (or 100 ms have passed,
+    /// for a grandchild that keeps the pipe open).
+    fn next_event(&mut self, deadline: Instant) -> Option<BotEvent> {
+        if let Some(event) = self.queued.pop_front() {
+            return Some(event);
+        }
+        let event = self.conn.recv_until(deadline)?;
+        if !matches!(event, BotEvent::Exited { .. }) {
+            return Some(event);
+        }
+        let drain_until = Instant::now() + Duration::from_millis(100);
+        while let Some(next) = self.conn.recv_until(drain_until) {
+            let eof = matches!(next, BotEvent::OutputClosed { .. });
+            self.queued.push_back(next);
+            if eof {
+                break;
             }
         }
-        None
+        self.queued.push_back(event);
+        self.queued.pop_front()
     }
 
     fn bot_gone(&mut self, exit: Option<ExitStatus>, partial: Option<&[u8]>) {
@@ -621,7 +631,12 @@ impl Run<'_> {
         }
         self.gone = true;
         self.pending.clear();
-        let exit = exit.or(self.exit).or_else(|| self.conn.exit_status());
+        // EOF on stdout usually comes just before the exit status: give it a
+        // moment, so the report can say how the bot ended (and by which signal).
+        let exit = exit.or(self.exit).or_else(|| {
+            self.conn
+                .wait_exit(Instant::now() + Duration::from_millis(200))
+        });
         if let Some(v) = self.session.closed(exit, partial) {
             self.push(v);
         }
@@ -647,7 +662,7 @@ impl Run<'_> {
                 self.judge_exit(status);
                 break;
             }
-            match self.conn.recv_until(deadline) {
+            match self.next_event(deadline) {
                 Some(BotEvent::Exited { status, .. }) => {
                     self.exit = Some(status);
                     self.note(format!("the bot exited: {status}"));
@@ -659,9 +674,7 @@ impl Run<'_> {
                 None => {
                     let grace = humantime::format_duration(self.exit_grace);
                     self.note(format!("the bot did not exit within {grace}"));
-                    let v = self.game.io_rules().no_exit.violation(format!(
-                        "the bot was still running {grace} after the game ended"
-                    ));
+                    let v = self.session.no_exit(self.exit_grace);
                     self.push(v);
                     return;
                 }

@@ -78,16 +78,6 @@ pub enum Next {
     Finished,
 }
 
-/// The transport-level rules, as each game words and weighs them.
-pub struct IoRules {
-    pub timeout: &'static RuleInfo,
-    pub unexpected_output: &'static RuleInfo,
-    pub crash: &'static RuleInfo,
-    pub line_too_long: &'static RuleInfo,
-    pub invalid_utf8: &'static RuleInfo,
-    pub no_exit: &'static RuleInfo,
-}
-
 /// Per-game time defaults (overridable on the command line).
 #[derive(Clone, Copy, Debug)]
 pub struct Defaults {
@@ -107,7 +97,9 @@ pub trait Game: Sync {
     fn id(&self) -> &'static str;
     /// Every rule this game checks (for docs, `--list-rules`, tests).
     fn catalogue(&self) -> &'static [&'static RuleInfo];
-    fn io_rules(&self) -> IoRules;
+    /// The rule for a message over the length cap (`io.line-too-long`, as
+    /// this game weighs it). Other transport events are judged by the session.
+    fn line_too_long(&self) -> &'static RuleInfo;
     fn defaults(&self) -> Defaults;
     fn framer(&self, cap: usize) -> Box<dyn Framer>;
     /// Start tracking a fresh game with these (validated) options.

@@ -206,6 +206,11 @@ impl BotConnection {
         }
     }
 
+    /// Wait until the main process has ended or `deadline` passes.
+    pub fn wait_exit(&self, deadline: Instant) -> Option<ExitStatus> {
+        self.group.wait_until(deadline)
+    }
+
     /// The main process's exit status, if it has ended.
     pub fn exit_status(&self) -> Option<ExitStatus> {
         self.group.exit_status()

@@ -260,10 +260,11 @@ impl Bot {
 
         let first_change = self.changes == 0;
         self.changes += 1;
-        if first_change && self.original == Some(Side::North) {
-            if let MoveField::Hole(h) = moved {
-                self.opening = Some(h);
-            }
+        if first_change
+            && self.original == Some(Side::North)
+            && let MoveField::Hole(h) = moved
+        {
+            self.opening = Some(h);
         }
         if moved == MoveField::Swap {
             self.side = Side::North;
@@ -345,7 +346,7 @@ impl Bot {
         if self.flaw == Flaw::FixedSeven {
             self.scratch.resize(16, 0);
         }
-        if self.scratch.len() < 4 || self.scratch.len() % 2 != 0 {
+        if self.scratch.len() < 4 || !self.scratch.len().is_multiple_of(2) {
             return;
         }
         std::mem::swap(&mut self.board, &mut self.scratch);
@@ -363,10 +364,11 @@ impl Bot {
             let _ = err.write_all(&self.chatter);
             let _ = err.flush();
         }
-        if let Reply::Move(h) = decision {
-            if self.original == Some(Side::South) && self.sent == 0 {
-                self.my_opening = Some(h);
-            }
+        if let Reply::Move(h) = decision
+            && self.original == Some(Side::South)
+            && self.sent == 0
+        {
+            self.my_opening = Some(h);
         }
         self.write_reply(decision);
         self.sent += 1;
@@ -475,7 +477,11 @@ impl Bot {
     }
 
     fn write_reply(&mut self, reply: Reply) {
-        let eol: &str = if self.flaw == Flaw::Crlf { "\r\n" } else { "\n" };
+        let eol: &str = if self.flaw == Flaw::Crlf {
+            "\r\n"
+        } else {
+            "\n"
+        };
         let result = match reply {
             Reply::Swap => write!(self.out, "SWAP{eol}"),
             Reply::Move(h) => match self.flaw {
@@ -557,5 +563,9 @@ fn seed_from(text: &str) -> u64 {
     };
     // Mix so that small seeds differ, and never return 0 (xorshift's fixed point).
     let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed >> 31);
-    if mixed == 0 { 0x2545_F491_4F6C_DD1D } else { mixed }
+    if mixed == 0 {
+        0x2545_F491_4F6C_DD1D
+    } else {
+        mixed
+    }
 }

@@ -7,7 +7,7 @@ pub mod opponent;
 pub mod rules;
 pub mod session;
 
-use crate::games::{Defaults, Game, IoRules, Session};
+use crate::games::{Defaults, Game, Session};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
 use crate::transport::framing::{Framer, LineFramer};
 use crate::verdict::RuleInfo;
@@ -30,15 +30,8 @@ impl Game for Kalah {
         catalogue::ALL
     }
 
-    fn io_rules(&self) -> IoRules {
-        IoRules {
-            timeout: &catalogue::IO_TIMEOUT,
-            unexpected_output: &catalogue::IO_UNEXPECTED_OUTPUT,
-            crash: &catalogue::IO_CRASH,
-            line_too_long: &catalogue::IO_LINE_TOO_LONG,
-            invalid_utf8: &catalogue::IO_INVALID_UTF8,
-            no_exit: &catalogue::IO_NO_EXIT,
-        }
+    fn line_too_long(&self) -> &'static RuleInfo {
+        &catalogue::IO_LINE_TOO_LONG
     }
 
     fn defaults(&self) -> Defaults {

@@ -59,6 +59,8 @@ pub struct QtpSession {
     last_genmove: Option<(Colour, Action)>,
     /// The previous command was refused (correctly): its text.
     refused_since_change: Option<String>,
+    /// The previous command was an accepted `undo k`.
+    last_undo: Option<u32>,
     /// A setup command was accepted and no move has been played since.
     fresh_setup: bool,
     /// A win was reset by `clear_board`/`boardsize`/undo since it happened.
@@ -88,6 +90,7 @@ impl QtpSession {
             declared: Vec::new(),
             last_genmove: None,
             refused_since_change: None,
+            last_undo: None,
             fresh_setup: false,
             win_reset: false,
             genmove_time: Duration::ZERO,
@@ -465,11 +468,11 @@ impl QtpSession {
                     .is_some_and(|c| self.declared.iter().any(|d| d == c.name()));
                 let (r, msg) = if declared && text == notation::ERR_UNKNOWN_COMMAND {
                     (&rule::KNOWN_COMMAND_CONSISTENT, "known_command declared this command known, but it answers `? unknown command`".to_string())
-                } else if let Some(before) = &self.refused_since_change {
+                } else if let Some(before) = self.refusal_explains(p) {
                     (
                         &rule::STATE_FAILED_UNCHANGED,
                         format!(
-                            "refused although legal in the true position; the earlier refused `{before}` seems to have changed the engine's state"
+                            "refused although legal in the true position; the refused `{before}` just before seems to have used up a wall"
                         ),
                     )
                 } else if self.fresh_setup
@@ -504,6 +507,15 @@ impl QtpSession {
                             &rule::GENMOVE_APPLIED,
                             format!(
                                 "accepted, so the engine had not played its own genmove answer ({why})"
+                            ),
+                        )
+                    } else if **r == rule::UNDO_CANNOT
+                        && let Some(k) = self.last_undo
+                    {
+                        (
+                            &rule::UNDO_RESTORES,
+                            format!(
+                                "accepted, so the engine had more moves left than it should: the `undo {k}` before did not take back {k} moves ({why})"
                             ),
                         )
                     } else if self.fresh_setup && **r == rule::UNDO_CANNOT {
@@ -621,6 +633,21 @@ impl QtpSession {
         }
     }
 
+    /// A refused `playwall` by the same colour right before, and this legal
+    /// wall is that colour's last: a refused wall that still cost a wall
+    /// explains the refusal exactly.
+    fn refusal_explains(&self, p: &Pending) -> Option<String> {
+        let before = self.refused_since_change.as_ref()?;
+        let Some(Command::PlayWall(c, _)) = &p.command else {
+            return None;
+        };
+        let Ok(Command::PlayWall(prev, _)) = notation::parse_command(before) else {
+            return None;
+        };
+        let last_wall = self.board.as_ref().is_some_and(|b| b.walls_left(*c) == 0);
+        (prev == *c && last_wall).then(|| before.clone())
+    }
+
     fn judge_genmove(&mut self, p: &Pending, c: Colour, resp: &Response, out: &mut Vec<Violation>) {
         let Some(board) = self.board.as_mut() else {
             return;
@@ -722,6 +749,8 @@ fn bad_orientation(text: &str) -> bool {
 
 impl Session for QtpSession {
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        // The probe of *this* write explains a crash that follows it.
+        self.last_probe = None;
         let planned = self.plan_block(text)?;
         let replies = planned.len();
         self.pending.extend(planned);
@@ -886,6 +915,10 @@ impl Session for QtpSession {
         self.refused_since_change = refused_before;
         let refusals = self.refused_since_change.clone();
         self.judge_outcome(&p, &parsed.response, &mut judged.violations);
+        self.last_undo = match (&p.command, parsed.response.is_success()) {
+            (Some(Command::Undo(k)), true) => Some(k.unwrap_or(1)),
+            _ => None,
+        };
         if self.refused_since_change == refusals {
             // This command was not itself a refusal.
             self.refused_since_change = None;

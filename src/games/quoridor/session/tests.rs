@@ -44,13 +44,55 @@ fn legal_and_illegal_moves_are_judged_against_the_true_state() {
     );
 }
 
+fn setup_with(size: u32, walls: u32) -> QtpSession {
+    let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+    for c in [
+        format!("boardsize {size}"),
+        "clear_board".into(),
+        format!("walls {walls}"),
+    ] {
+        s.send(&c).unwrap();
+        assert!(
+            s.judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
+                .unwrap()
+                .violations
+                .is_empty()
+        );
+    }
+    s
+}
+
 #[test]
-fn a_refused_legal_move_after_a_refusal_is_blamed_on_the_refusal() {
-    let mut s = setup();
-    assert!(answer(&mut s, "playwall white A1 horizontal", "? illegal move\n\n").is_empty());
+fn a_refused_wall_that_cost_a_wall_is_diagnosed_as_state_change() {
+    let mut s = setup_with(9, 1);
+    assert!(answer(&mut s, "playwall white E1 horizontal", "? illegal move\n\n").is_empty());
     assert_eq!(
-        answer(&mut s, "playwall white A9 horizontal", "? illegal move\n\n"),
+        answer(&mut s, "playwall white A5 horizontal", "? illegal move\n\n"),
         vec!["quoridor.state.failed-unchanged"]
+    );
+    // With walls to spare, a refusal after a refusal is the wall rule itself.
+    let mut s = setup_with(9, 10);
+    assert!(answer(&mut s, "playwall white E1 horizontal", "? illegal move\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "playwall white A5 horizontal", "? illegal move\n\n"),
+        vec!["quoridor.playwall.accepts-legal"]
+    );
+}
+
+#[test]
+fn an_undo_that_took_back_too_little_is_diagnosed_at_the_next_undo() {
+    let mut s = setup_with(5, 3);
+    for m in [
+        "playmove black C4",
+        "playmove white C2",
+        "playmove black C3",
+    ] {
+        assert!(answer(&mut s, m, "=\n\n").is_empty());
+    }
+    assert!(answer(&mut s, "undo 2", "=\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "undo 2", "=\n\n"),
+        vec!["quoridor.undo.restores"]
     );
 }
 
