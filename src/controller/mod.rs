@@ -44,6 +44,9 @@ pub static EXPECT_MATCHES: RuleInfo = RuleInfo {
     spec: "The reply matches the scenario's regular expression.",
 };
 
+/// How long protocheck listens for start-up output before its first message.
+const STARTUP_WINDOW: Duration = Duration::from_millis(50);
+
 /// A scenario error found while running (exit 2): the scenario, not the bot.
 struct ScriptFault(String);
 
@@ -182,6 +185,12 @@ pub fn message_text(bytes: &[u8]) -> String {
 
 impl Run<'_> {
     fn steps(&mut self) -> Result<(), ScriptFault> {
+        // Anything a bot prints at start-up, before the first message, is
+        // output nobody asked for; a short window makes it observable.
+        self.observe(self.silence.min(STARTUP_WINDOW));
+        if self.gone {
+            return Ok(());
+        }
         for (index, (step, span)) in self.scenario.steps.iter().enumerate() {
             self.step = Some(self.step_ref(span, Some(index)));
             self.step_once(step)?;
@@ -343,8 +352,11 @@ impl Run<'_> {
         self.record(Direction::Sent, out.text.clone());
         let mut bytes = out.text.into_bytes();
         bytes.push(b'\n');
-        self.conn.send(bytes);
+        // Stamped *before* the bytes are handed to the writer thread: the bot
+        // cannot answer earlier, so a line read before this instant was
+        // written before the reply was due (see `await_reply`).
         let now = Instant::now();
+        self.conn.send(bytes);
         self.pending.extend(std::iter::repeat_n(now, out.replies));
     }
 
@@ -416,6 +428,15 @@ impl Run<'_> {
                 return Ok(());
             };
             match event {
+                // Read before the message that made the reply due was even
+                // written: the bot sent it out of turn.
+                BotEvent::Message { bytes, at } if at < since && reply.is_empty() => {
+                    self.unexpected(&bytes);
+                    if self.has_failure() {
+                        self.pending.clear();
+                        return Ok(());
+                    }
+                }
                 BotEvent::Message { bytes, at } => match self.session.reply_part(&reply, &bytes) {
                     Assembly::StartsNext => {
                         self.carry = Some((bytes, at));

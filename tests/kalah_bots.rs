@@ -1,0 +1,233 @@
+//! protocheck against the sample Kalah bots: the correct one passes; each
+//! broken one is named by the rule it breaks, with the right exit status.
+
+mod common;
+use common::*;
+
+fn run(bot_name: &str, fixture_name: &str, extra: &[&str], envs: &[(&str, &str)]) -> Outcome {
+    let bot = bot(bot_name);
+    let scenario = fixture(&format!("kalah/{fixture_name}.yaml"));
+    let mut args = vec![
+        "--game",
+        "kalah",
+        "--scenarios",
+        &scenario,
+        "--exit-grace",
+        "500ms",
+    ];
+    args.extend_from_slice(extra);
+    args.push(&bot);
+    run_json(&args, envs)
+}
+
+/// A failure: exit 1 and the rule among the findings.
+fn assert_fails(out: &Outcome, rule: &str) {
+    assert_eq!(
+        out.code,
+        1,
+        "expected exit 1; rules {:?}; stderr {}",
+        out.rules(),
+        out.stderr
+    );
+    assert!(
+        out.has_rule(rule),
+        "expected {rule}, got {:?}\n{}",
+        out.rules(),
+        out.messages()
+    );
+}
+
+/// A warning only: exit 0, the rule reported, and `--strict` makes it fail.
+fn assert_warns(bot_name: &str, fixture_name: &str, rule: &str) {
+    let out = run(bot_name, fixture_name, &[], &[]);
+    assert_eq!(
+        out.code,
+        0,
+        "a warning alone must not fail the run: {:?}",
+        out.rules()
+    );
+    assert!(out.has_rule(rule), "expected {rule}, got {:?}", out.rules());
+    let strict = run(bot_name, fixture_name, &["--strict"], &[]);
+    assert_fails(&strict, rule);
+}
+
+#[test]
+fn correct_bot_passes_builtin_suite_and_generated_games() {
+    let bot = bot("kalah-correct");
+    let out = run_json(
+        &[
+            "--game", "kalah", "--games", "8", "--seed", "1", "--strict", &bot,
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{:?}\n{}", out.rules(), out.messages());
+    assert!(
+        out.statuses().len() >= 38,
+        "suite plus 8 games: {}",
+        out.statuses().len()
+    );
+    assert!(out.statuses().iter().all(|s| s == "passed"));
+}
+
+#[test]
+fn correct_bot_passes_with_swaps_and_other_sizes() {
+    for (swap, seed) in [("always", "1"), ("never", "2")] {
+        for fixture_name in ["south-game", "north-game", "swapped-game", "abort"] {
+            let out = run(
+                "kalah-correct",
+                fixture_name,
+                &["--strict"],
+                &[("KALAH_BOT_SWAP", swap), ("KALAH_BOT_SEED", seed)],
+            );
+            assert_eq!(
+                out.code,
+                0,
+                "{fixture_name} swap={swap}: {:?}\n{}",
+                out.rules(),
+                out.messages()
+            );
+        }
+    }
+    let bot = bot("kalah-correct");
+    for (holes, seeds) in [("6", "4"), ("10", "3"), ("1", "1")] {
+        let out = run_json(
+            &[
+                "--game",
+                "kalah",
+                "--filter",
+                "generated",
+                "--games",
+                "4",
+                "--seed",
+                "5",
+                "--holes",
+                holes,
+                "--seeds",
+                seeds,
+                "--strict",
+                &bot,
+            ],
+            &[],
+        );
+        assert_eq!(
+            out.code,
+            0,
+            "Kalah({holes},{seeds}): {:?}\n{}",
+            out.rules(),
+            out.messages()
+        );
+    }
+}
+
+#[test]
+fn zero_based_holes() {
+    assert_fails(
+        &run("kalah-zero-based", "south-game", &[], &[]),
+        "kalah.move.hole-range",
+    );
+}
+
+#[test]
+fn ignoring_the_swap_names_an_empty_hole_with_a_hint() {
+    let out = run("kalah-ignores-swap", "swapped-game", &[], &[]);
+    assert_fails(&out, "kalah.move.empty-hole");
+    assert!(
+        out.messages().contains("did the bot miss a swap?"),
+        "{}",
+        out.messages()
+    );
+}
+
+#[test]
+fn opening_move_taken_as_extra_turn() {
+    assert_fails(
+        &run("kalah-opening-extra-turn", "south-game", &[], &[]),
+        "kalah.turn.no-extra-turn",
+    );
+}
+
+#[test]
+fn swap_as_south_and_late_swap() {
+    assert_fails(
+        &run("kalah-swap-as-south", "south-game", &[], &[]),
+        "kalah.swap.not-allowed",
+    );
+    assert_fails(
+        &run(
+            "kalah-late-swap",
+            "north-game",
+            &[],
+            &[("KALAH_BOT_SWAP", "never")],
+        ),
+        "kalah.swap.not-allowed",
+    );
+}
+
+#[test]
+fn crlf_line_ends() {
+    assert_fails(
+        &run("kalah-crlf", "south-game", &[], &[]),
+        "kalah.framing.crlf",
+    );
+}
+
+#[test]
+fn banner_on_stdout() {
+    assert_fails(
+        &run("kalah-banner", "south-game", &[], &[]),
+        "io.unexpected-output",
+    );
+}
+
+#[test]
+fn unflushed_and_slow_replies_time_out() {
+    assert_fails(
+        &run("kalah-no-flush", "south-game", &["--timeout", "1s"], &[]),
+        "io.timeout",
+    );
+    assert_fails(
+        &run(
+            "kalah-slow",
+            "south-game",
+            &["--timeout", "500ms"],
+            &[("KALAH_BOT_DELAY_MS", "1500")],
+        ),
+        "io.timeout",
+    );
+}
+
+#[test]
+fn output_after_end_lingering_and_exit_status_are_warnings() {
+    assert_warns(
+        "kalah-move-after-end",
+        "abort",
+        "kalah.end.output-after-end",
+    );
+    assert_warns("kalah-lingers", "south-game", "io.no-exit");
+    assert_warns("kalah-exit-nonzero", "south-game", "kalah.end.exit-status");
+    assert_warns("kalah-plus-sign", "south-game", "kalah.move.number-format");
+}
+
+#[test]
+fn hard_coded_seven_holes_fails_other_sizes() {
+    let out = run("kalah-fixed-seven", "south-game", &[], &[]);
+    assert_eq!(out.code, 0, "at n = 7 it is correct: {:?}", out.rules());
+    let out = run("kalah-fixed-seven", "south-game", &["--holes", "6"], &[]);
+    assert_fails(&out, "kalah.move.empty-hole");
+}
+
+#[test]
+fn chatty_stderr_overflows_the_reference_pipe() {
+    assert_fails(
+        &run("kalah-chatty-stderr", "south-game", &[], &[]),
+        "kalah.process.stderr-overflow",
+    );
+}
+
+#[test]
+fn exiting_before_the_end_is_a_crash() {
+    assert_fails(
+        &run("kalah-exits-early", "south-game", &[], &[]),
+        "io.crash",
+    );
+}
