@@ -36,8 +36,10 @@ pub struct Cli {
     /// The game protocol (required unless every scenario file names its game).
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
-    /// Run these scenario files or folders instead of the built-in suite.
-    #[arg(long, value_name = "PATH", num_args = 1..)]
+    /// Run this scenario file or folder instead of the built-in suite;
+    /// repeat the option for more (one path each, so the bot that follows
+    /// is never taken for a scenario).
+    #[arg(long, value_name = "PATH")]
     pub scenarios: Vec<PathBuf>,
     /// With --scenarios: run the built-in suite too.
     #[arg(long)]
@@ -225,12 +227,12 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         Some(Command::Lint { game, paths }) => {
             let game_id = game.clone().or(cli.game.clone());
-            let scenarios = load(paths, game_id.as_deref(), paths.is_empty())?;
-            return lint_only(&scenarios, game_id.as_deref());
+            let (scenarios, errors) = load(paths, game_id.as_deref(), paths.is_empty())?;
+            return lint_only(&scenarios, errors, game_id.as_deref());
         }
         None => {}
     }
-    let mut scenarios = load(
+    let (mut scenarios, mut errors) = load(
         &cli.scenarios,
         cli.game.as_deref(),
         cli.scenarios.is_empty() || cli.with_builtin,
@@ -266,7 +268,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
     if let Some(f) = &cli.filter {
         scenarios.retain(|s| suite::matches_filter(&s.name, f));
     }
-    let mut errors = suite::duplicate_names(&scenarios);
+    errors.extend(suite::duplicate_names(&scenarios));
     errors.extend(suite::lint_all(&scenarios, game));
     if !errors.is_empty() {
         return Err(Fatal::Scenarios(errors));
@@ -352,8 +354,12 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
     })
 }
 
-fn lint_only(scenarios: &[Scenario], game_id: Option<&str>) -> Result<i32, Fatal> {
-    let mut errors = suite::duplicate_names(scenarios);
+fn lint_only(
+    scenarios: &[Scenario],
+    mut errors: Vec<LoadError>,
+    game_id: Option<&str>,
+) -> Result<i32, Fatal> {
+    errors.extend(suite::duplicate_names(scenarios));
     for s in scenarios {
         let game = game_named(Some(game_id.unwrap_or(&s.game)))?;
         errors.extend(crate::controller::lint::lint(s, game));
@@ -369,8 +375,14 @@ fn lint_only(scenarios: &[Scenario], game_id: Option<&str>) -> Result<i32, Fatal
     Ok(0)
 }
 
-/// Load scenario files, plus the built-in suite when asked.
-fn load(paths: &[PathBuf], game: Option<&str>, builtin: bool) -> Result<Vec<Scenario>, Fatal> {
+/// Load scenario files, plus the built-in suite when asked. Files that do
+/// not parse are returned as errors, to be reported together with what lint
+/// finds in the others.
+fn load(
+    paths: &[PathBuf],
+    game: Option<&str>,
+    builtin: bool,
+) -> Result<(Vec<Scenario>, Vec<LoadError>), Fatal> {
     let mut scenarios = Vec::new();
     let mut errors = Vec::new();
     if builtin {
@@ -393,11 +405,7 @@ fn load(paths: &[PathBuf], game: Option<&str>, builtin: bool) -> Result<Vec<Scen
             }
         }
     }
-    if errors.is_empty() {
-        Ok(scenarios)
-    } else {
-        Err(Fatal::Scenarios(errors))
-    }
+    Ok((scenarios, errors))
 }
 
 /// Command-line game options fill what a scenario leaves unset; a scenario

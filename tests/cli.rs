@@ -1,0 +1,234 @@
+//! The command line as users meet it: the schema, lint errors with
+//! file:line:col, exit statuses, listing, and replaying a saved failure.
+
+mod common;
+use assert_cmd::Command;
+use common::*;
+use predicates::prelude::*;
+
+fn protocheck() -> Command {
+    Command::cargo_bin("protocheck").unwrap()
+}
+
+#[test]
+fn schema_is_the_committed_file_and_every_builtin_scenario_validates() {
+    let out = protocheck().arg("schema").output().unwrap();
+    assert!(out.status.success());
+    let committed = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/schema.json"
+    ))
+    .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), committed);
+    let schema: serde_json::Value = serde_json::from_str(&committed).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let mut checked = 0;
+    for (path, text) in protocheck::scenario::builtin::files() {
+        let doc: serde_json::Value =
+            serde_saphyr::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let errors: Vec<String> = validator
+            .iter_errors(&doc)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{path} does not validate: {errors:#?}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} built-in scenarios");
+}
+
+#[test]
+fn schema_rejects_what_the_loader_rejects() {
+    let schema: serde_json::Value = serde_json::from_str(protocheck::scenario::SCHEMA).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for bad in [
+        "name: x\nstpes: [close-input]\n",
+        "name: x\nsteps: [{sned: hi}]\n",
+        "name: x\nsteps: [{expect: silense}]\n",
+        "name: x\noptions: {holez: 3}\nsteps: [close-input]\n",
+    ] {
+        let doc: serde_json::Value = serde_saphyr::from_str(bad).unwrap();
+        assert!(!validator.is_valid(&doc), "schema accepts {bad:?}");
+        assert!(
+            protocheck::scenario::load::parse(bad, "t.yaml", Some("kalah")).is_err(),
+            "loader accepts {bad:?}"
+        );
+    }
+}
+
+#[test]
+fn every_builtin_scenario_lints_clean() {
+    for game in ["kalah", "quoridor"] {
+        protocheck()
+            .args(["lint", "--game", game])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("no problems"));
+    }
+}
+
+#[test]
+fn lint_reports_file_line_column_and_exits_2() {
+    let dir = tempdir();
+    let bad = dir.join("bad.yaml");
+    std::fs::write(&bad, "name: sketch\ngame: kalah\nsteps:\n  - send: \"START;North\"\n  - expect: silence\n  - send: \"CHANGE;1;8,8,8,8,8,8,8,0,0,8,8,8,8,8,8,1;YOU\"\n").unwrap();
+    let typo = dir.join("typo.yaml");
+    std::fs::write(
+        &typo,
+        "name: typo\ngame: kalah\nsteps:\n  - sned: \"START;South\"\n",
+    )
+    .unwrap();
+    let out = protocheck()
+        .args(["lint", "--game", "kalah"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(&format!(
+            "{}:6:5: this CHANGE does not follow from the rules",
+            bad.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("is 7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1, not 8,8,8,8,8,8,8,0,0,8,8,8,8,8,8,1"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{}:4:5:", typo.display())) && err.contains("did you mean `send`?"),
+        "{err}"
+    );
+    // Running a bot with an invalid scenario is exit 2 before the bot starts.
+    let bot = bot("kalah-correct");
+    protocheck()
+        .args(["--game", "kalah", "--scenarios"])
+        .arg(&bad)
+        .arg(&bot)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn usage_errors_are_exit_2() {
+    protocheck()
+        .args(["--game", "kalha", "./bot"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `kalah`?"));
+    protocheck()
+        .args(["--game", "kalah"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no bot given"));
+    protocheck()
+        .args(["--game", "kalah", "--timeout", "soon", "./bot"])
+        .assert()
+        .code(2);
+    protocheck()
+        .args([
+            "--game",
+            "kalah",
+            "--filter",
+            "no-such-scenario-xyz",
+            "./bot",
+        ])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn list_shows_the_selected_scenarios() {
+    protocheck()
+        .args([
+            "--game",
+            "kalah",
+            "--list",
+            "--filter",
+            "north-opening",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("north-opening-1")
+                .and(predicate::str::contains("generated").not()),
+        );
+    protocheck()
+        .args(["rules", "--game", "kalah"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("kalah.move.empty-hole"));
+}
+
+#[test]
+fn a_failing_generated_game_is_saved_and_replays_the_same_failure() {
+    let dir = tempdir();
+    let bot = bot("kalah-ignores-swap");
+    // South openings against a swapping opponent: generated game 1 (South, swaps).
+    let out = run_json(
+        &[
+            "--game",
+            "kalah",
+            "--filter",
+            "generated-001",
+            "--games",
+            "1",
+            "--seed",
+            "9",
+            "--save-failures",
+            dir.to_str().unwrap(),
+            &bot,
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    assert!(out.has_rule("kalah.move.empty-hole"));
+    let saved = out.report["scenarios"][0]["saved_to"]
+        .as_str()
+        .expect("saved")
+        .to_string();
+    let replay = out.report["scenarios"][0]["replay"].as_str().unwrap();
+    assert!(
+        replay.contains("--scenarios") && replay.contains(&saved),
+        "{replay}"
+    );
+    // The saved file is a valid scenario and reproduces the failure.
+    protocheck()
+        .args(["lint", "--game", "kalah", &saved])
+        .assert()
+        .success();
+    let again = run_json(&["--game", "kalah", "--scenarios", &saved, &bot], &[]);
+    assert_eq!(again.code, 1);
+    assert_eq!(again.rules(), out.rules());
+}
+
+#[test]
+fn fail_fast_skips_the_rest() {
+    let bot = bot("kalah-crlf");
+    let out = run_json(
+        &["--game", "kalah", "--fail-fast", "--jobs", "1", &bot],
+        &[],
+    );
+    assert_eq!(out.code, 1);
+    let statuses = out.statuses();
+    assert_eq!(
+        statuses.iter().filter(|s| *s == "failed").count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(statuses.iter().any(|s| s == "skipped"));
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "protocheck-test-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
