@@ -140,6 +140,9 @@ impl std::fmt::Display for SpawnError {
 
 impl std::error::Error for SpawnError {}
 
+/// How long a bot gets to leave by itself at end-of-input before SIGTERM.
+const EOF_GRACE: Duration = Duration::from_millis(100);
+
 /// A live connection to one bot process over its standard streams.
 pub struct BotConnection {
     group: ProcessGroup,
@@ -233,7 +236,9 @@ impl BotConnection {
 
     /// Kill the whole process group and reap it (idempotent).
     pub fn terminate(&mut self) -> Option<ExitStatus> {
+        // Politely first: most bots leave by themselves at end-of-input.
         self.close_input();
+        self.group.wait_until(Instant::now() + EOF_GRACE);
         self.group.terminate()
     }
 }

@@ -1,0 +1,110 @@
+//! The reports, pinned: human, JSON and JUnit for a passing and a failing
+//! Kalah run, and the human report of a failing Quoridor run with its board.
+//! Timings and machine paths are normalised; everything else is exact.
+
+mod common;
+use assert_cmd::Command;
+use common::*;
+
+fn report(game: &str, bot_name: &str, fixture_name: &str, format: &str) -> (i32, String) {
+    let bot = bot(bot_name);
+    let scenario = fixture(fixture_name);
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .args([
+            "--game",
+            game,
+            "--scenarios",
+            &scenario,
+            "--jobs",
+            "1",
+            "--color",
+            "never",
+            "--format",
+            format,
+            &bot,
+        ])
+        .env("KALAH_BOT_SEED", "7")
+        .env("KALAH_BOT_SWAP", "never")
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        normalise(&String::from_utf8_lossy(&out.stdout), &bot),
+    )
+}
+
+/// Replace what differs between runs and machines.
+fn normalise(text: &str, bot: &str) -> String {
+    let text = text
+        .replace(bot, "<bot>")
+        .replace(env!("CARGO_MANIFEST_DIR"), "<repo>");
+    let rules: [(&str, &str); 6] = [
+        // Whether a bot left at EOF or at SIGTERM when a scenario ends mid-game is timing.
+        (
+            r"protocheck stopped the bot \([^)]*\)+",
+            "protocheck stopped the bot (<how>)",
+        ),
+        (r"\d+ ms\b", "<t> ms"),
+        (r" +\d+ms\b", " <t>ms"),
+        (r#""(duration_ms|ms)": \d+"#, r#""$1": 0"#),
+        (r#"time="[0-9.]+""#, r#"time="0""#),
+        (r"protocheck \d+\.\d+\.\d+", "protocheck <version>"),
+    ];
+    let mut text = text;
+    for (pattern, with) in rules {
+        text = regex::Regex::new(pattern)
+            .unwrap()
+            .replace_all(&text, with)
+            .into_owned();
+    }
+    text.replace(
+        &format!("\"{}\"", env!("CARGO_PKG_VERSION")),
+        "\"<version>\"",
+    )
+}
+
+macro_rules! pin {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!($name, $value);
+        });
+    };
+}
+
+#[test]
+fn kalah_passing_run() {
+    for format in ["human", "json", "junit"] {
+        let (code, text) = report("kalah", "kalah-correct", "kalah/snapshot-pass.yaml", format);
+        assert_eq!(code, 0, "{text}");
+        pin!(format!("kalah-pass-{format}"), text);
+    }
+}
+
+#[test]
+fn kalah_failing_run() {
+    for format in ["human", "json", "junit"] {
+        let (code, text) = report(
+            "kalah",
+            "kalah-zero-based",
+            "kalah/snapshot-fail.yaml",
+            format,
+        );
+        assert_eq!(code, 1, "{text}");
+        pin!(format!("kalah-fail-{format}"), text);
+    }
+}
+
+#[test]
+fn quoridor_failing_run_draws_the_board() {
+    let (code, text) = report(
+        "quoridor",
+        "qtp-sidestep-through-wall",
+        "quoridor/sidestep.yaml",
+        "human",
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("quoridor.playmove.rejects-illegal"), "{text}");
+    pin!("quoridor-fail-human", text);
+}
