@@ -15,6 +15,8 @@ fn hostile(name: &str, extra: &[&str]) -> (Outcome, Vec<u32>) {
         &scenario,
         "--timeout",
         "500ms",
+        "--startup-timeout",
+        "500ms",
         "--exit-grace",
         "300ms",
     ];

@@ -67,11 +67,15 @@ struct Run<'a> {
     violations: Vec<Violation>,
     /// Replies due, each with the time it became due (oldest first).
     pending: VecDeque<Instant>,
+    /// The bot's output reached end-of-file.
+    output_closed: bool,
     /// Events read ahead while an exit waited for the output to drain.
     queued: VecDeque<BotEvent>,
     /// A piece that arrived after a complete reply and starts the next one.
     carry: Option<(Vec<u8>, Instant)>,
     replies_seen: usize,
+    /// Something was written that no observation has followed yet.
+    unobserved_write: bool,
     /// The bot went away (exit or EOF) and that has been dealt with.
     gone: bool,
     exit: Option<ExitStatus>,
@@ -121,7 +125,9 @@ pub fn run(
         pending: VecDeque::new(),
         carry: None,
         queued: VecDeque::new(),
+        output_closed: false,
         replies_seen: 0,
+        unobserved_write: false,
         gone: false,
         exit: None,
         exit_judged: false,
@@ -201,6 +207,11 @@ impl Run<'_> {
         // Replies still due at the end are judged like any other.
         self.settle()?;
         self.flush_carry();
+        // What the last message did to the bot (a crash on an empty line,
+        // say) must not go unseen because the scenario ends there.
+        if self.unobserved_write && !self.gone && !self.has_failure() {
+            self.observe(self.silence);
+        }
         Ok(())
     }
 
@@ -356,6 +367,7 @@ impl Run<'_> {
         // cannot answer earlier, so a line read before this instant was
         // written before the reply was due (see `await_reply`).
         let now = Instant::now();
+        self.unobserved_write = true;
         self.conn.send(bytes);
         self.pending.extend(std::iter::repeat_n(now, out.replies));
     }
@@ -393,6 +405,7 @@ impl Run<'_> {
     /// game says, and judge it.
     fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
         let since = *self.pending.front().expect("a reply is due");
+        self.unobserved_write = false;
         let limit = if self.replies_seen == 0 {
             self.startup_timeout
         } else {
@@ -568,6 +581,7 @@ impl Run<'_> {
 
     /// Listen for `window`; everything that arrives is out of turn.
     fn observe(&mut self, window: Duration) {
+        self.unobserved_write = false;
         let deadline = Instant::now() + window;
         while let Some(event) = self.next_event(deadline) {
             self.idle_event(event);
@@ -607,7 +621,10 @@ impl Run<'_> {
                 self.bot_gone(None, None);
             }
             BotEvent::Exited { status, .. } => {
-                self.note(format!("the bot exited: {status}"));
+                // `expect_exit` may have seen the status already.
+                if self.exit.is_none() {
+                    self.note(format!("the bot exited: {status}"));
+                }
                 self.exit = Some(status);
                 if self.session.is_over() {
                     self.judge_exit(status);
@@ -628,7 +645,10 @@ impl Run<'_> {
             return Some(event);
         }
         let event = self.conn.recv_until(deadline)?;
-        if !matches!(event, BotEvent::Exited { .. }) {
+        if matches!(event, BotEvent::OutputClosed { .. }) {
+            self.output_closed = true;
+        }
+        if !matches!(event, BotEvent::Exited { .. }) || self.output_closed {
             return Some(event);
         }
         let drain_until = Instant::now() + Duration::from_millis(100);
@@ -636,6 +656,7 @@ impl Run<'_> {
             let eof = matches!(next, BotEvent::OutputClosed { .. });
             self.queued.push_back(next);
             if eof {
+                self.output_closed = true;
                 break;
             }
         }

@@ -39,6 +39,9 @@ pub enum Outcome {
     ShowBoard,
     /// Any well-framed response (a private extension).
     Anything,
+    /// A GTP-style numbered command (`1 name`, §7.6): `? …` or `=1 …`, and
+    /// no space is required after a GTP id.
+    GtpId,
 }
 
 /// The rule a refusal of this kind falls under, with the standard text.

@@ -1,0 +1,107 @@
+//! protocheck against the sample QTP engines: the correct one passes the
+//! built-in suite and generated games; each broken one is named by the rule
+//! it breaks, with the right exit status.
+
+mod common;
+use common::*;
+
+fn suite(engine: &str, extra: &[&str]) -> Outcome {
+    let bot = bot(engine);
+    let mut args = vec![
+        "--game",
+        "quoridor",
+        "--timeout",
+        "5s",
+        "--exit-grace",
+        "500ms",
+    ];
+    args.extend_from_slice(extra);
+    args.push(&bot);
+    run_json(&args, &[])
+}
+
+fn assert_fails(engine: &str, rule: &str) {
+    let out = suite(engine, &[]);
+    assert_eq!(
+        out.code,
+        1,
+        "{engine}: expected exit 1; rules {:?}",
+        out.rules()
+    );
+    assert!(
+        out.has_rule(rule),
+        "{engine}: expected {rule}, got {:?}\n{}",
+        out.rules(),
+        out.messages()
+    );
+}
+
+fn assert_warns(engine: &str, rule: &str) {
+    let out = suite(engine, &[]);
+    assert_eq!(
+        out.code,
+        0,
+        "{engine}: a warning alone must not fail the run: {:?}\n{}",
+        out.rules(),
+        out.messages()
+    );
+    assert!(
+        out.has_rule(rule),
+        "{engine}: expected {rule}, got {:?}",
+        out.rules()
+    );
+    let strict = suite(engine, &["--strict"]);
+    assert_eq!(strict.code, 1, "{engine}: --strict must fail on {rule}");
+}
+
+#[test]
+fn correct_engine_passes_the_suite_and_generated_games() {
+    let out = suite("qtp-correct", &["--games", "9", "--seed", "4", "--strict"]);
+    assert_eq!(out.code, 0, "{:?}\n{}", out.rules(), out.messages());
+    assert!(
+        out.statuses().len() >= 49,
+        "suite plus 9 games: {}",
+        out.statuses().len()
+    );
+}
+
+#[test]
+fn rule_violations() {
+    assert_fails(
+        "qtp-sidestep-through-wall",
+        "quoridor.playmove.rejects-illegal",
+    );
+    assert_fails("qtp-no-wall-supply", "quoridor.playwall.supply");
+    assert_fails("qtp-algebraic-walls", "quoridor.playwall.accepts-legal");
+}
+
+#[test]
+fn state_after_commands() {
+    assert_fails("qtp-sticky-winner", "quoridor.winner.reset");
+    assert_fails("qtp-genmove-not-applied", "quoridor.genmove.applied");
+    assert_fails("qtp-undo-one-only", "quoridor.undo.restores");
+    assert_fails("qtp-failed-wall-costs", "quoridor.state.failed-unchanged");
+    assert_fails("qtp-short-winner", "quoridor.winner.answer");
+}
+
+#[test]
+fn input_handling() {
+    assert_fails("qtp-uppercase-only", "quoridor.input.argument-case");
+    assert_fails("qtp-keeps-cr", "quoridor.input.crlf");
+    assert_fails("qtp-crash-on-empty-line", "quoridor.input.empty-line");
+}
+
+#[test]
+fn framing() {
+    assert_fails("qtp-error-without-status", "quoridor.framing.status");
+    assert_fails("qtp-token-parser", "quoridor.framing.extra-response");
+    assert_fails("qtp-list-commands-blank", "quoridor.list-commands.content");
+    assert_warns("qtp-no-terminator", "quoridor.framing.no-terminator");
+}
+
+#[test]
+fn process_and_texts() {
+    assert_fails("qtp-no-exit-on-quit", "io.no-exit");
+    assert_warns("qtp-capital-errors", "quoridor.error.text");
+    assert_warns("qtp-stderr-equals", "quoridor.process.stderr-response-like");
+}
