@@ -59,6 +59,22 @@ fn main() {
             println!("kalah generated games: skipped (could not build the kalah-correct example)")
         }
     }
+    let (paths, walls) = quoridor_rule_engine();
+    println!("quoridor path checks (9×9, 8 walls):    {paths:>8.0} per second");
+    println!("quoridor legal-wall sets (9×9, 8 walls):{walls:>8.0} per second");
+    match build_example("qtp-correct") {
+        Some(engine) => {
+            let (per_sec, ms) = quoridor_generated_games(&engine);
+            println!(
+                "quoridor generated games vs qtp-correct:{per_sec:>8.1} games/s ({ms:.1} ms per game, sizes 5/7/9, 1 job)"
+            );
+            let (n, secs) = quoridor_builtin_suite(&engine);
+            println!(
+                "quoridor built-in suite vs qtp-correct: {n} scenarios in {secs:.2} s (1 job, --silence 0)"
+            );
+        }
+        None => println!("quoridor figures: skipped (could not build the qtp-correct example)"),
+    }
 }
 
 fn machine() -> String {
@@ -163,19 +179,7 @@ fn kalah_engine_games() -> (f64, f64, f64) {
 fn kalah_generated_games(bot: &str) -> (f64, f64, f64) {
     let games = 200;
     let scenarios = kalah::KALAH.generate(games, 7, &Options::default());
-    let cfg = RunConfig {
-        bot: BotCommand {
-            program: bot.into(),
-            args: vec![],
-            env: vec![],
-        },
-        limits: Limits::default(),
-        timeout: None,
-        startup_timeout: None,
-        exit_grace: None,
-        silence: Some(Duration::ZERO),
-        strict: false,
-    };
+    let cfg = config(bot);
     let start = Instant::now();
     let mut plies = 0usize;
     for s in &scenarios {
@@ -217,4 +221,110 @@ fn build_example(name: &str) -> Option<String> {
         env!("CARGO_MANIFEST_DIR")
     );
     std::path::Path::new(&path).exists().then_some(path)
+}
+
+/// A mid-game 9×9 position with walls, for the rule-engine figures.
+fn quoridor_position() -> protocheck::games::quoridor::rules::Board {
+    use protocheck::games::quoridor::notation::{Command, parse_command};
+    use protocheck::games::quoridor::rules::{Action, Board};
+    let mut b = Board::new(9, 10).unwrap();
+    for line in [
+        "playmove black E8",
+        "playmove white E2",
+        "playwall black D3 horizontal",
+        "playwall white D7 horizontal",
+        "playwall black F3 horizontal",
+        "playwall white F7 horizontal",
+        "playwall black B5 vertical",
+        "playwall white G5 vertical",
+        "playwall black A2 horizontal",
+        "playwall white H8 horizontal",
+    ] {
+        match parse_command(line).unwrap() {
+            Command::PlayMove(c, v) => b.play(c, Action::Step(v)).unwrap(),
+            Command::PlayWall(c, w) => b.play(c, Action::Place(w)).unwrap(),
+            _ => unreachable!(),
+        }
+    }
+    b
+}
+
+/// Shortest-path searches (the path rule's work) and whole legal-wall
+/// sets per second, in-process.
+fn quoridor_rule_engine() -> (f64, f64) {
+    use protocheck::games::quoridor::rules::Colour;
+    let b = quoridor_position();
+    let n = 200_000;
+    let mut total = 0u64;
+    let start = Instant::now();
+    for i in 0..n {
+        let c = if i % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        total += u64::from(std::hint::black_box(&b).shortest_path_len(c).unwrap_or(0));
+    }
+    let paths = n as f64 / start.elapsed().as_secs_f64();
+    std::hint::black_box(total);
+    let n = 5_000;
+    let mut walls = Vec::new();
+    let start = Instant::now();
+    for i in 0..n {
+        let c = if i % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        walls.clear();
+        std::hint::black_box(&b).legal_walls(c, &mut walls);
+    }
+    (paths, n as f64 / start.elapsed().as_secs_f64())
+}
+
+fn quoridor_generated_games(engine: &str) -> (f64, f64) {
+    use protocheck::games::quoridor::QUORIDOR;
+    let games = 30;
+    let scenarios = QUORIDOR.generate(games, 7, &Options::default());
+    let cfg = config(engine);
+    let start = Instant::now();
+    for s in &scenarios {
+        let run = controller::run(s, &QUORIDOR, &cfg).expect("engine starts");
+        assert_eq!(
+            run.result.status,
+            protocheck::outcome::Status::Passed,
+            "{:?}",
+            run.result.violations
+        );
+    }
+    let secs = start.elapsed().as_secs_f64();
+    (games as f64 / secs, secs * 1e3 / games as f64)
+}
+
+fn quoridor_builtin_suite(engine: &str) -> (usize, f64) {
+    use protocheck::games::quoridor::QUORIDOR;
+    let suite = protocheck::scenario::builtin::suite("quoridor").expect("built-in suite loads");
+    let cfg = config(engine);
+    let start = Instant::now();
+    for s in &suite {
+        controller::run(s, &QUORIDOR, &cfg).expect("engine starts");
+    }
+    (suite.len(), start.elapsed().as_secs_f64())
+}
+
+/// Run settings for figures: no pauses between moves.
+fn config(bot: &str) -> RunConfig {
+    RunConfig {
+        bot: BotCommand {
+            program: bot.into(),
+            args: vec![],
+            env: vec![],
+        },
+        limits: Limits::default(),
+        timeout: None,
+        startup_timeout: None,
+        exit_grace: None,
+        silence: Some(Duration::ZERO),
+        strict: false,
+    }
 }

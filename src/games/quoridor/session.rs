@@ -55,6 +55,8 @@ pub struct QtpSession {
     winner_asked: bool,
     /// Commands `known_command` declared known.
     declared: Vec<String>,
+    /// The engine has answered at least one command.
+    answered_any: bool,
     /// The last genmove the engine answered, and for which colour.
     last_genmove: Option<(Colour, Action)>,
     /// The previous command was refused (correctly): its text.
@@ -88,6 +90,7 @@ impl QtpSession {
             eof: false,
             winner_asked: false,
             declared: Vec::new(),
+            answered_any: false,
             last_genmove: None,
             refused_since_change: None,
             last_undo: None,
@@ -338,6 +341,17 @@ impl QtpSession {
         }
         self.last_probe = probe.map(|r| (r, text.to_string()));
         Ok(planned)
+    }
+
+    /// The rule a missing or fatal answer to `p` breaks, when more specific
+    /// than `io.timeout`/`io.crash`: the input feature the line exercises, or
+    /// the kind of command (malformed arguments, an off-spec board size).
+    fn blame(&self, p: &Pending) -> Option<&'static RuleInfo> {
+        p.after_silent_line.or(p.input).or(match p.outcome {
+            Outcome::AnyFailure(r) => Some(r),
+            Outcome::SizeOffSpec => Some(&rule::BOARDSIZE_OFF_SPEC),
+            _ => None,
+        })
     }
 
     fn head_multiline(&self) -> bool {
@@ -886,6 +900,7 @@ impl Session for QtpSession {
             .pop_front()
             .ok_or("internal: a response with no command pending")?;
         let mut judged = Judged::default();
+        self.answered_any = true;
         // Only a refusal *immediately* before can explain a disagreement.
         let refused_before = self.refused_since_change.take();
         let parsed = match notation::parse_response(reply) {
@@ -1042,13 +1057,13 @@ impl Session for QtpSession {
     fn timed_out(&self, limit: Duration) -> Violation {
         let limit = humantime::format_duration(limit);
         match self.pending.front() {
-            Some(p) => {
-                let r = p.after_silent_line.or(p.input).unwrap_or(&rule::IO_TIMEOUT);
-                r.violation(format!(
+            Some(p) => self
+                .blame(p)
+                .unwrap_or(&rule::IO_TIMEOUT)
+                .violation(format!(
                     "no complete response to `{}` within {limit}",
                     p.line.replace('\r', "\\r")
-                ))
-            }
+                )),
             None => rule::IO_TIMEOUT.violation(format!("no complete response within {limit}")),
         }
     }
@@ -1057,30 +1072,33 @@ impl Session for QtpSession {
         if self.quit_answered || self.eof {
             return None;
         }
-        let how = match exit {
+        let mut how = match exit {
             Some(status) => format!("the engine exited ({status}) before `quit`"),
             None => "the engine closed its output before `quit`".to_string(),
         };
-        let how = match partial {
-            Some(p) => format!(
-                "{how}, leaving `{}` unterminated",
+        if let Some(p) = partial {
+            how.push_str(&format!(
+                ", leaving `{}` unterminated",
                 crate::controller::message_text(p)
-            ),
-            None => how,
-        };
-        Some(match &self.last_probe {
-            Some((r, line))
-                if self.pending.front().is_some_and(|p| {
-                    p.line.contains(line.as_str()) || line.contains(p.line.as_str())
-                }) =>
-            {
-                r.violation(format!(
-                    "{how}, right after `{}`",
-                    line.replace('\r', "\\r").replace('\n', "\\n")
-                ))
-            }
-            _ => rule::IO_CRASH.violation(how),
-        })
+            ));
+        }
+        // The most specific cause first: what this write probed, then what
+        // the unanswered command was about, then the start-up arguments.
+        if let Some((r, line)) = &self.last_probe {
+            let line = line.replace('\r', "\\r").replace('\n', "\\n");
+            return Some(r.violation(format!("{how}, right after protocheck sent `{line}`")));
+        }
+        if let Some(p) = self.pending.front()
+            && let Some(r) = self.blame(p)
+        {
+            return Some(r.violation(format!("{how}, while `{}` was unanswered", p.line)));
+        }
+        if !self.answered_any && exit.is_some_and(|e| !e.success()) {
+            return Some(rule::PROCESS_SEED_ARG.violation(format!(
+                "{how}, before answering its first command; it was started with `-seed 42`, as the referee starts every engine"
+            )));
+        }
+        Some(rule::IO_CRASH.violation(how))
     }
 
     fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {

@@ -284,3 +284,46 @@ fn scripts_that_cannot_be_judged_are_scenario_errors() {
             .contains("pipelined after `genmove`")
     );
 }
+
+#[test]
+fn crashes_and_silences_are_blamed_on_the_most_specific_cause() {
+    use crate::transport::ExitStatus;
+    // Dies before its first answer: the start-up arguments.
+    let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+    s.send("name").unwrap();
+    assert_eq!(
+        s.closed(Some(ExitStatus::Code(2)), None).unwrap().rule,
+        "quoridor.process.seed-arg"
+    );
+    // Dies on an off-spec size.
+    let mut s = setup();
+    s.send("boardsize 4").unwrap();
+    assert_eq!(
+        s.closed(Some(ExitStatus::Signal(6)), None).unwrap().rule,
+        "quoridor.boardsize.off-spec"
+    );
+    // Hangs on malformed arguments.
+    let mut s = setup();
+    s.send("playmove white").unwrap();
+    assert_eq!(
+        s.timed_out(Duration::from_secs(1)).rule,
+        "quoridor.syntax.malformed"
+    );
+    // Dies right after an empty line.
+    let mut s = setup();
+    s.send("").unwrap();
+    assert_eq!(
+        s.closed(Some(ExitStatus::Code(1)), None).unwrap().rule,
+        "quoridor.input.empty-line"
+    );
+    // An ordinary crash is an ordinary crash.
+    let mut s = setup();
+    s.send("showboard").unwrap();
+    assert_eq!(
+        s.closed(Some(ExitStatus::Code(1)), None).unwrap().rule,
+        "io.crash"
+    );
+    // After quit or EOF, leaving is fine.
+    s.input_closed();
+    assert!(s.closed(Some(ExitStatus::Code(0)), None).is_none());
+}
