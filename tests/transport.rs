@@ -4,7 +4,15 @@
 mod common;
 use common::*;
 
+/// Run a hostile bot on a whole-game fixture. Bots that are *not* about
+/// timeouts get a generous limit, so a loaded machine cannot turn their
+/// verdict into a timeout.
 fn hostile(name: &str, extra: &[&str]) -> (Outcome, Vec<u32>) {
+    let limit = if ["hostile-silent", "hostile-deaf", "hostile-flood-stderr"].contains(&name) {
+        "500ms"
+    } else {
+        "10s"
+    };
     let tag = marker(name);
     let bot = bot(name);
     let scenario = fixture("kalah/south-game.yaml");
@@ -14,9 +22,9 @@ fn hostile(name: &str, extra: &[&str]) -> (Outcome, Vec<u32>) {
         "--scenarios",
         &scenario,
         "--timeout",
-        "500ms",
+        limit,
         "--startup-timeout",
-        "500ms",
+        limit,
         "--exit-grace",
         "300ms",
     ];
@@ -109,4 +117,47 @@ fn missing_bot_program_is_exit_2_with_a_clear_message() {
     let out = run_json(&["--game", "kalah", "no-such-bot-on-path-xyz"], &[]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("no such program"), "{}", out.stderr);
+}
+
+#[test]
+fn ctrl_c_kills_every_bot_and_exits_2() {
+    let tag = marker("ctrl-c");
+    let bot = bot("hostile-deaf");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
+        .args([
+            "--game",
+            "kalah",
+            "--jobs",
+            "2",
+            "--timeout",
+            "60s",
+            "--startup-timeout",
+            "60s",
+            &bot,
+        ])
+        .env("PROTOCHECK_TEST_MARKER", &tag)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let me = child.id();
+    let bots = || {
+        live_processes_with(&tag)
+            .into_iter()
+            .filter(|&p| p != me)
+            .count()
+    };
+    // Wait (bounded) until both workers have started their bots.
+    for _ in 0..200 {
+        if bots() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    assert_eq!(bots(), 2, "both bots should be running");
+    // SAFETY: sending a signal to our own child.
+    unsafe { libc::kill(me as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(bots(), 0, "bots left running after Ctrl-C");
 }
