@@ -112,7 +112,7 @@ fn internal_error(scenario: &Scenario, panic: &Box<dyn std::any::Any + Send>) ->
         .cloned()
         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_else(|| "unknown panic".into());
-    let mut run = blank(scenario, Status::Error);
+    let mut run = ScenarioRun::not_run(scenario, Status::Error);
     run.result.error = Some(format!(
         "internal error in protocheck (please report it): {what}"
     ));
@@ -120,28 +120,7 @@ fn internal_error(scenario: &Scenario, panic: &Box<dyn std::any::Any + Send>) ->
 }
 
 fn skipped(scenario: &Scenario) -> ScenarioRun {
-    blank(scenario, Status::Skipped)
-}
-
-fn blank(scenario: &Scenario, status: Status) -> ScenarioRun {
-    ScenarioRun {
-        result: ScenarioResult {
-            name: scenario.name.clone(),
-            game: scenario.game.clone(),
-            source: scenario.source.clone(),
-            about: scenario.about.clone(),
-            status,
-            error: None,
-            violations: Vec::new(),
-            transcript: Vec::new(),
-            stderr_bytes: 0,
-            stderr_tail: String::new(),
-            duration_ms: 0,
-            replay: None,
-            saved_to: None,
-        },
-        replay_steps: Vec::new(),
-    }
+    ScenarioRun::not_run(scenario, Status::Skipped)
 }
 
 /// Write a failing generated game as a scenario file that replays it move

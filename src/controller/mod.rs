@@ -159,23 +159,33 @@ fn name_seed(name: &str) -> u64 {
 }
 
 fn error_result(scenario: &Scenario, error: String) -> ScenarioRun {
-    ScenarioRun {
-        result: ScenarioResult {
-            name: scenario.name.clone(),
-            game: scenario.game.clone(),
-            source: scenario.source.clone(),
-            about: scenario.about.clone(),
-            status: Status::Error,
-            error: Some(error),
-            violations: Vec::new(),
-            transcript: Vec::new(),
-            stderr_bytes: 0,
-            stderr_tail: String::new(),
-            duration_ms: 0,
-            replay: None,
-            saved_to: None,
-        },
-        replay_steps: Vec::new(),
+    let mut run = ScenarioRun::not_run(scenario, Status::Error);
+    run.result.error = Some(error);
+    run
+}
+
+impl ScenarioRun {
+    /// A result for a scenario that did not (or could not) run its steps:
+    /// skipped, invalid, or ended by protocheck's own trouble.
+    pub fn not_run(scenario: &Scenario, status: Status) -> ScenarioRun {
+        ScenarioRun {
+            result: ScenarioResult {
+                name: scenario.name.clone(),
+                game: scenario.game.clone(),
+                source: scenario.source.clone(),
+                about: scenario.about.clone(),
+                status,
+                error: None,
+                violations: Vec::new(),
+                transcript: Vec::new(),
+                stderr_bytes: 0,
+                stderr_tail: String::new(),
+                duration_ms: 0,
+                replay: None,
+                saved_to: None,
+            },
+            replay_steps: Vec::new(),
+        }
     }
 }
 
