@@ -105,3 +105,51 @@ fn process_and_texts() {
     assert_warns("qtp-capital-errors", "quoridor.error.text");
     assert_warns("qtp-stderr-equals", "quoridor.process.stderr-response-like");
 }
+
+#[test]
+fn a_failing_generated_game_is_saved_and_replays() {
+    let dir = std::env::temp_dir().join(format!(
+        "protocheck-qtp-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    let bot = bot("qtp-genmove-not-applied");
+    let out = run_json(
+        &[
+            "--game",
+            "quoridor",
+            "--filter",
+            "generated",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+            "--save-failures",
+            dir.to_str().unwrap(),
+            &bot,
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    let failed = out.report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["status"] == "failed")
+        .expect("a failing game")
+        .clone();
+    let saved = failed["saved_to"].as_str().unwrap().to_string();
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        text.contains("send: genmove") && !text.contains("opponent:"),
+        "QTP replays are plain commands:\n{text}"
+    );
+    let again = run_json(&["--game", "quoridor", "--scenarios", &saved, &bot], &[]);
+    assert_eq!(again.code, 1);
+    let first_rule =
+        |o: &serde_json::Value| o["violations"][0]["rule"].as_str().unwrap().to_string();
+    assert_eq!(
+        first_rule(&again.report["scenarios"][0]),
+        first_rule(&failed)
+    );
+}

@@ -318,11 +318,11 @@ impl Run<'_> {
 
     fn opponent_moves(&mut self, choice: &str) -> Result<(), ScriptFault> {
         let outs = self.session.opponent(choice, &mut self.rng)?;
-        let written = self
+        let step = self
             .session
-            .last_opponent_move()
-            .unwrap_or_else(|| choice.to_string());
-        self.replay.push(Step::Opponent(Token(written)));
+            .last_opponent_step()
+            .unwrap_or_else(|| Step::Opponent(Token(choice.to_string())));
+        self.replay.push(step);
         for out in outs {
             self.write(out);
         }

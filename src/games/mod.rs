@@ -174,9 +174,10 @@ pub trait Session: Send {
     fn state_known(&self) -> bool {
         true
     }
-    /// Notation of a move for saved scenarios: how the opponent's last
-    /// automatic choice should be written to replay it exactly.
-    fn last_opponent_move(&self) -> Option<String>;
+    /// How protocheck's last own move is written in a saved scenario so
+    /// that it replays exactly (Kalah: `opponent: <hole>`; QTP: `send:` of
+    /// the command line that was sent).
+    fn last_opponent_step(&self) -> Option<crate::scenario::Step>;
 }
 
 /// Every game protocheck knows, by id.

@@ -545,8 +545,10 @@ impl Session for KalahSession {
         self.known
     }
 
-    fn last_opponent_move(&self) -> Option<String> {
-        self.last_opponent.clone()
+    fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
+        self.last_opponent
+            .clone()
+            .map(|m| crate::scenario::Step::Opponent(crate::scenario::Token(m)))
     }
 }
 

@@ -1200,8 +1200,8 @@ impl Session for QtpSession {
         true
     }
 
-    fn last_opponent_move(&self) -> Option<String> {
-        self.last_own.clone()
+    fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
+        self.last_own.clone().map(crate::scenario::Step::Send)
     }
 }
 
