@@ -66,7 +66,11 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
         let result: Result<(), String> = (|| {
             match step {
                 Step::Send(text) => {
-                    settle(&mut session, &mut pending)?;
+                    if session.interrupts(text) {
+                        pending = 0;
+                    } else {
+                        settle(&mut session, &mut pending)?;
+                    }
                     pending = session.send(text)?.replies;
                 }
                 Step::Opponent(Token(choice)) => {

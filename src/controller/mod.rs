@@ -237,7 +237,12 @@ impl Run<'_> {
     fn step_once(&mut self, step: &Step) -> Result<(), ScriptFault> {
         match step {
             Step::Send(text) => {
-                self.settle()?;
+                if self.session.interrupts(text) {
+                    // An abort does not wait for the reply that is due.
+                    self.pending.clear();
+                } else {
+                    self.settle()?;
+                }
                 let out = self.session.send(text)?;
                 self.replay.push(step.clone());
                 self.write(out);
@@ -708,9 +713,10 @@ impl Run<'_> {
     fn expect_exit(&mut self) {
         let deadline = Instant::now() + self.exit_grace;
         while !self.exit_judged {
-            if let Some(status) = self.exit.or_else(|| self.conn.exit_status()) {
-                self.exit = Some(status);
-                self.note(format!("the bot exited: {status}"));
+            // The exit is taken from the event stream, never peeked at: the
+            // stream holds it back until the output before it has been read,
+            // so a last line written just before exiting is judged too.
+            if let Some(status) = self.exit {
                 self.judge_exit(status);
                 break;
             }

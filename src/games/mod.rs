@@ -121,6 +121,13 @@ pub trait Session: Send {
     /// A scripted message is about to be sent: check it against the rules
     /// in the tracked state and apply it.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError>;
+    /// Whether this scripted message is sent at once, even while a reply is
+    /// due (Kalah: `END`, the abort the reference sends when the opponent
+    /// has failed). Otherwise protocheck waits for the due reply first.
+    fn interrupts(&self, text: &str) -> bool {
+        let _ = text;
+        false
+    }
     /// protocheck's own side moves: a move in the game's notation or `auto`.
     fn opponent(
         &mut self,

@@ -53,6 +53,8 @@ pub struct KalahSession {
     budget_reported: bool,
     /// protocheck closed the bot's input without END.
     eof: bool,
+    /// END interrupted a turn of the bot's: one late move is forgiven.
+    reply_interrupted: bool,
 }
 
 impl KalahSession {
@@ -71,6 +73,7 @@ impl KalahSession {
             time_used: Duration::ZERO,
             budget_reported: false,
             eof: false,
+            reply_interrupted: false,
         }
     }
 
@@ -344,12 +347,29 @@ impl Session for KalahSession {
                 if self.end_sent {
                     return Err("END was already sent: nothing follows it".into());
                 }
+                // The bot may already have been writing its move: the first
+                // line after an abort that interrupted its turn is that move,
+                // not output after END.
+                self.reply_interrupted = self.bot_to_move()
+                    && matches!(
+                        self.told,
+                        Told::Start(_)
+                            | Told::Change {
+                                turn: Turn::You,
+                                ..
+                            }
+                            | Told::SwapNotice
+                    );
                 self.over = true;
                 self.end_sent = true;
                 self.told = Told::End;
                 Ok(Outgoing::silent(text))
             }
         }
+    }
+
+    fn interrupts(&self, text: &str) -> bool {
+        text == grammar::format_end()
     }
 
     fn opponent(
@@ -406,6 +426,9 @@ impl Session for KalahSession {
 
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
         let shown = crate::controller::message_text(bytes);
+        if std::mem::take(&mut self.reply_interrupted) {
+            return None;
+        }
         let v = match self.told {
             Told::End => rule::END_OUTPUT_AFTER_END.violation(format!("the bot wrote `{shown}` after the game ended")),
             Told::Change { turn: Turn::Opp, own: true } => rule::TURN_NO_EXTRA_TURN.violation(format!(
@@ -606,3 +629,6 @@ fn swap_refusal(position: &Position, bot: Side) -> String {
         (Side::North, _) => "SWAP after North's first message: the swap is only legal as North's first message, right after South's opening".into(),
     }
 }
+
+#[cfg(test)]
+mod tests;
