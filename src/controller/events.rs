@@ -1,0 +1,194 @@
+//! Event handling for a running scenario: reading what the bot does (output,
+//! exit, end-of-file) outside and around due replies, and judging it.
+
+use super::{Run, message_text};
+use crate::outcome::Direction;
+use crate::transport::{BotEvent, ExitStatus};
+use std::time::{Duration, Instant};
+
+impl Run<'_> {
+    /// Listen for `window`; everything that arrives is out of turn.
+    pub(super) fn observe(&mut self, window: Duration) {
+        self.unobserved_write = false;
+        let deadline = Instant::now() + window;
+        while let Some(event) = self.next_event(deadline) {
+            self.idle_event(event);
+            if self.gone {
+                return;
+            }
+        }
+    }
+
+    /// Something arrived while no reply was due.
+    pub(super) fn idle_event(&mut self, event: BotEvent) {
+        match event {
+            BotEvent::Message { bytes, .. } => self.unexpected(&bytes),
+            BotEvent::Overlong { prefix, cap, .. } => {
+                let shown = message_text(&prefix);
+                self.record(Direction::Received, format!("{shown}… (over {cap} bytes)"));
+                let v = self
+                    .game
+                    .line_too_long()
+                    .violation(format!("the bot wrote a message longer than {cap} bytes"))
+                    .with_actual(format!("{shown}…"));
+                self.push(v);
+                self.pending.pop_front();
+            }
+            BotEvent::OutputClosed { partial, .. } => {
+                if let Some(p) = &partial {
+                    self.record(
+                        Direction::Received,
+                        format!("{} (no line end)", message_text(p)),
+                    );
+                }
+                self.note("the bot closed its output");
+                self.bot_gone(None, partial.as_deref());
+            }
+            BotEvent::InputClosed { error, .. } => {
+                self.note(format!("writing to the bot failed: {error}"));
+                self.bot_gone(None, None);
+            }
+            BotEvent::Exited { status, .. } => {
+                // `expect_exit` may have seen the status already.
+                if self.exit.is_none() {
+                    self.note(format!("the bot exited: {status}"));
+                }
+                self.exit = Some(status);
+                if self.session.is_over() {
+                    self.judge_exit(status);
+                } else {
+                    self.bot_gone(Some(status), None);
+                }
+            }
+        }
+    }
+
+    /// The next event, in the order the bot caused them. The exit of the
+    /// main process is noticed by another thread than its output, so an exit
+    /// can overtake the last lines the bot wrote before it: an exit is held
+    /// back until the output has reached end-of-file (or 100 ms have passed,
+    /// for a grandchild that keeps the pipe open).
+    pub(super) fn next_event(&mut self, deadline: Instant) -> Option<BotEvent> {
+        if let Some(event) = self.queued.pop_front() {
+            return Some(event);
+        }
+        let event = self.conn.recv_until(deadline)?;
+        if matches!(event, BotEvent::OutputClosed { .. }) {
+            self.output_closed = true;
+        }
+        if !matches!(event, BotEvent::Exited { .. }) || self.output_closed {
+            return Some(event);
+        }
+        let drain_until = Instant::now() + Duration::from_millis(100);
+        while let Some(next) = self.conn.recv_until(drain_until) {
+            let eof = matches!(next, BotEvent::OutputClosed { .. });
+            self.queued.push_back(next);
+            if eof {
+                self.output_closed = true;
+                break;
+            }
+        }
+        self.queued.push_back(event);
+        self.queued.pop_front()
+    }
+
+    fn bot_gone(&mut self, exit: Option<ExitStatus>, partial: Option<&[u8]>) {
+        if self.gone {
+            return;
+        }
+        if self.session.is_over() && partial.is_none() {
+            return; // leaving after the game is fine; the exit is judged separately
+        }
+        self.gone = true;
+        self.pending.clear();
+        // EOF on stdout usually comes just before the exit status: give it a
+        // moment, so the report can say how the bot ended (and by which signal).
+        let exit = exit.or(self.exit).or_else(|| {
+            self.conn
+                .wait_exit(Instant::now() + Duration::from_millis(200))
+        });
+        if let Some(v) = self.session.closed(exit, partial) {
+            self.push(v);
+        }
+    }
+
+    fn judge_exit(&mut self, status: ExitStatus) {
+        if self.exit_judged {
+            return;
+        }
+        self.exit_judged = true;
+        for v in self.session.exited_after_end(status) {
+            self.push(v);
+        }
+    }
+
+    /// The game is over (or aborted): the bot must exit within the grace.
+    pub(super) fn expect_exit(&mut self) {
+        let deadline = Instant::now() + self.exit_grace;
+        while !self.exit_judged {
+            // The exit is taken from the event stream, never peeked at: the
+            // stream holds it back until the output before it has been read,
+            // so a last line written just before exiting is judged too.
+            if let Some(status) = self.exit {
+                self.judge_exit(status);
+                break;
+            }
+            match self.next_event(deadline) {
+                Some(BotEvent::Exited { status, .. }) => {
+                    self.exit = Some(status);
+                    self.note(format!("the bot exited: {status}"));
+                    self.judge_exit(status);
+                }
+                Some(BotEvent::OutputClosed { partial: None, .. })
+                | Some(BotEvent::InputClosed { .. }) => {}
+                Some(other) => self.idle_event(other),
+                None => {
+                    let grace = humantime::format_duration(self.exit_grace);
+                    self.note(format!("the bot did not exit within {grace}"));
+                    let v = self.session.no_exit(self.exit_grace);
+                    self.push(v);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A piece held back for a next reply that never became due is output
+    /// nobody asked for.
+    pub(super) fn flush_carry(&mut self) {
+        if self.pending.is_empty()
+            && let Some((bytes, _)) = self.carry.take()
+        {
+            self.unexpected(&bytes);
+        }
+    }
+
+    pub(super) fn unexpected(&mut self, bytes: &[u8]) {
+        self.record(Direction::Received, message_text(bytes));
+        if let Some(v) = self.session.unexpected(bytes) {
+            self.push(v);
+        }
+    }
+
+    /// The game's virtual-memory limit (Quoridor's referee forfeits engines
+    /// over 950 MB), sampled from /proc after each reply; reported once.
+    pub(super) fn check_memory(&mut self) {
+        let Some((limit, rule)) = self.game.memory_limit() else {
+            return;
+        };
+        if self.memory_reported {
+            return;
+        }
+        if let Some(size) = self.conn.virtual_memory()
+            && size > limit
+        {
+            self.memory_reported = true;
+            let v = rule.violation(format!(
+                "the bot's virtual memory is {} MB, over the limit of {} MB",
+                size / 1_000_000,
+                limit / 1_000_000
+            ));
+            self.push(v);
+        }
+    }
+}

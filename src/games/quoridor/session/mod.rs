@@ -1,0 +1,576 @@
+//! Quoridor as the controller sees it: protocheck sends QTP commands and
+//! knows the true state after each; every response is framed (§1.4) and
+//! judged against what a conforming engine must answer.
+
+mod judge;
+mod plan;
+
+use super::catalogue as rule;
+use super::expect::Outcome;
+use super::notation::{self, Command};
+use super::player;
+use super::rules::{Action, Board, Colour};
+use crate::controller::EXPECT_REPLY;
+use crate::games::{Assembly, Judged, Next, Outgoing, ScriptError, Session};
+use crate::scenario::{Expect, Strategy};
+use crate::transport::ExitStatus;
+use crate::verdict::{RuleInfo, Severity, Violation};
+use plan::expects_success;
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// After the last line of an otherwise complete response, how long to wait
+/// for its terminating empty line (quoridor.md §1.4).
+const TERMINATOR_GRACE: Duration = Duration::from_millis(300);
+/// The referee stops waiting for acknowledgements after 2 s (§6).
+const ACK_LIMIT: Duration = Duration::from_secs(2);
+/// Generated games stop after this many plies without a winner.
+const MAX_PLIES: usize = 2000;
+
+/// A command sent and not yet answered.
+#[derive(Clone, Debug)]
+struct Pending {
+    /// As sent (without LF), for messages.
+    line: String,
+    command: Option<Command>,
+    outcome: Outcome,
+    /// The input-handling rule this line exercises, if any.
+    input: Option<&'static RuleInfo>,
+    /// A whitespace-only line came before it in the same write: a `?` that
+    /// comes first is tolerated as that line's answer (§7.7).
+    after_whitespace_line: bool,
+    /// Lines without response (empty, comment) came before it.
+    after_silent_line: Option<&'static RuleInfo>,
+}
+
+pub struct QtpSession {
+    /// The board size set by the last accepted `boardsize` (None: undefined).
+    size: Option<u8>,
+    /// The true position once `clear_board` has been sent.
+    board: Option<Board>,
+    walls_set: bool,
+    /// During lint: history entries whose content is unknown (unpinned genmove).
+    unknown: usize,
+    pending: VecDeque<Pending>,
+    /// `quit` was answered: the engine must exit now.
+    quit_answered: bool,
+    quit_sent: bool,
+    eof: bool,
+    winner_asked: bool,
+    /// Commands `known_command` declared known.
+    declared: Vec<String>,
+    /// The engine has answered at least one command.
+    answered_any: bool,
+    /// The last genmove the engine answered, and for which colour.
+    last_genmove: Option<(Colour, Action)>,
+    /// The previous command was refused (correctly): its text.
+    refused_since_change: Option<String>,
+    /// The previous command was an accepted `undo k`.
+    last_undo: Option<u32>,
+    /// A setup command was accepted and no move has been played since.
+    fresh_setup: bool,
+    /// A win was reset by `clear_board`/`boardsize`/undo since it happened.
+    win_reset: bool,
+    genmove_time: Duration,
+    game_time_reported: bool,
+    bot_colour: Colour,
+    strategy: Strategy,
+    last_own: Option<String>,
+    plies_generated: usize,
+    /// The last line sent that exercises input handling, for crash reports.
+    last_probe: Option<(&'static RuleInfo, String)>,
+}
+
+impl QtpSession {
+    pub fn new(bot_colour: Colour, strategy: Strategy) -> QtpSession {
+        QtpSession {
+            size: None,
+            board: None,
+            walls_set: false,
+            unknown: 0,
+            pending: VecDeque::new(),
+            quit_answered: false,
+            quit_sent: false,
+            eof: false,
+            winner_asked: false,
+            declared: Vec::new(),
+            answered_any: false,
+            last_genmove: None,
+            refused_since_change: None,
+            last_undo: None,
+            fresh_setup: false,
+            win_reset: false,
+            genmove_time: Duration::ZERO,
+            game_time_reported: false,
+            bot_colour,
+            strategy,
+            last_own: None,
+            plies_generated: 0,
+            last_probe: None,
+        }
+    }
+
+    fn board(&self) -> Result<&Board, ScriptError> {
+        match (&self.board, self.walls_set) {
+            (Some(b), true) => Ok(b),
+            _ => Err("the position is undefined here: send `boardsize N`, `clear_board` and `walls W` first".into()),
+        }
+    }
+
+    fn board_mut(&mut self) -> Result<&mut Board, ScriptError> {
+        self.board()?;
+        Ok(self.board.as_mut().expect("checked"))
+    }
+
+    fn head_multiline(&self) -> bool {
+        self.pending
+            .front()
+            .and_then(|p| p.command.as_ref())
+            .is_some_and(Command::multiline_answer)
+    }
+
+    fn turn(&self) -> Colour {
+        self.board
+            .as_ref()
+            .and_then(|b| b.history().last())
+            .map_or(Colour::FIRST, |e| e.colour.opposite())
+    }
+}
+
+impl Session for QtpSession {
+    fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        // The probe of *this* write explains a crash that follows it.
+        self.last_probe = None;
+        let planned = self.plan_block(text)?;
+        let replies = planned.len();
+        self.pending.extend(planned);
+        Ok(Outgoing {
+            text: text.to_string(),
+            replies,
+        })
+    }
+
+    fn opponent(
+        &mut self,
+        choice: &str,
+        rng: &mut fastrand::Rng,
+    ) -> Result<Vec<Outgoing>, ScriptError> {
+        let board = self.board()?.clone();
+        let line = match choice.trim() {
+            "auto" => {
+                if board.winner().is_some() || self.plies_generated >= MAX_PLIES {
+                    if !self.winner_asked {
+                        self.winner_asked = true;
+                        "winner".to_string()
+                    } else {
+                        "quit".to_string()
+                    }
+                } else {
+                    let colour = self.turn();
+                    self.plies_generated += 1;
+                    if colour == self.bot_colour {
+                        format!("genmove {}", colour.as_str())
+                    } else {
+                        let action = player::choose(&board, colour, self.strategy, rng);
+                        notation::action_command(colour, action).to_string()
+                    }
+                }
+            }
+            "move" => {
+                let colour = self.turn();
+                notation::action_command(colour, player::choose(&board, colour, self.strategy, rng))
+                    .to_string()
+            }
+            "repeat-genmove" => {
+                // Probe that the engine played its own genmove answer: the
+                // same pawn move again, or the same wall slot for the other
+                // colour, must now be refused.
+                let Some((c, a)) = self.last_genmove else {
+                    if self.unknown > 0 {
+                        // Lint: the genmove is not pinned, so neither is its
+                        // repeat; it is judged at run time.
+                        self.pending.push_back(Pending {
+                            line: "(repeat of the engine's genmove answer)".into(),
+                            command: None,
+                            outcome: Outcome::Anything,
+                            input: None,
+                            after_whitespace_line: false,
+                            after_silent_line: None,
+                        });
+                        return Ok(vec![Outgoing::asking("(repeat-genmove)")]);
+                    }
+                    return Err("`opponent: repeat-genmove` needs a `genmove` before it".into());
+                };
+                match a {
+                    Action::Step(cell) => notation::Command::PlayMove(c, cell).to_string(),
+                    Action::Place(w) => notation::Command::PlayWall(c.opposite(), w).to_string(),
+                }
+            }
+            other => {
+                return Err(format!(
+                    "`opponent: {other}`: Quoridor takes `auto` (the next generated step), `move` (protocheck plays the colour to move) or `repeat-genmove`"
+                ));
+            }
+        };
+        self.last_own = Some(line.clone());
+        Ok(vec![self.send(&line)?])
+    }
+
+    fn next(&self) -> Next {
+        if !self.pending.is_empty() {
+            Next::Bot
+        } else if self.quit_answered || self.quit_sent || self.eof {
+            Next::Finished
+        } else {
+            Next::Opponent
+        }
+    }
+
+    fn reply_part(&mut self, so_far: &[u8], piece: &[u8]) -> Assembly {
+        let clean = |b: &[u8]| notation::clean_output(&String::from_utf8_lossy(b)).0;
+        let line = clean(piece);
+        let line = line.trim_end_matches('\n');
+        let before = clean(so_far);
+        let opened = before
+            .lines()
+            .any(|l| l.starts_with('=') || l.starts_with('?'));
+        let held = before
+            .lines()
+            .any(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        let blank = line.trim().is_empty();
+        if !opened {
+            return if line.starts_with('=') || line.starts_with('?') {
+                Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+            } else if blank && held {
+                Assembly::Complete // a block without status: judged as such
+            } else {
+                Assembly::More
+            };
+        }
+        if blank {
+            return Assembly::Complete;
+        }
+        if !self.head_multiline() && (line.starts_with('=') || line.starts_with('?')) {
+            return Assembly::StartsNext;
+        }
+        Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+    }
+
+    fn judge(
+        &mut self,
+        reply: &[u8],
+        expect: &Expect,
+        waited: Duration,
+    ) -> Result<Judged, ScriptError> {
+        let p = self
+            .pending
+            .pop_front()
+            .ok_or("internal: a response with no command pending")?;
+        let mut judged = Judged::default();
+        self.answered_any = true;
+        // Only a refusal *immediately* before can explain a disagreement.
+        let refused_before = self.refused_since_change.take();
+        let parsed = match notation::parse_response(reply) {
+            Ok(parsed) => parsed,
+            Err(finding) => {
+                judged.violations.push(
+                    self.violation(finding.rule, &p, finding.message)
+                        .with_actual(crate::controller::message_text(reply)),
+                );
+                return Ok(judged);
+            }
+        };
+        if p.after_whitespace_line && !parsed.response.is_success() && expects_success(&p.outcome) {
+            // §7.7: the `?` answers the whitespace-only line; the command's
+            // own response is still to come.
+            let mut p = p;
+            p.after_whitespace_line = false;
+            judged.violations.push(
+                rule::INPUT_WHITESPACE_ONLY_LINE
+                    .violation(
+                        "a whitespace-only line was answered (`? …`); it needs no response"
+                            .to_string(),
+                    )
+                    .with_actual(crate::controller::message_text(reply)),
+            );
+            self.pending.push_front(p);
+            judged.still_due = true;
+            return Ok(judged);
+        }
+        for f in &parsed.findings {
+            // `=1 Naive` answers a GTP id the GTP way: no space is owed (§7.6).
+            if p.outcome == Outcome::GtpId && f.rule.id == rule::FRAMING_SPACE_AFTER_STATUS.id {
+                continue;
+            }
+            judged.violations.push(
+                f.to_violation()
+                    .with_actual(crate::controller::message_text(reply)),
+            );
+        }
+        if let Some(silent) = p.after_silent_line
+            && !parsed.response.is_success()
+            && matches!(p.outcome, Outcome::Name | Outcome::Accept(_))
+        {
+            judged.violations.push(self.violation(
+                silent,
+                &p,
+                format!(
+                    "a line that needs no response came first, and the next command got `? {}`",
+                    parsed.response.text().trim()
+                ),
+            ));
+        }
+        self.refused_since_change = refused_before;
+        let refusals = self.refused_since_change.clone();
+        self.judge_outcome(&p, &parsed.response, &mut judged.violations);
+        self.last_undo = match (&p.command, parsed.response.is_success()) {
+            (Some(Command::Undo(k)), true) => Some(k.unwrap_or(1)),
+            _ => None,
+        };
+        if self.refused_since_change == refusals {
+            // This command was not itself a refusal.
+            self.refused_since_change = None;
+        }
+        let is_genmove = matches!(p.outcome, Outcome::Genmove(_));
+        if is_genmove {
+            self.genmove_time += waited;
+            let limit = Duration::from_secs(20 * u64::from(self.size.unwrap_or(9)));
+            if self.genmove_time > limit && !self.game_time_reported {
+                self.game_time_reported = true;
+                judged.violations.push(rule::TIME_GAME.violation(format!(
+                    "genmove took {:.1} s in this game, over the referee's {} s (20·N)",
+                    self.genmove_time.as_secs_f64(),
+                    limit.as_secs()
+                )));
+            }
+        } else if waited > ACK_LIMIT {
+            judged.violations.push(rule::TIME_ACK.violation(format!(
+                "`{}` took {:.1} s; the referee stops waiting after 2 s",
+                p.line,
+                waited.as_secs_f64()
+            )));
+        }
+        // Explicit expectations, unless the automatic judgement already failed.
+        if !judged
+            .violations
+            .iter()
+            .any(|v| v.severity == Severity::Fail)
+        {
+            let ok = parsed.response.is_success();
+            match expect {
+                Expect::Success if !ok => judged.violations.push(
+                    EXPECT_REPLY
+                        .violation(format!(
+                            "`{}`: the scenario expects a success (`=`)",
+                            p.line
+                        ))
+                        .with_actual(crate::controller::message_text(reply)),
+                ),
+                Expect::Error(_) if ok => judged.violations.push(
+                    EXPECT_REPLY
+                        .violation(format!(
+                            "`{}`: the scenario expects a failure (`?`)",
+                            p.line
+                        ))
+                        .with_actual(crate::controller::message_text(reply)),
+                ),
+                Expect::Error(want)
+                    if parsed.response.text().trim() != want.trim()
+                        && !judged
+                            .violations
+                            .iter()
+                            .any(|v| v.rule == rule::ERROR_TEXT.id) =>
+                {
+                    judged.violations.push(rule::ERROR_TEXT.violation(format!(
+                        "`{}`: refused with `? {}`, the scenario expects `? {want}`",
+                        p.line,
+                        parsed.response.text().trim()
+                    )));
+                }
+                _ => {}
+            }
+        }
+        Ok(judged)
+    }
+
+    fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
+        let (text, _) = notation::clean_output(&String::from_utf8_lossy(bytes));
+        let line = text.trim_end_matches('\n');
+        let shown = crate::controller::message_text(bytes);
+        if line.trim().is_empty() {
+            return None; // blank lines between responses are allowed
+        }
+        if line.starts_with('=') || line.starts_with('?') {
+            return Some(
+                rule::FRAMING_EXTRA_RESPONSE
+                    .violation(format!(
+                        "a response `{shown}` arrived with no command pending"
+                    ))
+                    .with_actual(shown),
+            );
+        }
+        let what = if line.starts_with('#') {
+            "a `#` comment line"
+        } else {
+            "a stray line"
+        };
+        Some(
+            rule::IO_UNEXPECTED_OUTPUT
+                .violation(format!("{what} outside any response: `{shown}`"))
+                .with_actual(shown),
+        )
+    }
+
+    fn timed_out(&self, limit: Duration) -> Violation {
+        let limit = humantime::format_duration(limit);
+        match self.pending.front() {
+            Some(p) => self
+                .blame(p)
+                .unwrap_or(&rule::IO_TIMEOUT)
+                .violation(format!(
+                    "no complete response to `{}` within {limit}",
+                    p.line.replace('\r', "\\r")
+                )),
+            None => rule::IO_TIMEOUT.violation(format!("no complete response within {limit}")),
+        }
+    }
+
+    fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
+        if self.quit_answered || self.eof {
+            return None;
+        }
+        let mut how = match exit {
+            Some(status) => format!("the engine exited ({status}) before `quit`"),
+            None => "the engine closed its output before `quit`".to_string(),
+        };
+        if let Some(p) = partial {
+            how.push_str(&format!(
+                ", leaving `{}` unterminated",
+                crate::controller::message_text(p)
+            ));
+        }
+        // The most specific cause first: what this write probed, then what
+        // the unanswered command was about, then the start-up arguments.
+        if let Some((r, line)) = &self.last_probe {
+            let line = line.replace('\r', "\\r").replace('\n', "\\n");
+            return Some(r.violation(format!("{how}, right after protocheck sent `{line}`")));
+        }
+        if let Some(p) = self.pending.front()
+            && let Some(r) = self.blame(p)
+        {
+            return Some(r.violation(format!("{how}, while `{}` was unanswered", p.line)));
+        }
+        if !self.answered_any && exit.is_some_and(|e| !e.success()) {
+            return Some(rule::PROCESS_SEED_ARG.violation(format!(
+                "{how}, before answering its first command; it was started with `-seed 42`, as the referee starts every engine"
+            )));
+        }
+        Some(rule::IO_CRASH.violation(how))
+    }
+
+    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
+        if status.success() {
+            return Vec::new();
+        }
+        let r = if self.quit_answered {
+            &rule::QUIT_EXIT_STATUS
+        } else {
+            &rule::PROCESS_EOF
+        };
+        vec![r.violation(format!("the engine ended with {status}, not status 0"))]
+    }
+
+    fn no_exit(&self, grace: Duration) -> Violation {
+        let grace = humantime::format_duration(grace);
+        if self.quit_answered {
+            rule::IO_NO_EXIT.violation(format!(
+                "the engine was still running {grace} after answering `quit`"
+            ))
+        } else {
+            rule::PROCESS_EOF.violation(format!(
+                "the engine was still running {grace} after its input reached EOF"
+            ))
+        }
+    }
+
+    fn input_closed(&mut self) {
+        self.eof = true;
+    }
+
+    fn abort(&mut self) -> Vec<Outgoing> {
+        Vec::new() // the referee sends nothing more; protocheck kills the engine
+    }
+
+    fn is_over(&self) -> bool {
+        self.quit_answered || self.eof
+    }
+
+    fn board(&self) -> Option<String> {
+        let b = self
+            .board
+            .as_ref()
+            .filter(|_| self.walls_set && self.unknown == 0)?;
+        Some(format!(
+            "{}\n(walls left: black {}, white {}; {} move(s) in the history)",
+            b.draw().trim_end(),
+            b.walls_left(Colour::Black),
+            b.walls_left(Colour::White),
+            b.history_len()
+        ))
+    }
+
+    fn finish(&mut self, _stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {
+        // Only the kept tail can be scanned; it is where debug output ends up.
+        stderr_tail
+            .lines()
+            .find(|l| l.starts_with('=') || l.starts_with('?'))
+            .map(|l| {
+                rule::PROCESS_STDERR_RESPONSE_LIKE.violation(format!("stderr line `{l}` looks like a response; the referee reads stderr and stdout as one stream"))
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
+        let Some(p) = self.pending.pop_front() else {
+            return Ok(Vec::new());
+        };
+        if let Outcome::Genmove(c) = p.outcome {
+            match pinned.and_then(|t| t.trim().strip_prefix('=').map(str::to_string)) {
+                Some(answer) => {
+                    let size = self.board()?.size();
+                    let a = notation::parse_genmove(&answer, size).map_err(|f| {
+                        format!(
+                            "the expected answer `{}` is not a move: {}",
+                            pinned.unwrap_or(""),
+                            f.message
+                        )
+                    })?;
+                    self.board_mut()?.play(c, a.action).map_err(|e| {
+                        format!(
+                            "the expected answer `{}` is illegal: {e}",
+                            pinned.unwrap_or("")
+                        )
+                    })?;
+                    self.last_genmove = Some((c, a.action));
+                }
+                None => self.unknown += 1,
+            }
+        }
+        if p.outcome == Outcome::Quit {
+            self.quit_answered = true;
+        }
+        Ok(Vec::new())
+    }
+
+    fn state_known(&self) -> bool {
+        true
+    }
+
+    fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
+        self.last_own.clone().map(crate::scenario::Step::Send)
+    }
+}
+
+#[cfg(test)]
+mod tests;
