@@ -54,17 +54,31 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-/// Process groups that are alive right now, so an interrupt can kill them all.
-fn live_groups() -> &'static Mutex<HashSet<i32>> {
-    static LIVE: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
-    LIVE.get_or_init(|| Mutex::new(HashSet::new()))
+/// Process groups that are alive right now, so an interrupt can kill them
+/// all; and whether an interrupt has happened (then nothing new may start).
+#[derive(Default)]
+struct Live {
+    groups: HashSet<i32>,
+    interrupted: bool,
 }
 
-/// SIGKILL every process group protocheck started and has not yet reaped.
-/// Called from the Ctrl-C handler; safe to call from any thread.
+fn live() -> &'static Mutex<Live> {
+    static LIVE: OnceLock<Mutex<Live>> = OnceLock::new();
+    LIVE.get_or_init(|| Mutex::new(Live::default()))
+}
+
+fn lock_live() -> std::sync::MutexGuard<'static, Live> {
+    live().lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// SIGKILL every process group protocheck started and has not yet reaped,
+/// and refuse to start any more. Called from the Ctrl-C handler; safe to
+/// call from any thread. Spawning registers its group under the same lock,
+/// so a bot started concurrently is either killed here or never started.
 pub fn kill_all_live_groups() {
-    let groups = live_groups().lock().unwrap_or_else(|e| e.into_inner());
-    for &pgid in groups.iter() {
+    let mut live = lock_live();
+    live.interrupted = true;
+    for &pgid in live.groups.iter() {
         // SAFETY: killpg has no memory-safety preconditions.
         unsafe { libc::killpg(pgid, libc::SIGKILL) };
     }
@@ -118,12 +132,16 @@ impl ProcessGroup {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        let mut child: Child = command.spawn()?;
+        let mut child: Child = {
+            let mut live = lock_live();
+            if live.interrupted {
+                return Err(std::io::Error::other("protocheck was interrupted"));
+            }
+            let child = command.spawn()?;
+            live.groups.insert(child.id() as i32);
+            child
+        };
         let pid = child.id() as i32;
-        live_groups()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(pid);
         let pipes = Pipes {
             stdin: child.stdin.take().expect("stdin piped"),
             stdout: child.stdout.take().expect("stdout piped"),
@@ -212,10 +230,7 @@ impl ProcessGroup {
         unsafe { libc::killpg(self.pid, libc::SIGKILL) };
         let status = status.or_else(|| self.wait_until(Instant::now() + Duration::from_secs(5)));
         self.reap_group();
-        live_groups()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&self.pid);
+        lock_live().groups.remove(&self.pid);
         status
     }
 
