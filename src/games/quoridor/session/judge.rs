@@ -126,7 +126,6 @@ impl QtpSession {
                     Some(Command::PlayMove(..) | Command::PlayWall(..) | Command::Undo(_))
                 ) {
                     self.fresh_setup = false;
-                    self.refused_since_change = None;
                 }
             }
             Outcome::Accept(r) => {
@@ -211,7 +210,7 @@ impl QtpSession {
                             .with_actual(shown.clone()),
                         );
                     }
-                    self.refused_since_change = Some(p.line.clone());
+                    self.refusal = Some(p.line.clone());
                 }
             }
             Outcome::SizeOffSpec => {
@@ -235,7 +234,7 @@ impl QtpSession {
                 "? <any text>",
             ),
             Outcome::AnyFailure(_) => {
-                self.refused_since_change = Some(p.line.clone());
+                self.refusal = Some(p.line.clone());
             }
             Outcome::FailurePreferred(r) if ok => {
                 out.push(
@@ -257,7 +256,7 @@ impl QtpSession {
                         // win, `winner.reset` is the specific rule.
                         let r = if want.is_none() && self.win_reset {
                             &rule::WINNER_RESET
-                        } else if self.refused_since_change.is_some() {
+                        } else if self.previous_refusal.is_some() {
                             &rule::STATE_FAILED_UNCHANGED
                         } else {
                             &rule::WINNER_ANSWER
@@ -303,7 +302,7 @@ impl QtpSession {
     /// wall is that colour's last: a refused wall that still cost a wall
     /// explains the refusal exactly.
     fn refusal_explains(&self, p: &Pending) -> Option<String> {
-        let before = self.refused_since_change.as_ref()?;
+        let before = self.previous_refusal.as_ref()?;
         let Some(Command::PlayWall(c, _)) = &p.command else {
             return None;
         };
@@ -352,13 +351,12 @@ impl QtpSession {
             Ok(()) => {
                 self.last_genmove = Some((c, answer.action));
                 self.fresh_setup = false;
-                self.refused_since_change = None;
             }
             Err(reason) => {
                 let mut legal = Vec::new();
                 board.legal_actions(c, &mut legal);
                 let sample: Vec<String> = legal.iter().take(12).map(|a| a.to_string()).collect();
-                let r = if self.refused_since_change.is_some() {
+                let r = if self.previous_refusal.is_some() {
                     &rule::STATE_FAILED_UNCHANGED
                 } else {
                     &rule::GENMOVE_ILLEGAL

@@ -63,8 +63,12 @@ pub struct QtpSession {
     answered_any: bool,
     /// The last genmove the engine answered, and for which colour.
     last_genmove: Option<(Colour, Action)>,
-    /// The previous command was refused (correctly): its text.
-    refused_since_change: Option<String>,
+    /// The command being judged was refused (correctly): its text. Set
+    /// while judging; moved to `previous_refusal` when the next is judged.
+    refusal: Option<String>,
+    /// The command judged just before was refused: only a refusal
+    /// *immediately* before can explain a disagreement.
+    previous_refusal: Option<String>,
     /// The previous command was an accepted `undo k`.
     last_undo: Option<u32>,
     /// A setup command was accepted and no move has been played since.
@@ -96,7 +100,8 @@ impl QtpSession {
             declared: Vec::new(),
             answered_any: false,
             last_genmove: None,
-            refused_since_change: None,
+            refusal: None,
+            previous_refusal: None,
             last_undo: None,
             fresh_setup: false,
             win_reset: false,
@@ -268,8 +273,7 @@ impl Session for QtpSession {
             .ok_or("internal: a response with no command pending")?;
         let mut judged = Judged::default();
         self.answered_any = true;
-        // Only a refusal *immediately* before can explain a disagreement.
-        let refused_before = self.refused_since_change.take();
+        self.previous_refusal = self.refusal.take();
         let parsed = match notation::parse_response(reply) {
             Ok(parsed) => parsed,
             Err(finding) => {
@@ -320,17 +324,11 @@ impl Session for QtpSession {
                 ),
             ));
         }
-        self.refused_since_change = refused_before;
-        let refusals = self.refused_since_change.clone();
         self.judge_outcome(&p, &parsed.response, &mut judged.violations);
         self.last_undo = match (&p.command, parsed.response.is_success()) {
             (Some(Command::Undo(k)), true) => Some(k.unwrap_or(1)),
             _ => None,
         };
-        if self.refused_since_change == refusals {
-            // This command was not itself a refusal.
-            self.refused_since_change = None;
-        }
         let is_genmove = matches!(p.outcome, Outcome::Genmove(_));
         if is_genmove {
             self.genmove_time += waited;

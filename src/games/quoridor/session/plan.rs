@@ -118,7 +118,7 @@ impl QtpSession {
                 self.walls_set = false;
                 self.win_reset = true;
                 self.fresh_setup = true;
-                self.refused_since_change = None;
+                self.refusal = None;
                 Outcome::Accept(&rule::SETUP_ACK)
             }
             Command::Walls(w) => {

@@ -70,6 +70,15 @@ fn a_refused_wall_that_cost_a_wall_is_diagnosed_as_state_change() {
         answer(&mut s, "playwall white A5 horizontal", "? illegal move\n\n"),
         vec!["quoridor.state.failed-unchanged"]
     );
+    // The same refused line twice in a row is still a refusal just before.
+    let mut s = setup_with(9, 1);
+    for _ in 0..2 {
+        assert!(answer(&mut s, "playwall white E1 horizontal", "? illegal move\n\n").is_empty());
+    }
+    assert_eq!(
+        answer(&mut s, "playwall white A5 horizontal", "? illegal move\n\n"),
+        vec!["quoridor.state.failed-unchanged"]
+    );
     // With walls to spare, a refusal after a refusal is the wall rule itself.
     let mut s = setup_with(9, 10);
     assert!(answer(&mut s, "playwall white E1 horizontal", "? illegal move\n\n").is_empty());
