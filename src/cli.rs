@@ -308,7 +308,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let runs = suite::run_all(&scenarios, game, &cfg, jobs, cli.fail_fast, &|_| {})
+    let runs = suite::run_all(&scenarios, game, &cfg, jobs, cli.fail_fast)
         .map_err(|e| Fatal::Bot(e.to_string()))?;
     let mut results: Vec<ScenarioResult> = Vec::with_capacity(runs.len());
     for (scenario, run) in scenarios.iter().zip(runs) {

@@ -4,7 +4,7 @@
 
 use crate::controller::{self, RunConfig, ScenarioRun};
 use crate::games::Game;
-use crate::outcome::{ScenarioResult, Status};
+use crate::outcome::Status;
 use crate::scenario::model::ScenarioOut;
 use crate::scenario::{LoadError, Origin, Scenario};
 use crate::transport::SpawnError;
@@ -49,15 +49,13 @@ pub fn duplicate_names(scenarios: &[Scenario]) -> Vec<LoadError> {
     errors
 }
 
-/// Run all scenarios; results come back in input order. `progress` is called
-/// as each scenario finishes (from worker threads).
+/// Run all scenarios; results come back in input order.
 pub fn run_all(
     scenarios: &[Scenario],
     game: &dyn Game,
     cfg: &RunConfig,
     jobs: usize,
     fail_fast: bool,
-    progress: &(dyn Fn(&ScenarioResult) + Sync),
 ) -> Result<Vec<ScenarioRun>, SpawnError> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -90,7 +88,6 @@ pub fn run_all(
                     if fail_fast && run.result.status != Status::Passed {
                         stop.store(true, Ordering::SeqCst);
                     }
-                    progress(&run.result);
                     *slots[i].lock().unwrap() = Some(run);
                 }
             });

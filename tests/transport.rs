@@ -169,3 +169,44 @@ fn ctrl_c_kills_every_bot_and_exits_2() {
     }
     assert_eq!(bots(), 0, "bots left running after Ctrl-C");
 }
+
+#[test]
+fn a_response_that_never_ends_is_cut_at_the_reply_cap() {
+    // A QTP engine that opens a response and then floods it with lines
+    // forever: protocheck must stop reading at the cap, not buffer for the
+    // whole reply deadline.
+    let dir = std::env::temp_dir().join(format!(
+        "protocheck-flood-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = dir.join("flood.sh");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\nread line\necho '= flood'\nwhile :; do echo 'more'; done\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tag = marker("reply-cap");
+    let scenario = fixture("quoridor/name.yaml");
+    let out = run_json(
+        &[
+            "--game",
+            "quoridor",
+            "--scenarios",
+            &scenario,
+            "--timeout",
+            "60s",
+            engine.to_str().unwrap(),
+        ],
+        &[("PROTOCHECK_TEST_MARKER", &tag)],
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.has_rule("io.line-too-long"), "{:?}", out.rules());
+    // The cap, not the 60 s reply deadline, ended it.
+    assert!(out.messages().contains("4096 lines"), "{}", out.messages());
+    assert!(!out.has_rule("io.timeout"), "{:?}", out.rules());
+    assert!(live_processes_with(&tag).is_empty());
+}

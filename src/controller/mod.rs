@@ -45,6 +45,12 @@ pub static EXPECT_MATCHES: RuleInfo = RuleInfo {
     spec: "The reply matches the scenario's regular expression.",
 };
 
+/// Bounds on one assembled reply (a multi-line QTP response that never ends
+/// would otherwise grow until the reply deadline): QTP's line-count cap, and
+/// a byte cap that keeps protocheck's memory small.
+const MAX_REPLY_PIECES: usize = 4096;
+const MAX_REPLY_BYTES: usize = 1024 * 1024;
+
 /// How long protocheck listens for start-up output before its first message.
 const STARTUP_WINDOW: Duration = Duration::from_millis(50);
 
@@ -412,6 +418,7 @@ impl Run<'_> {
         };
         let deadline = since + limit;
         let mut reply: Vec<u8> = Vec::new();
+        let mut pieces = 0usize;
         let mut last_at = since;
         // Set while a complete reply waits to see whether more belongs to it.
         let mut grace_until: Option<Instant> = None;
@@ -449,6 +456,24 @@ impl Run<'_> {
                         return Ok(());
                     }
                 }
+                BotEvent::Message { bytes, .. }
+                    if pieces >= MAX_REPLY_PIECES
+                        || reply.len() + bytes.len() > MAX_REPLY_BYTES =>
+                {
+                    self.pending.pop_front();
+                    self.record(
+                        Direction::Received,
+                        format!(
+                            "{}… ({pieces} lines, never ended)",
+                            message_text(&reply[..reply.len().min(120)])
+                        ),
+                    );
+                    let v = self.game.line_too_long().violation(format!(
+                        "a reply grew past {MAX_REPLY_PIECES} lines or {MAX_REPLY_BYTES} bytes without ending"
+                    ));
+                    self.push(v);
+                    return Ok(());
+                }
                 BotEvent::Message { bytes, at } => match self.session.reply_part(&reply, &bytes) {
                     Assembly::StartsNext => {
                         self.carry = Some((bytes, at));
@@ -459,11 +484,13 @@ impl Run<'_> {
                         return self.complete_reply(&reply, expect, since, at);
                     }
                     Assembly::CompleteUnlessMore(grace) => {
+                        pieces += 1;
                         reply.extend_from_slice(&bytes);
                         last_at = at;
                         grace_until = Some(Instant::now() + grace);
                     }
                     Assembly::More => {
+                        pieces += 1;
                         reply.extend_from_slice(&bytes);
                         last_at = at;
                         grace_until = None;

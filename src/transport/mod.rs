@@ -47,16 +47,6 @@ impl BotEvent {
             },
         }
     }
-
-    pub fn at(&self) -> Instant {
-        match self {
-            BotEvent::Message { at, .. }
-            | BotEvent::Overlong { at, .. }
-            | BotEvent::OutputClosed { at, .. }
-            | BotEvent::InputClosed { at, .. }
-            | BotEvent::Exited { at, .. } => *at,
-        }
-    }
 }
 
 /// How to start a bot.
@@ -212,11 +202,6 @@ impl BotConnection {
     /// Wait until the main process has ended or `deadline` passes.
     pub fn wait_exit(&self, deadline: Instant) -> Option<ExitStatus> {
         self.group.wait_until(deadline)
-    }
-
-    /// The main process's exit status, if it has ended.
-    pub fn exit_status(&self) -> Option<ExitStatus> {
-        self.group.exit_status()
     }
 
     /// The bot's virtual memory size in bytes (Linux: VmSize of its main

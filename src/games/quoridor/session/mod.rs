@@ -235,13 +235,15 @@ impl Session for QtpSession {
         let clean = |b: &[u8]| notation::clean_output(&String::from_utf8_lossy(b)).0;
         let line = clean(piece);
         let line = line.trim_end_matches('\n');
-        let before = clean(so_far);
-        let opened = before
-            .lines()
-            .any(|l| l.starts_with('=') || l.starts_with('?'));
-        let held = before
-            .lines()
-            .any(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        // Only the first line with content matters (blank and `#` lines
+        // before it are skipped): it opens the response, or it is held back.
+        // Stopping there keeps this O(1) per line for long responses.
+        let first = so_far
+            .split(|&b| b == b'\n')
+            .map(clean)
+            .find(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        let held = first.is_some();
+        let opened = first.is_some_and(|l| l.starts_with('=') || l.starts_with('?'));
         let blank = line.trim().is_empty();
         if !opened {
             return if line.starts_with('=') || line.starts_with('?') {
@@ -559,10 +561,6 @@ impl Session for QtpSession {
             self.quit_answered = true;
         }
         Ok(Vec::new())
-    }
-
-    fn state_known(&self) -> bool {
-        true
     }
 
     fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
