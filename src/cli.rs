@@ -101,6 +101,11 @@ pub struct Cli {
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
     pub max_line: usize,
 
+    /// Also run the scenarios outside the default run. Kalah: boards other
+    /// than Kalah(7,7), which every real match uses (giving --holes or
+    /// --seeds for another board does this too).
+    #[arg(long)]
+    pub all_sizes: bool,
     /// Kalah: holes per side (default 7).
     #[arg(long, value_name = "N")]
     pub holes: Option<u32>,
@@ -273,9 +278,17 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
     if !errors.is_empty() {
         return Err(Fatal::Scenarios(errors));
     }
+    let skip_reasons = suite::default_run_skips(
+        &scenarios,
+        game,
+        cli.all_sizes || game.asks_beyond_default_run(&cli_options),
+    );
     if cli.list {
-        for s in &scenarios {
-            println!("{:<44} {}", s.name, s.source);
+        for (s, skip) in scenarios.iter().zip(&skip_reasons) {
+            match skip {
+                Some(reason) => println!("{:<44} {}  (skipped: {reason})", s.name, s.source),
+                None => println!("{:<44} {}", s.name, s.source),
+            }
         }
         return Ok(0);
     }
@@ -308,7 +321,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let runs = suite::run_all(&scenarios, game, &cfg, jobs, cli.fail_fast)
+    let runs = suite::run_all(&scenarios, &skip_reasons, game, &cfg, jobs, cli.fail_fast)
         .map_err(|e| Fatal::Bot(e.to_string()))?;
     let mut results: Vec<ScenarioResult> = Vec::with_capacity(runs.len());
     for (scenario, run) in scenarios.iter().zip(runs) {

@@ -29,7 +29,8 @@ pub enum Status {
     Failed,
     /// The scenario itself is invalid, or protocheck failed internally.
     Error,
-    /// Not run (`--fail-fast` after an earlier failure).
+    /// Not run: `--fail-fast` after an earlier failure, or a scenario
+    /// outside the game's default run (`skip_reason` says which).
     Skipped,
 }
 
@@ -42,6 +43,9 @@ pub struct ScenarioResult {
     pub status: Status,
     /// For `Error`: what is wrong with the scenario (or with protocheck).
     pub error: Option<String>,
+    /// For `Skipped`: why it did not run, and the option that runs it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skip_reason: Option<String>,
     pub violations: Vec<Violation>,
     pub transcript: Vec<TranscriptLine>,
     pub stderr_bytes: u64,

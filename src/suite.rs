@@ -49,9 +49,33 @@ pub fn duplicate_names(scenarios: &[Scenario]) -> Vec<LoadError> {
     errors
 }
 
-/// Run all scenarios; results come back in input order.
+/// For each scenario, why it is not run this time (`None`: it runs). A
+/// built-in or generated scenario outside the game's default run is skipped
+/// unless the user asked beyond it (`beyond_default`: `--all-sizes`, or game
+/// options such as `--holes 6`). A file named with `--scenarios` always runs
+/// as written: naming it is asking for it (and a saved failure replays).
+pub fn default_run_skips(
+    scenarios: &[Scenario],
+    game: &dyn Game,
+    beyond_default: bool,
+) -> Vec<Option<String>> {
+    scenarios
+        .iter()
+        .map(|s| {
+            if beyond_default || s.origin == Origin::File {
+                None
+            } else {
+                game.outside_default_run(&s.options)
+            }
+        })
+        .collect()
+}
+
+/// Run all scenarios but those with a skip reason (see
+/// [`default_run_skips`]); results come back in input order.
 pub fn run_all(
     scenarios: &[Scenario],
+    skip_reasons: &[Option<String>],
     game: &dyn Game,
     cfg: &RunConfig,
     jobs: usize,
@@ -73,6 +97,10 @@ pub fn run_all(
                     let Some(scenario) = scenarios.get(i) else {
                         return;
                     };
+                    if let Some(Some(reason)) = skip_reasons.get(i) {
+                        *slots[i].lock().unwrap() = Some(skipped(scenario, reason));
+                        continue;
+                    }
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         controller::run(scenario, game, cfg)
                     }));
@@ -99,7 +127,11 @@ pub fn run_all(
     Ok(slots
         .into_iter()
         .zip(scenarios)
-        .map(|(slot, s)| slot.into_inner().unwrap().unwrap_or_else(|| skipped(s)))
+        .map(|(slot, s)| {
+            slot.into_inner()
+                .unwrap()
+                .unwrap_or_else(|| skipped(s, "not run (--fail-fast after an earlier failure)"))
+        })
         .collect())
 }
 
@@ -116,8 +148,10 @@ fn internal_error(scenario: &Scenario, panic: &Box<dyn std::any::Any + Send>) ->
     run
 }
 
-fn skipped(scenario: &Scenario) -> ScenarioRun {
-    ScenarioRun::not_run(scenario, Status::Skipped)
+fn skipped(scenario: &Scenario, reason: &str) -> ScenarioRun {
+    let mut run = ScenarioRun::not_run(scenario, Status::Skipped);
+    run.result.skip_reason = Some(reason.to_string());
+    run
 }
 
 /// Write a failing generated game as a scenario file that replays it move

@@ -51,22 +51,86 @@ fn assert_warns(bot_name: &str, fixture_name: &str, rule: &str) {
     assert_fails(&strict, rule);
 }
 
+/// The scenarios of a JSON report with this status, by name.
+fn named(out: &Outcome, status: &str) -> Vec<String> {
+    out.report["scenarios"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["status"] == status)
+        .map(|s| s["name"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
 #[test]
 fn correct_bot_passes_builtin_suite_and_generated_games() {
     let bot = bot("kalah-correct");
     let out = run_json(
         &[
-            "--game", "kalah", "--games", "8", "--seed", "1", "--strict", &bot,
+            "--game",
+            "kalah",
+            "--games",
+            "8",
+            "--seed",
+            "1",
+            "--strict",
+            "--all-sizes",
+            &bot,
         ],
         &[],
     );
     assert_eq!(out.code, 0, "{:?}\n{}", out.rules(), out.messages());
     assert!(
-        out.statuses().len() >= 38,
+        out.statuses().len() >= 45,
         "suite plus 8 games: {}",
         out.statuses().len()
     );
     assert!(out.statuses().iter().all(|s| s == "passed"));
+}
+
+/// kalah.md decision 14: the default run is Kalah(7,7) only; every
+/// scenario on another board is listed as skipped, with the reason and the
+/// option that runs it, and does not count against the bot.
+#[test]
+fn default_run_is_seven_by_seven_and_lists_the_rest_as_skipped() {
+    let bot = bot("kalah-correct");
+    let out = run_json(
+        &["--game", "kalah", "--games", "2", "--seed", "1", &bot],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{:?}\n{}", out.rules(), out.messages());
+    let skipped = named(&out, "skipped");
+    assert_eq!(skipped.len(), 18, "{skipped:?}");
+    for name in [
+        "south-opening-in-store",
+        "opponent-lap-capture",
+        "opponent-double-lap",
+        "size-6-4-south",
+        "size-12-north",
+    ] {
+        assert!(skipped.iter().any(|s| s == name), "{name} not skipped");
+    }
+    let passed = named(&out, "passed");
+    assert_eq!(passed.len(), 19 + 2, "{passed:?}");
+    assert!(
+        passed
+            .iter()
+            .any(|s| s == "generated-001-south-random-swaps")
+    );
+    for s in out.report["scenarios"].as_array().unwrap() {
+        if s["status"] == "skipped" {
+            let why = s["skip_reason"].as_str().unwrap_or("");
+            assert!(
+                why.contains("a real match is always Kalah(7,7)") && why.contains("--all-sizes"),
+                "{}: {why}",
+                s["name"]
+            );
+        } else {
+            assert!(s.get("skip_reason").is_none(), "{}", s["name"]);
+        }
+    }
+    assert_eq!(out.report["totals"]["skipped"], 18);
+    assert_eq!(out.report["totals"]["failed"], 0);
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Golden replays: the six Kalah(7,7) games recorded from the Manchester
-//! reference engine (`shared/oracle/kalah/`, see its README).
+//! reference engine, copied from the project's shared oracle folder into
+//! `tests/fixtures/kalah/oracle/` (see `tests/fixtures/kalah/README.md`), so
+//! the test runs in a clone of this repository alone.
 //!
 //! Each agent's own recorded output (`raw/<game>.pN.agent_to_engine.txt`) is
 //! fed through protocheck's rule engine and message formatter, with the
@@ -17,7 +19,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-const ORACLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/oracle/kalah");
+const ORACLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kalah/oracle");
 
 /// One line of `<game>.jsonl`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -35,8 +37,8 @@ fn oracle_dir() -> PathBuf {
     let dir = PathBuf::from(ORACLE);
     assert!(
         dir.join("games.json").is_file(),
-        "the Kalah oracle data is missing: expected {}/games.json (the shared \
-         directory must sit next to the crate; it is always present in CI)",
+        "the Kalah oracle data is missing: expected {}/games.json (it is part \
+         of the repository; see tests/fixtures/kalah/README.md)",
         dir.display()
     );
     dir

@@ -114,6 +114,20 @@ pub trait Game: Sync {
     }
     /// `count` whole generated games, reproducible from `seed`.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
+    /// Why a built-in or generated scenario with these options (command-line
+    /// values already filled in) is left out of the default run, naming the
+    /// option that runs it; `None`: it belongs to the default run. Kalah:
+    /// boards other than the Kalah(7,7) every real match uses.
+    fn outside_default_run(&self, options: &Options) -> Option<String> {
+        let _ = options;
+        None
+    }
+    /// Whether these command-line game options ask for the scenarios outside
+    /// the default run (as `--all-sizes` does), e.g. `--holes 6`.
+    fn asks_beyond_default_run(&self, cli: &Options) -> bool {
+        let _ = cli;
+        false
+    }
 }
 
 /// One game in progress against one bot, as protocheck tracks it.

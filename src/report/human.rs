@@ -94,6 +94,8 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
         }
         if r.status != Status::Skipped {
             line.push_str(&p.dim(&format!("  {} ms", r.duration_ms)));
+        } else if let Some(why) = &r.skip_reason {
+            line.push_str(&p.dim(&format!("  ({why})")));
         }
         let _ = writeln!(out, "{line}");
     }

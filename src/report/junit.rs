@@ -90,7 +90,10 @@ fn testcase(x: &mut String, r: &ScenarioResult) {
     );
     x.push_str(">\n");
     match r.status {
-        Status::Skipped => x.push_str("      <skipped message=\"not run (--fail-fast)\"/>\n"),
+        Status::Skipped => {
+            let why = r.skip_reason.as_deref().unwrap_or("not run");
+            let _ = writeln!(x, "      <skipped message=\"{}\"/>", esc(why));
+        }
         Status::Error => {
             let msg = r.error.clone().unwrap_or_default();
             let _ = writeln!(

@@ -75,6 +75,22 @@ impl Game for Kalah {
         )))
     }
 
+    /// kalah.md decision 14: a real match is always Kalah(7,7), and a bot
+    /// that hard-codes 7 holes or 7 seeds (the reference agent does) is
+    /// conformant for every match it will play, so other boards are opt-in.
+    fn outside_default_run(&self, options: &Options) -> Option<String> {
+        let (holes, seeds) = board_of(options);
+        ((holes, seeds) != (DEFAULT_HOLES, DEFAULT_SEEDS)).then(|| {
+            format!(
+                "Kalah({holes},{seeds}) board; a real match is always Kalah(7,7) (rules decision 14); run with --all-sizes"
+            )
+        })
+    }
+
+    fn asks_beyond_default_run(&self, cli: &Options) -> bool {
+        board_of(cli) != (DEFAULT_HOLES, DEFAULT_SEEDS)
+    }
+
     /// Whole games with the bot as South and as North, against the random
     /// and the greedy opponent, with and without swaps (kalah.md §9.1 #15).
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
@@ -130,6 +146,14 @@ impl Game for Kalah {
             })
             .collect()
     }
+}
+
+/// The board a scenario with these options is played on: (holes, seeds).
+pub fn board_of(options: &Options) -> (u32, u32) {
+    (
+        options.holes.unwrap_or(DEFAULT_HOLES),
+        options.seeds.unwrap_or(DEFAULT_SEEDS),
+    )
 }
 
 fn strategy_word(strategy: Strategy, swap: SwapPolicy) -> &'static str {

@@ -291,10 +291,10 @@ fn reject(rule: &'static RuleInfo, detail: impl Into<String>) -> Classified {
 /// is rejected here too; among the ids that fit, the most specific one wins,
 /// because the report should name the cause the bot's author has to fix:
 /// invalid UTF-8, then an empty line, then a trailing CR (a CRLF bot fails on
-/// every line for that reason alone), then the `MOVE;` argument, then spaces
-/// or tabs that hide an otherwise recognisable message, and finally
-/// "unknown". Text after `MOVE;` is always judged as a number, so `MOVE;3 `
-/// is `kalah.grammar.hole-not-number`, as in the §2.1 table.
+/// every line for that reason alone), then spaces or tabs in what is recognisably
+/// a `MOVE` or `SWAP` (`MOVE 3`, `MOVE;3 `, ` MOVE;3`: one rule, §8
+/// `kalah.framing.whitespace`, whichever of the reference's checks trips),
+/// then the `MOVE;` argument, and finally "unknown".
 ///
 /// # Panics
 /// If `holes` is outside `1..=MAX_HOLES` (callers validate the size).
@@ -338,25 +338,25 @@ pub fn classify_bot_line(line: &[u8], holes: usize) -> Classified {
             ),
         );
     }
+    if text.contains([' ', '\t']) {
+        let squeezed: String = text.chars().filter(|&c| c != ' ' && c != '\t').collect();
+        if squeezed == "SWAP" || squeezed.starts_with("MOVE") {
+            return reject(
+                &catalogue::FRAMING_WHITESPACE,
+                format!(
+                    "{} has a {}; the reference compares the text exactly, so a message with a space or tab anywhere is rejected ({})",
+                    quote(text),
+                    whitespace_position(text),
+                    whitespace_hint(text, holes)
+                ),
+            );
+        }
+    }
     if let Some(arg) = text.strip_prefix("MOVE;") {
         return classify_hole(arg, holes);
     }
     if text == "SWAP" {
         return Ok(BotMessage::Swap);
-    }
-    if text.contains([' ', '\t']) {
-        let squeezed: String = text.chars().filter(|&c| c != ' ' && c != '\t').collect();
-        if squeezed == "SWAP" || squeezed.starts_with("MOVE;") {
-            return reject(
-                &catalogue::FRAMING_WHITESPACE,
-                format!(
-                    "{} has a {}; without whitespace it would be {}, but the reference compares text exactly",
-                    quote(text),
-                    whitespace_position(text),
-                    quote(&squeezed)
-                ),
-            );
-        }
     }
     reject(
         &catalogue::GRAMMAR_UNKNOWN,
@@ -385,13 +385,8 @@ fn classify_hole(arg: &str, holes: usize) -> Classified {
     if digits.is_empty() {
         return not_number(format!("a sign `{arg}` with no digits"));
     }
-    if let Some((i, c)) = digits.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        let at = sign_len + i;
+    if let Some(c) = digits.chars().find(|c| !c.is_ascii_digit()) {
         let why = match c {
-            ' ' | '\t' if at == 0 => format!("{} before the number", char_name(c)),
-            ' ' | '\t' if arg[at..].trim_matches([' ', '\t']).is_empty() => {
-                format!("{} after the number", char_name(c))
-            }
             c if c.is_numeric() => format!(
                 "{} is not an ASCII digit (whether the reference accepts it depends on its JVM's charset)",
                 char_name(c)
@@ -461,6 +456,31 @@ fn unknown_hint(text: &str) -> String {
         return String::new();
     };
     format!(" ({hint})")
+}
+
+/// What the line would be without its spaces and tabs (a space between
+/// `MOVE` and the number read as the missing `;`), and whether that is valid.
+fn whitespace_hint(text: &str, holes: usize) -> String {
+    let is_blank = |c: char| c == ' ' || c == '\t';
+    let trimmed = text.trim_matches(is_blank);
+    let joined = match trimmed.strip_prefix("MOVE") {
+        Some(rest)
+            if rest.starts_with(is_blank)
+                && !rest.trim_start_matches(is_blank).starts_with(';') =>
+        {
+            format!("MOVE;{rest}")
+        }
+        _ => trimmed.to_string(),
+    };
+    let repaired: String = joined.chars().filter(|&c| !is_blank(c)).collect();
+    // `repaired` has no space, tab or trailing CR, so this does not recurse again.
+    match classify_bot_line(repaired.as_bytes(), holes) {
+        Ok(_) => format!("write {}", quote(&repaired)),
+        Err(_) => format!(
+            "even without spaces and tabs, {} would not be valid",
+            quote(&repaired)
+        ),
+    }
 }
 
 /// Where the first space or tab is, in words.
