@@ -272,12 +272,88 @@ fn output_after_end_lingering_and_exit_status_are_warnings() {
     assert_warns("kalah-plus-sign", "south-game", "kalah.move.number-format");
 }
 
+/// The built-in suite (and two generated games) with `extra` options.
+fn suite_run(bot_name: &str, extra: &[&str]) -> Outcome {
+    let bot = bot(bot_name);
+    let mut args = vec![
+        "--game",
+        "kalah",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--exit-grace",
+        "500ms",
+    ];
+    args.extend_from_slice(extra);
+    args.push(&bot);
+    run_json(&args, &[])
+}
+
+/// The rules reported for one scenario of a JSON report.
+fn rules_of(out: &Outcome, scenario: &str) -> Vec<String> {
+    out.report["scenarios"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["name"] == scenario)
+        .flat_map(|s| s["violations"].as_array().cloned().unwrap_or_default())
+        .map(|v| v["rule"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// A bot that hard-codes 7 holes, like the reference agent MKRefAgent.jar,
+/// is conformant for every real match: the default run must not fail it
+/// (it used to, on the one-hole and 6/10/12-hole boards). Asked for other
+/// sizes, protocheck must still catch it.
 #[test]
-fn hard_coded_seven_holes_fails_other_sizes() {
+fn hard_coded_seven_holes_passes_the_default_run_and_fails_other_sizes() {
+    let out = suite_run("kalah-fixed-seven", &["--strict"]);
+    assert_eq!(out.code, 0, "{:?}\n{}", out.rules(), out.messages());
+    assert_eq!(out.report["totals"]["failed"], 0);
+    assert_eq!(out.report["totals"]["skipped"], 18);
+
+    let out = suite_run("kalah-fixed-seven", &["--all-sizes"]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    assert!(
+        rules_of(&out, "size-6-4-south").contains(&"kalah.move.empty-hole".to_string()),
+        "{:?}",
+        rules_of(&out, "size-6-4-south")
+    );
+    assert!(!rules_of(&out, "size-10-south").is_empty());
+
     let out = run("kalah-fixed-seven", "south-game", &[], &[]);
     assert_eq!(out.code, 0, "at n = 7 it is correct: {:?}", out.rules());
     let out = run("kalah-fixed-seven", "south-game", &["--holes", "6"], &[]);
     assert_fails(&out, "kalah.move.empty-hole");
+}
+
+/// A bot that assumes 7 seeds per hole, like Group2Agent.jar: conformant in
+/// the default run (with --strict: its own board simulation agrees with
+/// every state protocheck sends), and caught as soon as the seed count
+/// differs, with `--all-sizes` or `--seeds`.
+#[test]
+fn seven_seeds_per_hole_passes_the_default_run_and_fails_other_seed_counts() {
+    let out = suite_run("kalah-seven-seeds", &["--strict"]);
+    assert_eq!(out.code, 0, "{:?}\n{}", out.rules(), out.messages());
+    assert_eq!(out.report["totals"]["failed"], 0);
+
+    let out = suite_run("kalah-seven-seeds", &["--all-sizes", "--filter", "lap"]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    for scenario in ["opponent-lap-capture", "opponent-double-lap"] {
+        assert_eq!(rules_of(&out, scenario), ["io.crash"], "{scenario}");
+    }
+    assert!(
+        out.report["scenarios"][0]["stderr_tail"]
+            .as_str()
+            .unwrap_or("")
+            .contains("board mismatch"),
+        "{}",
+        out.report["scenarios"][0]
+    );
+
+    let out = run("kalah-seven-seeds", "north-game", &["--seeds", "4"], &[]);
+    assert_fails(&out, "io.crash");
 }
 
 #[test]

@@ -19,6 +19,8 @@
 // Each example uses one variant and a subset of the helpers.
 #![allow(dead_code)]
 
+mod simulate;
+
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process;
 use std::time::Duration;
@@ -68,6 +70,11 @@ pub enum Flaw {
     /// Exits with status 0 right after writing its 3rd message, without
     /// waiting for the `CHANGE` that answers it.
     ExitsEarly,
+    /// Tracks the board itself, starting from 7 seeds per hole (n is taken
+    /// from the first state string), applies the move of every `CHANGE` to
+    /// it, and exits with status 1 ("board mismatch") when the state string
+    /// disagrees. It still plays from the state string.
+    SevenSeeds,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -135,6 +142,11 @@ struct Bot {
     sent_after_end: bool,
     /// Board: North holes 1..n, North store, South holes 1..n, South store.
     board: Vec<u32>,
+    /// [`Flaw::SevenSeeds`]: its own board, in the same layout.
+    tracked: Vec<u32>,
+    /// The next `CHANGE` reports this bot's own move (it sent a MOVE since
+    /// the last one), not the opponent's.
+    moved_since_change: bool,
     scratch: Vec<u32>,
     chatter: Vec<u8>,
 }
@@ -197,6 +209,8 @@ impl Bot {
             over: false,
             sent_after_end: false,
             board: Vec::with_capacity(64),
+            tracked: Vec::new(),
+            moved_since_change: false,
             scratch: Vec::with_capacity(64),
             chatter,
         }
@@ -257,6 +271,10 @@ impl Bot {
             parse_move_field(fields[1])
         };
         self.parse_state(fields[2]);
+        if self.flaw == Flaw::SevenSeeds {
+            self.check_tracked_board(moved);
+        }
+        self.moved_since_change = false;
 
         let first_change = self.changes == 0;
         self.changes += 1;
@@ -309,6 +327,37 @@ impl Bot {
                 }
             }
             _ => self.exit(0),
+        }
+    }
+
+    /// [`Flaw::SevenSeeds`]: apply the reported move to its own board (started
+    /// with 7 seeds per hole) and stop if the engine's state differs.
+    fn check_tracked_board(&mut self, moved: MoveField) {
+        let Some(n) = self.holes() else { return };
+        if self.tracked.is_empty() {
+            self.tracked = vec![7; 2 * (n + 1)];
+            self.tracked[n] = 0;
+            self.tracked[2 * n + 1] = 0;
+        }
+        // The mover: this bot after its own MOVE, otherwise the opponent. A
+        // swap changes sides, not the board.
+        let me_north = self.side == Side::North;
+        let north_moves = if self.moved_since_change {
+            me_north
+        } else {
+            !me_north
+        };
+        let legal = match moved {
+            MoveField::Hole(h) => simulate::apply(&mut self.tracked, north_moves, h as usize),
+            MoveField::Swap => true,
+            MoveField::Other => false,
+        };
+        if !legal || self.tracked != self.board {
+            eprintln!(
+                "board mismatch: I expected {:?}, the engine says {:?}",
+                self.tracked, self.board
+            );
+            self.exit(1);
         }
     }
 
@@ -371,6 +420,7 @@ impl Bot {
             self.my_opening = Some(h);
         }
         self.write_reply(decision);
+        self.moved_since_change = matches!(decision, Reply::Move(_));
         self.sent += 1;
         if decision == Reply::Swap {
             self.side = Side::South;
