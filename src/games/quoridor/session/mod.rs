@@ -27,6 +27,20 @@ const ACK_LIMIT: Duration = Duration::from_secs(2);
 /// Generated games stop after this many plies without a winner.
 const MAX_PLIES: usize = 2000;
 
+/// How far the response being assembled has got (§1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Assembling {
+    /// Nothing but blank or `#` lines so far.
+    Waiting,
+    /// The first line with content has no status character: held back.
+    Held,
+    /// A status line opened the response; `lines` lines with content so far.
+    Open { lines: usize },
+    /// An empty line ended a multi-line response; text arriving within the
+    /// terminator grace still belongs to it (`quoridor.framing.split-response`).
+    Ended,
+}
+
 /// A command sent and not yet answered.
 #[derive(Clone, Debug)]
 struct Pending {
@@ -83,6 +97,9 @@ pub struct QtpSession {
     plies_generated: usize,
     /// The last line sent that exercises input handling, for crash reports.
     last_probe: Option<(&'static RuleInfo, String)>,
+    /// The reply being assembled: its length and last piece when the state
+    /// was cached, and the state after it.
+    assembling: (usize, Vec<u8>, Assembling),
 }
 
 impl QtpSession {
@@ -112,6 +129,7 @@ impl QtpSession {
             last_own: None,
             plies_generated: 0,
             last_probe: None,
+            assembling: (0, Vec::new(), Assembling::Waiting),
         }
     }
 
@@ -132,6 +150,45 @@ impl QtpSession {
             .front()
             .and_then(|p| p.command.as_ref())
             .is_some_and(Command::multiline_answer)
+    }
+
+    /// One output line's effect on the response being assembled (§1.4).
+    fn assemble_line(&self, state: Assembling, piece: &[u8]) -> (Assembling, Assembly) {
+        use notation::OutputLine as L;
+        let line = notation::clean_output(&String::from_utf8_lossy(piece)).0;
+        let kind = notation::classify_output_line(line.trim_end_matches('\n'));
+        let blank = matches!(kind, L::Empty | L::WhitespaceOnly);
+        let grace = Assembly::CompleteUnlessMore(TERMINATOR_GRACE);
+        match state {
+            // Blank and `#` lines before the response are skipped.
+            Assembling::Waiting => match kind {
+                L::Status => (Assembling::Open { lines: 1 }, grace),
+                L::Text => (Assembling::Held, Assembly::More),
+                _ => (state, Assembly::More),
+            },
+            // Text without a status: closed by an empty line, it is judged
+            // as a response without status character.
+            Assembling::Held if blank => (state, Assembly::Complete),
+            Assembling::Held if kind == L::Status => (state, grace),
+            Assembling::Held => (state, Assembly::More),
+            Assembling::Open { lines } if blank => {
+                if lines > 1 || self.head_multiline() {
+                    // A multi-line response: text that follows within the
+                    // grace is its split-off remainder.
+                    (Assembling::Ended, grace)
+                } else {
+                    (state, Assembly::Complete)
+                }
+            }
+            Assembling::Open { .. } if kind == L::Status && !self.head_multiline() => {
+                (state, Assembly::StartsNext)
+            }
+            Assembling::Open { lines } => (Assembling::Open { lines: lines + 1 }, grace),
+            Assembling::Ended => match kind {
+                L::Status | L::Comment => (Assembling::Waiting, Assembly::StartsNext),
+                _ => (state, grace),
+            },
+        }
     }
 
     fn turn(&self) -> Colour {
@@ -232,35 +289,19 @@ impl Session for QtpSession {
     }
 
     fn reply_part(&mut self, so_far: &[u8], piece: &[u8]) -> Assembly {
-        let clean = |b: &[u8]| notation::clean_output(&String::from_utf8_lossy(b)).0;
-        let line = clean(piece);
-        let line = line.trim_end_matches('\n');
-        // Only the first line with content matters (blank and `#` lines
-        // before it are skipped): it opens the response, or it is held back.
-        // Stopping there keeps this O(1) per line for long responses.
-        let first = so_far
-            .split(|&b| b == b'\n')
-            .map(clean)
-            .find(|l| !l.trim().is_empty() && !l.starts_with('#'));
-        let held = first.is_some();
-        let opened = first.is_some_and(|l| l.starts_with('=') || l.starts_with('?'));
-        let blank = line.trim().is_empty();
-        if !opened {
-            return if line.starts_with('=') || line.starts_with('?') {
-                Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
-            } else if blank && held {
-                Assembly::Complete // a block without status: judged as such
-            } else {
-                Assembly::More
-            };
-        }
-        if blank {
-            return Assembly::Complete;
-        }
-        if !self.head_multiline() && (line.starts_with('=') || line.starts_with('?')) {
-            return Assembly::StartsNext;
-        }
-        Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+        // The state after `so_far` is cached, so each line costs O(1) when
+        // the controller feeds a reply line by line; anything else (a new
+        // reply, a direct call) is worked out from `so_far` again.
+        let state = match &self.assembling {
+            _ if so_far.is_empty() => Assembling::Waiting,
+            (len, last, state) if *len == so_far.len() && so_far.ends_with(last) => *state,
+            _ => so_far
+                .split_inclusive(|&b| b == b'\n')
+                .fold(Assembling::Waiting, |st, l| self.assemble_line(st, l).0),
+        };
+        let (next, assembly) = self.assemble_line(state, piece);
+        self.assembling = (so_far.len() + piece.len(), piece.to_vec(), next);
+        assembly
     }
 
     fn judge(
@@ -393,6 +434,13 @@ impl Session for QtpSession {
         Ok(judged)
     }
 
+    /// The response from its status line on, without the blank and `#`
+    /// lines, CR and terminator the controller tolerates (§1.4): a scripted
+    /// `reply`/`matches` judges the answer, not how it was framed.
+    fn reply_as_read(&self, reply: &[u8]) -> String {
+        notation::response_as_read(reply).unwrap_or_else(|| crate::controller::message_text(reply))
+    }
+
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
         let (text, _) = notation::clean_output(&String::from_utf8_lossy(bytes));
         let line = text.trim_end_matches('\n');
@@ -452,6 +500,12 @@ impl Session for QtpSession {
         // The most specific cause first: what this write probed, then what
         // the unanswered command was about, then the start-up arguments.
         if let Some((r, line)) = &self.last_probe {
+            // A crash is a failure even where misreading the line is not.
+            let r = if r.severity == Severity::Fail {
+                r
+            } else {
+                &rule::IO_CRASH
+            };
             let line = line.replace('\r', "\\r").replace('\n', "\\n");
             return Some(r.violation(format!("{how}, right after protocheck sent `{line}`")));
         }
