@@ -54,6 +54,26 @@ fn assert_warns(engine: &str, rule: &str) {
     assert_eq!(strict.code, 1, "{engine}: --strict must fail on {rule}");
 }
 
+/// Passes the default run with exactly `warnings` as the rule ids reported
+/// (none: nothing at all, even under `--strict`).
+fn assert_passes_with_only(engine: &str, warnings: &[&str]) {
+    let out = suite(engine, &["--games", "3", "--seed", "5"]);
+    assert_eq!(
+        out.code,
+        0,
+        "{engine}: must pass: {:?}\n{}",
+        out.rules(),
+        out.messages()
+    );
+    let mut got = out.rules();
+    got.sort();
+    got.dedup();
+    assert_eq!(got, warnings, "{engine}: rule ids\n{}", out.messages());
+    let strict = suite(engine, &["--strict"]);
+    let code = if warnings.is_empty() { 0 } else { 1 };
+    assert_eq!(strict.code, code, "{engine} --strict: {:?}", strict.rules());
+}
+
 #[test]
 fn correct_engine_passes_the_suite_and_generated_games() {
     let out = suite("qtp-correct", &["--games", "9", "--seed", "4", "--strict"]);
@@ -97,6 +117,49 @@ fn framing() {
     assert_fails("qtp-token-parser", "quoridor.framing.extra-response");
     assert_fails("qtp-list-commands-blank", "quoridor.list-commands.content");
     assert_warns("qtp-no-terminator", "quoridor.framing.no-terminator");
+}
+
+/// What the reference engine does where it departs from the document, each
+/// in an otherwise correct engine: accepted, or a warning under its own id
+/// (quoridor.md §9.1 #10, #11; decisions 5, 10 and 19).
+#[test]
+fn reference_engine_departures_pass() {
+    assert_passes_with_only("qtp-known-command-false", &[]);
+    assert_passes_with_only(
+        "qtp-leading-whitespace",
+        &["quoridor.input.leading-whitespace"],
+    );
+    assert_passes_with_only("qtp-glued-comment", &["quoridor.input.glued-comment"]);
+    // The `# thinking` line is a warning of its own; the forced-move
+    // scenarios' `matches` judge the response after it.
+    assert_passes_with_only("qtp-thinking-comment", &["io.unexpected-output"]);
+}
+
+#[test]
+fn a_split_multi_line_response_fails() {
+    let out = suite("qtp-showboard-split", &[]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    let report = &out.report["scenarios"];
+    let showboard = report
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "showboard-empty")
+        .expect("showboard-empty ran");
+    assert_eq!(showboard["status"], "failed");
+    assert_eq!(
+        showboard["violations"][0]["rule"], "quoridor.framing.split-response",
+        "{showboard}"
+    );
+    // The rest of the diagram belongs to the response, not stray output.
+    assert!(!out.has_rule("io.unexpected-output"), "{:?}", out.rules());
+    assert!(out.has_rule("quoridor.framing.split-response"));
+    let listed = suite("qtp-list-commands-blank", &[]);
+    assert!(
+        listed.has_rule("quoridor.framing.split-response"),
+        "{:?}",
+        listed.rules()
+    );
 }
 
 #[test]

@@ -1,5 +1,7 @@
-//! The Quoridor rule engine against the golden data of
-//! `shared/oracle/quoridor/` (see its README and `rules/quoridor.md` §3.8):
+//! The Quoridor rule engine against the golden data recorded in the
+//! project's `shared/oracle/quoridor/` and copied into
+//! `tests/fixtures/quoridor/` (see the README there and `rules/quoridor.md`
+//! §3.8):
 //!
 //! * `legal-moves.jsonl`: 300 positions; after replaying `history`, pawns,
 //!   wall counts, placed walls and the complete legal pawn and wall sets of
@@ -17,16 +19,16 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
+/// A recorded data file, copied into `tests/fixtures/quoridor/` from the
+/// project's shared oracle folder (see the README there).
 fn oracle_file(name: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle/quoridor");
-    let path = dir.join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/quoridor")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "cannot read the Quoridor oracle file {}: {e}\n\
-             The shared data directory ({}) must exist next to the crate; \
-             this test cannot run without it.",
-            path.display(),
-            dir.display()
+            "cannot read the Quoridor oracle fixture {}: {e}",
+            path.display()
         )
     })
 }

@@ -538,7 +538,7 @@ impl Run<'_> {
             }
             return Ok(());
         }
-        self.check_explicit(expect, &text)?;
+        self.check_explicit(expect, &self.session.reply_as_read(reply))?;
         for v in judged.violations {
             self.push(v);
         }

@@ -164,6 +164,12 @@ pub trait Session: Send {
         expect: &Expect,
         waited: Duration,
     ) -> Result<Judged, ScriptError>;
+    /// The reply as the game reads it, which scripted `expect: {reply}` and
+    /// `{matches}` are compared with: by default the raw text without its
+    /// final line ends.
+    fn reply_as_read(&self, reply: &[u8]) -> String {
+        crate::controller::message_text(reply)
+    }
     /// Output that arrived while no reply was due (`None`: harmless, like
     /// a blank line between QTP responses).
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation>;

@@ -106,6 +106,23 @@ pub enum Flaw {
     /// Before each `genmove` answer, writes a debug line starting with `=` to
     /// stderr (the referee merges stderr into stdout).
     StderrEquals,
+    /// `known_command` without a name is answered `= false` ("never fails";
+    /// the reference engine answers `? false`). Not a flaw: a departure
+    /// protocheck must accept.
+    KnownCommandFalse,
+    /// Like the reference engine: a command with arguments after leading
+    /// whitespace (`  playmove white E2`, a tab first) is answered
+    /// `? invalid syntax`; a bare command name (`  name`) works.
+    LeadingWhitespace,
+    /// Like the reference engine: a `#` glued to a token (`name#x`,
+    /// `horizontal#c`) does not start a comment; it stays part of the token.
+    /// A `#` at the start of a token does.
+    GluedComment,
+    /// Writes a `# thinking` comment line before each `genmove` response.
+    ThinkingComment,
+    /// The `showboard` diagram has an empty line in its middle, so the rest
+    /// of the diagram follows the empty line.
+    ShowboardSplit,
 }
 
 const INVALID_SYNTAX: &str = "invalid syntax";
@@ -129,7 +146,8 @@ struct Entry {
 enum Reply {
     /// `= text` (one line; empty text gives `= `).
     Ok(String),
-    /// `=` LF then these lines (no empty line among them).
+    /// `=` LF then these lines (no empty line among them, except for
+    /// [`Flaw::ShowboardSplit`]).
     Lines(String),
     /// `? message`.
     Err(&'static str),
@@ -198,12 +216,18 @@ pub fn run(name: &str, flaw: Flaw) -> ! {
 }
 
 /// quoridor.md §1.3: delete CR (unless `keep_cr`) and the other control
-/// characters except HT and LF, cut at `#`, HT → SPACE, trim. `None` for a
-/// line that is then empty or whitespace-only: it gets no response.
-fn preprocess(raw: &[u8], keep_cr: bool) -> Option<String> {
-    let mut bytes = Vec::with_capacity(raw.len());
+/// characters except HT and LF, cut at `#` (with `glued_hash_kept`, only at a
+/// `#` that starts a token; a glued one becomes `¤`), HT → SPACE, trim. `None` for a line that is then
+/// empty or whitespace-only: it gets no response.
+fn preprocess(raw: &[u8], keep_cr: bool, glued_hash_kept: bool) -> Option<String> {
+    let mut bytes: Vec<u8> = Vec::with_capacity(raw.len());
     for &b in raw {
         match b {
+            // Kept as `¤`, which the library's parser (it deletes from any
+            // `#`) leaves in the token.
+            b'#' if glued_hash_kept && bytes.last().is_some_and(|&p| p != b' ') => {
+                bytes.extend_from_slice("¤".as_bytes())
+            }
             b'#' => break,
             b'\t' => bytes.push(b' '),
             b'\r' if keep_cr => bytes.push(b),
@@ -260,9 +284,20 @@ impl Engine {
         if self.flaw == Flaw::CrashOnEmptyLine && raw.iter().all(|&b| b == b'\n' || b == b'\r') {
             process::exit(1);
         }
-        let Some(line) = preprocess(raw, self.flaw == Flaw::KeepsCr) else {
+        let Some(line) = preprocess(
+            raw,
+            self.flaw == Flaw::KeepsCr,
+            self.flaw == Flaw::GluedComment,
+        ) else {
             return;
         };
+        if self.flaw == Flaw::LeadingWhitespace
+            && (raw.starts_with(b" ") || raw.starts_with(b"\t"))
+            && line.contains(' ')
+        {
+            self.respond(false, Reply::Err(INVALID_SYNTAX));
+            return;
+        }
         self.handle_line(&line);
     }
 
@@ -281,6 +316,12 @@ impl Engine {
         let command = match parse_command(line) {
             Ok(c) => c,
             Err(CommandError::ExtraArguments { command, .. }) => command,
+            Err(CommandError::Malformed { name, .. })
+                if name == "known_command" && self.flaw == Flaw::KnownCommandFalse =>
+            {
+                self.respond(false, Reply::Ok("false".into()));
+                return;
+            }
             Err(CommandError::Malformed { .. }) => {
                 self.respond(false, Reply::Err(INVALID_SYNTAX));
                 return;
@@ -305,6 +346,9 @@ impl Engine {
         }
         let list = matches!(command, Command::ListCommands);
         let quit = matches!(command, Command::Quit);
+        if self.flaw == Flaw::ThinkingComment && matches!(command, Command::GenMove(_)) {
+            self.write(b"# thinking\n");
+        }
         let reply = self.execute(command);
         self.respond(list, reply);
         if quit {
@@ -397,6 +441,12 @@ impl Engine {
                     (Some(Colour::White), true) => "t w".into(),
                     (Some(Colour::Black), true) => "t b".into(),
                 })
+            }
+            Command::ShowBoard if self.flaw == Flaw::ShowboardSplit => {
+                let diagram = self.showboard();
+                let lines: Vec<&str> = diagram.lines().collect();
+                let (top, bottom) = lines.split_at(lines.len() / 2);
+                Reply::Lines(format!("{}\n\n{}", top.join("\n"), bottom.join("\n")))
             }
             Command::ShowBoard => Reply::Lines(self.showboard()),
             Command::Other(_) => Reply::Err(ERR_UNKNOWN_COMMAND),

@@ -67,12 +67,26 @@ pub fn acceptance(action: Action) -> &'static RuleInfo {
 
 /// How a sent line differs from the canonical form: the input-handling rule
 /// a wrong answer to it breaks (quoridor.md §8 `quoridor.input.*`).
+///
+/// A `#` glued to a token (`name#x`) and whitespace before the command name
+/// have their own warning ids: the reference engine fails both (decision 19).
 pub fn input_feature(raw: &str, canonical: Option<&str>) -> Option<&'static RuleInfo> {
     if raw.contains('\r') {
         return Some(&rule::INPUT_CRLF);
     }
-    if raw.contains('#') {
-        return Some(&rule::INPUT_COMMENT);
+    if let Some(at) = raw.find('#') {
+        let glued = raw[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_whitespace());
+        return Some(if glued {
+            &rule::INPUT_GLUED_COMMENT
+        } else {
+            &rule::INPUT_COMMENT
+        });
+    }
+    if raw.starts_with([' ', '\t']) {
+        return Some(&rule::INPUT_LEADING_WHITESPACE);
     }
     let collapsed: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     if raw.contains('\t') || collapsed != raw {

@@ -313,6 +313,39 @@ pub fn parse_response(raw: &[u8]) -> Result<ParsedResponse, Finding> {
     })
 }
 
+/// One response as the controller reads it, for scripted `expect: {reply}`
+/// and `{matches}`: from the status line to the last line before the
+/// terminating empty line, joined by LF, with what the controller tolerates
+/// taken out (blank and `#` lines before the status line, CR and other
+/// control characters, HT as SPACE, trailing spaces). The status line is
+/// kept as written (`=E2` stays `=E2`; its own warning reports it). `None`
+/// when no line starts with `=` or `?` before other text.
+pub fn response_as_read(raw: &[u8]) -> Option<String> {
+    let (text, _) = clean_output(&String::from_utf8_lossy(raw));
+    let mut lines = text
+        .split('\n')
+        .skip_while(|l| {
+            matches!(
+                classify_output_line(l),
+                OutputLine::Empty | OutputLine::WhitespaceOnly | OutputLine::Comment
+            )
+        })
+        .peekable();
+    if classify_output_line(lines.peek()?) != OutputLine::Status {
+        return None;
+    }
+    let read: Vec<&str> = lines
+        .take_while(|l| {
+            !matches!(
+                classify_output_line(l),
+                OutputLine::Empty | OutputLine::WhitespaceOnly
+            )
+        })
+        .map(|l| l.trim_end_matches(' '))
+        .collect();
+    Some(read.join("\n"))
+}
+
 // ---------------------------------------------------------------- answers
 
 /// A parsed `genmove` answer with its warnings.

@@ -410,3 +410,25 @@ fn winner_and_known_command_answers() {
     assert!(!is_standard_error("Illegal move"));
     assert!(!is_standard_error("invalid syntax"));
 }
+
+#[test]
+fn responses_as_the_controller_reads_them() {
+    // Tolerated framing is taken out: `#` and blank lines before the status
+    // line, CR, trailing spaces and the terminator.
+    assert_eq!(
+        response_as_read(b"# thinking\n\n= C3 \r\n\r\n").as_deref(),
+        Some("= C3")
+    );
+    assert_eq!(response_as_read(b"= \n\n").as_deref(), Some("="));
+    assert_eq!(
+        response_as_read(b"=\nname\nquit\n\n").as_deref(),
+        Some("=\nname\nquit")
+    );
+    // The status line stays as written; without a terminator, all of it.
+    assert_eq!(response_as_read(b"=E2").as_deref(), Some("=E2"));
+    // Text after an empty line is not part of the response as read.
+    assert_eq!(response_as_read(b"=\nA\n\nB\n").as_deref(), Some("=\nA"));
+    // No status line before other text: nothing to read.
+    assert_eq!(response_as_read(b"Error! out of bounds\n\n"), None);
+    assert_eq!(response_as_read(b"\n# only a comment\n"), None);
+}

@@ -13,12 +13,17 @@ impl QtpSession {
     /// The rule a missing or fatal answer to `p` breaks, when more specific
     /// than `io.timeout`/`io.crash`: the input feature the line exercises, or
     /// the kind of command (malformed arguments, an off-spec board size).
+    /// Only failure ids qualify: a crash or a hang fails even on input whose
+    /// misreading is only a warning (leading whitespace, a glued comment).
     pub(super) fn blame(&self, p: &Pending) -> Option<&'static RuleInfo> {
-        p.after_silent_line.or(p.input).or(match p.outcome {
-            Outcome::AnyFailure(r) => Some(r),
-            Outcome::SizeOffSpec => Some(&rule::BOARDSIZE_OFF_SPEC),
-            _ => None,
-        })
+        p.after_silent_line
+            .or(p.input)
+            .or(match p.outcome {
+                Outcome::AnyFailure(r) => Some(r),
+                Outcome::SizeOffSpec => Some(&rule::BOARDSIZE_OFF_SPEC),
+                _ => None,
+            })
+            .filter(|r| r.severity == Severity::Fail)
     }
 
     pub(super) fn violation(&self, r: &'static RuleInfo, p: &Pending, msg: String) -> Violation {
@@ -140,6 +145,13 @@ impl QtpSession {
                         &rule::STATE_FAILED_UNCHANGED,
                         format!(
                             "refused although legal in the true position; the refused `{before}` just before seems to have used up a wall"
+                        ),
+                    )
+                } else if let (Some(_), Some(c)) = (p.input, &p.command) {
+                    (
+                        *r,
+                        format!(
+                            "refused, although the line means `{c}`, which is legal in the true position"
                         ),
                     )
                 } else if self.fresh_setup

@@ -2,6 +2,7 @@
 //! knows the true state after each; every response is framed (§1.4) and
 //! judged against what a conforming engine must answer.
 
+mod assemble;
 mod judge;
 mod plan;
 
@@ -15,6 +16,7 @@ use crate::games::{Assembly, Judged, Next, Outgoing, ScriptError, Session};
 use crate::scenario::{Expect, Strategy};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
+use assemble::Assembling;
 use plan::expects_success;
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -83,6 +85,9 @@ pub struct QtpSession {
     plies_generated: usize,
     /// The last line sent that exercises input handling, for crash reports.
     last_probe: Option<(&'static RuleInfo, String)>,
+    /// The reply being assembled: its length and last piece when the state
+    /// was cached, and the state after it.
+    assembling: (usize, Vec<u8>, Assembling),
 }
 
 impl QtpSession {
@@ -112,6 +117,7 @@ impl QtpSession {
             last_own: None,
             plies_generated: 0,
             last_probe: None,
+            assembling: (0, Vec::new(), Assembling::Waiting),
         }
     }
 
@@ -232,35 +238,7 @@ impl Session for QtpSession {
     }
 
     fn reply_part(&mut self, so_far: &[u8], piece: &[u8]) -> Assembly {
-        let clean = |b: &[u8]| notation::clean_output(&String::from_utf8_lossy(b)).0;
-        let line = clean(piece);
-        let line = line.trim_end_matches('\n');
-        // Only the first line with content matters (blank and `#` lines
-        // before it are skipped): it opens the response, or it is held back.
-        // Stopping there keeps this O(1) per line for long responses.
-        let first = so_far
-            .split(|&b| b == b'\n')
-            .map(clean)
-            .find(|l| !l.trim().is_empty() && !l.starts_with('#'));
-        let held = first.is_some();
-        let opened = first.is_some_and(|l| l.starts_with('=') || l.starts_with('?'));
-        let blank = line.trim().is_empty();
-        if !opened {
-            return if line.starts_with('=') || line.starts_with('?') {
-                Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
-            } else if blank && held {
-                Assembly::Complete // a block without status: judged as such
-            } else {
-                Assembly::More
-            };
-        }
-        if blank {
-            return Assembly::Complete;
-        }
-        if !self.head_multiline() && (line.starts_with('=') || line.starts_with('?')) {
-            return Assembly::StartsNext;
-        }
-        Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+        self.assemble(so_far, piece)
     }
 
     fn judge(
@@ -393,6 +371,13 @@ impl Session for QtpSession {
         Ok(judged)
     }
 
+    /// The response from its status line on, without the blank and `#`
+    /// lines, CR and terminator the controller tolerates (§1.4): a scripted
+    /// `reply`/`matches` judges the answer, not how it was framed.
+    fn reply_as_read(&self, reply: &[u8]) -> String {
+        notation::response_as_read(reply).unwrap_or_else(|| crate::controller::message_text(reply))
+    }
+
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
         let (text, _) = notation::clean_output(&String::from_utf8_lossy(bytes));
         let line = text.trim_end_matches('\n');
@@ -452,6 +437,12 @@ impl Session for QtpSession {
         // The most specific cause first: what this write probed, then what
         // the unanswered command was about, then the start-up arguments.
         if let Some((r, line)) = &self.last_probe {
+            // A crash is a failure even where misreading the line is not.
+            let r = if r.severity == Severity::Fail {
+                r
+            } else {
+                &rule::IO_CRASH
+            };
             let line = line.replace('\r', "\\r").replace('\n', "\\n");
             return Some(r.violation(format!("{how}, right after protocheck sent `{line}`")));
         }

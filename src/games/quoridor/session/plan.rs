@@ -243,6 +243,10 @@ impl QtpSession {
 fn malformed_outcome(name: &str, raw: &str) -> Outcome {
     let args: Vec<&str> = raw.split_whitespace().skip(1).collect();
     match name {
+        // `known_command` "never fails" (§2.3), so without a name `= false`
+        // is as right as the reference engine's `? false` (§9.1 #11): any
+        // one well-framed response.
+        "known_command" => Outcome::Anything,
         "playwall" if bad_orientation(raw) => {
             Outcome::FailurePreferred(&rule::SYNTAX_BAD_ORIENTATION)
         }

@@ -201,6 +201,133 @@ fn input_features_take_their_own_rule_ids() {
 }
 
 #[test]
+fn reference_engine_input_departures_are_warnings_under_their_own_ids() {
+    let mut s = setup();
+    let warned = |s: &mut QtpSession, cmd: &str, reply: &str| {
+        s.send(cmd).unwrap();
+        let j = s
+            .judge(reply.as_bytes(), &Expect::LegalMove, Duration::ZERO)
+            .unwrap();
+        j.violations
+            .iter()
+            .map(|v| (v.rule, v.severity))
+            .collect::<Vec<_>>()
+    };
+    let leading = vec![("quoridor.input.leading-whitespace", Severity::Warn)];
+    let glued = vec![("quoridor.input.glued-comment", Severity::Warn)];
+    assert_eq!(warned(&mut s, "  name", "? invalid syntax\n\n"), leading);
+    assert_eq!(
+        warned(&mut s, "\tknown_command winner", "? invalid syntax\n\n"),
+        leading
+    );
+    assert_eq!(
+        warned(&mut s, "  playmove white E2", "? invalid syntax\n\n"),
+        leading
+    );
+    let mut s = setup();
+    assert_eq!(warned(&mut s, "name#x", "? unknown command\n\n"), glued);
+    assert_eq!(
+        warned(&mut s, "known_command winner#x", "= false\n\n"),
+        glued
+    );
+    // Understood correctly: nothing to report.
+    assert!(warned(&mut s, "  name", "= x\n\n").is_empty());
+    assert!(warned(&mut s, "name#x", "= x\n\n").is_empty());
+    // A comment after whitespace and repeated inner spaces stay failures.
+    assert_eq!(
+        warned(&mut s, "name # x", "? unknown command\n\n"),
+        vec![("quoridor.input.comment", Severity::Fail)]
+    );
+    assert_eq!(
+        warned(&mut s, "known_command  name", "= false\n\n"),
+        vec![("quoridor.input.whitespace", Severity::Fail)]
+    );
+}
+
+#[test]
+fn known_command_without_a_name_takes_any_well_framed_answer() {
+    for reply in [
+        "= false\n\n",
+        "? false\n\n",
+        "? invalid syntax\n\n",
+        "= \n\n",
+    ] {
+        let mut s = setup();
+        assert!(
+            answer(&mut s, "known_command", reply).is_empty(),
+            "{reply:?}"
+        );
+    }
+    let mut s = setup();
+    assert_eq!(
+        answer(&mut s, "known_command", "false\n\n"),
+        vec!["quoridor.framing.status"]
+    );
+}
+
+#[test]
+fn a_crash_or_hang_on_warn_level_input_still_fails() {
+    use crate::transport::ExitStatus;
+    for line in ["  name", "name#x", "   \nname"] {
+        let mut s = setup();
+        s.send(line).unwrap();
+        let crash = s.closed(Some(ExitStatus::Code(1)), None).unwrap();
+        assert_eq!(
+            (crash.rule, crash.severity),
+            ("io.crash", Severity::Fail),
+            "{line:?}"
+        );
+        let hang = s.timed_out(Duration::from_secs(1));
+        assert_eq!(hang.severity, Severity::Fail, "{line:?}: {}", hang.rule);
+    }
+}
+
+#[test]
+fn scripted_expectations_see_the_response_as_read() {
+    let s = setup();
+    assert_eq!(s.reply_as_read(b"# thinking\n= C3\r\n\r\n"), "= C3");
+    // Without a status line, the raw text (the judgement already failed).
+    assert_eq!(s.reply_as_read(b"Error!\n\n"), "Error!");
+}
+
+#[test]
+fn a_multi_line_response_cut_by_an_empty_line_is_one_split_response() {
+    let grace = Assembly::CompleteUnlessMore(TERMINATOR_GRACE);
+    let mut s = setup();
+    s.send("showboard").unwrap();
+    // Fed line by line, as the controller does.
+    let mut reply = Vec::new();
+    let mut feed = |s: &mut QtpSession, piece: &[u8]| {
+        let a = s.reply_part(&reply, piece);
+        if a != Assembly::StartsNext {
+            reply.extend_from_slice(piece);
+        }
+        a
+    };
+    assert_eq!(feed(&mut s, b"=\n"), grace);
+    assert_eq!(feed(&mut s, b" A B C\n"), grace);
+    // The empty line may end it, or more of the diagram may follow.
+    assert_eq!(feed(&mut s, b"\n"), grace);
+    assert_eq!(feed(&mut s, b" 1 . . .\n"), grace);
+    assert_eq!(feed(&mut s, b"\n"), grace);
+    // The next response is not part of it.
+    assert_eq!(feed(&mut s, b"= x\n"), Assembly::StartsNext);
+    assert_eq!(feed(&mut s, b"# next\n"), Assembly::StartsNext);
+    let j = s.judge(&reply, &Expect::LegalMove, Duration::ZERO).unwrap();
+    let rules: Vec<_> = j.violations.iter().map(|v| v.rule).collect();
+    assert_eq!(rules, vec!["quoridor.framing.split-response"]);
+    // A response the engine writes over several lines counts too; a one-line
+    // response ends at its empty line at once.
+    let mut s = setup();
+    s.send("name").unwrap();
+    assert_eq!(s.reply_part(b"", b"= x\n"), grace);
+    assert_eq!(s.reply_part(b"= x\n", b"\n"), Assembly::Complete);
+    assert_eq!(s.reply_part(b"= x\n", b"more\n"), grace);
+    assert_eq!(s.reply_part(b"= x\nmore\n", b"\n"), grace);
+    assert_eq!(s.reply_part(b"= x\nmore\n\n", b"rest\n"), grace);
+}
+
+#[test]
 fn pipelined_and_silent_lines_count_replies() {
     let mut s = setup();
     assert_eq!(s.send("name\nname\nname").unwrap().replies, 3);
