@@ -83,6 +83,11 @@ pub struct QtpSession {
     plies_generated: usize,
     /// The last line sent that exercises input handling, for crash reports.
     last_probe: Option<(&'static RuleInfo, String)>,
+    /// The engine has sent a response without its terminating empty line
+    /// (reported once found): from then on a response that is one line by
+    /// definition is complete at its status line, instead of waiting out the
+    /// terminator grace every time.
+    terminator_missing: bool,
 }
 
 impl QtpSession {
@@ -112,6 +117,7 @@ impl QtpSession {
             last_own: None,
             plies_generated: 0,
             last_probe: None,
+            terminator_missing: false,
         }
     }
 
@@ -125,6 +131,15 @@ impl QtpSession {
     fn board_mut(&mut self) -> Result<&mut Board, ScriptError> {
         self.board()?;
         Ok(self.board.as_mut().expect("checked"))
+    }
+
+    /// The command answered next has a one-line response by definition (a
+    /// known command that is not multi-line).
+    fn head_one_line(&self) -> bool {
+        self.pending
+            .front()
+            .and_then(|p| p.command.as_ref())
+            .is_some_and(|c| !c.multiline_answer())
     }
 
     fn head_multiline(&self) -> bool {
@@ -247,6 +262,9 @@ impl Session for QtpSession {
         let blank = line.trim().is_empty();
         if !opened {
             return if line.starts_with('=') || line.starts_with('?') {
+                if self.terminator_missing && self.head_one_line() {
+                    return Assembly::Complete;
+                }
                 Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
             } else if blank && held {
                 Assembly::Complete // a block without status: judged as such
@@ -302,6 +320,13 @@ impl Session for QtpSession {
             self.pending.push_front(p);
             judged.still_due = true;
             return Ok(judged);
+        }
+        if parsed
+            .findings
+            .iter()
+            .any(|f| f.rule.id == rule::FRAMING_NO_TERMINATOR.id)
+        {
+            self.terminator_missing = true;
         }
         for f in &parsed.findings {
             // `=1 Naive` answers a GTP id the GTP way: no space is owed (§7.6).
