@@ -75,6 +75,7 @@ fn main() {
         }
         None => println!("quoridor figures: skipped (could not build the qtp-correct example)"),
     }
+    default_run_figures();
 }
 
 fn machine() -> String {
@@ -326,5 +327,246 @@ fn config(bot: &str) -> RunConfig {
         exit_grace: None,
         silence: Some(Duration::ZERO),
         strict: false,
+    }
+}
+
+/// A minimal Kalah agent in C: the first non-empty hole of its row.
+const C_AGENT: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(void) {
+    char line[8192];
+    int south = 1;
+    while (fgets(line, sizeof line, stdin)) {
+        if (!strncmp(line, "START;South", 11)) { south = 1; puts("MOVE;1"); fflush(stdout); }
+        else if (!strncmp(line, "START;North", 11)) south = 0;
+        else if (!strncmp(line, "END", 3)) return 0;
+        else if (!strncmp(line, "CHANGE;", 7)) {
+            char *state = strchr(line + 7, ';'), *turn = strrchr(line, ';');
+            if (!state || !turn) continue;
+            if (!strncmp(line + 7, "SWAP", 4)) south = !south;
+            if (strncmp(turn + 1, "YOU", 3)) continue;
+            int v[256], n = 0; char *p = state + 1;
+            while (n < 256) { v[n++] = (int)strtol(p, &p, 10); if (*p != ',') break; p++; }
+            int holes = (n - 2) / 2, off = south ? holes + 1 : 0, k = 0;
+            while (k < holes - 1 && v[off + k] == 0) k++;
+            printf("MOVE;%d\n", k + 1); fflush(stdout);
+        }
+    }
+    return 0;
+}
+"#;
+
+/// The physical limit: a C driver starts a C echo process and does one
+/// round trip per message over pipes, `messages` times per game.
+const C_ECHO_PAIR: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+int main(int argc, char **argv) {
+    if (argc == 1) { /* the echo side */
+        char line[8192];
+        while (fgets(line, sizeof line, stdin)) { fputs(line, stdout); fflush(stdout); }
+        return 0;
+    }
+    int games = atoi(argv[1]), messages = atoi(argv[2]);
+    const char *msg = "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n";
+    size_t len = strlen(msg);
+    char buf[8192];
+    for (int g = 0; g < games; g++) {
+        int in[2], out[2];
+        if (pipe(in) || pipe(out)) return 1;
+        pid_t pid = fork();
+        if (pid == 0) {
+            dup2(in[0], 0); dup2(out[1], 1);
+            close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+            execl(argv[0], argv[0], (char *)0);
+            _exit(127);
+        }
+        close(in[0]); close(out[1]);
+        for (int m = 0; m < messages; m++) {
+            if (write(in[1], msg, len) != (ssize_t)len) return 1;
+            size_t got = 0;
+            while (got < len) { ssize_t r = read(out[0], buf + got, sizeof buf - got); if (r <= 0) return 1; got += (size_t)r; }
+        }
+        close(in[1]); close(out[0]);
+        waitpid(pid, 0, 0);
+    }
+    return 0;
+}
+"#;
+
+/// Compile C source with `cc` into a temporary directory.
+fn compile_c(name: &str, source: &str) -> Option<String> {
+    let dir = std::env::temp_dir().join(format!("protocheck-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    std::fs::write(&src, source).ok()?;
+    let ok = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .ok()?
+        .success();
+    ok.then(|| exe.display().to_string())
+}
+
+/// Generated Kalah games through the controller with the default options
+/// (listening windows on): games per second and CHANGE messages per game.
+fn kalah_default_games(bot: &str, games: usize) -> (f64, f64) {
+    let scenarios = kalah::KALAH.generate(games, 11, &Options::default());
+    let mut cfg = config(bot);
+    cfg.silence = None;
+    let start = Instant::now();
+    let mut messages = 0usize;
+    for s in &scenarios {
+        let run = controller::run(s, &kalah::KALAH, &cfg).expect("bot starts");
+        messages += run
+            .result
+            .transcript
+            .iter()
+            .filter(|l| l.dir == protocheck::outcome::Direction::Sent)
+            .count();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    (games as f64 / secs, messages as f64 / games as f64)
+}
+
+/// Whole games refereed by ManKalah.jar between two copies of `agent`.
+fn mankalah_games(jar: &str, agent: &str, games: usize) -> Option<f64> {
+    let start = Instant::now();
+    for _ in 0..games {
+        let out = Command::new("java")
+            .args(["-jar", jar, agent, agent])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .ok()?;
+        if !out.success() {
+            return None;
+        }
+    }
+    Some(games as f64 / start.elapsed().as_secs_f64())
+}
+
+/// Wall time and peak memory (max RSS) of one protocheck run.
+fn protocheck_run(args: &[&str]) -> Option<(f64, f64)> {
+    let exe = format!("{}/target/release/protocheck", env!("CARGO_MANIFEST_DIR"));
+    let start = Instant::now();
+    let child = Command::new(&exe)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid out-parameter for wait4.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waiting for our own child, with valid out-pointers.
+    let r = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    let secs = start.elapsed().as_secs_f64();
+    // Linux reports ru_maxrss in KiB (of the largest of protocheck and the
+    // bots it reaped; protocheck is the largest).
+    (r > 0).then(|| (secs, usage.ru_maxrss as f64 / 1024.0))
+}
+
+/// The figures of issue 8: default runs, per-game cost, memory, and
+/// protocheck against ManKalah.jar and the physical limit.
+fn default_run_figures() {
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--bin", "protocheck"])
+        .status()
+        .is_ok_and(|s| s.success());
+    let (Some(kc), Some(qc), true) = (
+        build_example("kalah-correct"),
+        build_example("qtp-correct"),
+        built,
+    ) else {
+        println!("default-run figures: skipped (could not build protocheck and the sample bots)");
+        return;
+    };
+    let kalah_suite = protocheck_run(&["--game", "kalah", "--seed", "1", &kc]);
+    let kalah_20 = protocheck_run(&["--game", "kalah", "--seed", "1", "--games", "20", &kc]);
+    if let (Some((suite, rss)), Some((with20, _))) = (kalah_suite, kalah_20) {
+        println!(
+            "kalah built-in suite, defaults, 2 jobs:  {suite:>8.2} s (max RSS {rss:.1} MB; target < 2 s)"
+        );
+        println!(
+            "each further generated game, defaults:  {:>8.0} ms (target < 100 ms)",
+            (with20 - suite) * 1000.0 / 20.0
+        );
+    }
+    if let Some((secs, rss)) = protocheck_run(&["--game", "quoridor", &qc]) {
+        println!(
+            "quoridor built-in suite, defaults:       {secs:>8.2} s (max RSS {rss:.1} MB; target < 1 s)"
+        );
+    }
+    if let Some((_, rss)) = protocheck_run(&["--game", "kalah", "--jobs", "2", &kc]) {
+        println!("max RSS, kalah defaults --jobs 2:        {rss:>8.1} MB (target < 30 MB)");
+    }
+    if let Some((_, rss)) = protocheck_run(&[
+        "--game",
+        "kalah",
+        "--filter",
+        "generated",
+        "--games",
+        "200",
+        "--seed",
+        "1",
+        &kc,
+    ]) {
+        println!("max RSS, kalah --games 200:              {rss:>8.1} MB (target < 30 MB)");
+    }
+    let c_agent = compile_c("c_agent", C_AGENT);
+    let (ours_rust, messages) = kalah_default_games(&kc, 50);
+    println!(
+        "protocheck games/s, defaults, 1 job:     {ours_rust:>8.1} vs kalah-correct ({messages:.0} messages/game)"
+    );
+    match &c_agent {
+        Some(agent) => println!(
+            "protocheck games/s, defaults, 1 job:     {:>8.1} vs the minimal C agent",
+            kalah_default_games(agent, 50).0
+        ),
+        None => println!("protocheck vs the minimal C agent: not measured (no `cc`)"),
+    }
+    match std::env::var("MANKALAH_JAR") {
+        Ok(jar) => {
+            for (name, agent) in [
+                ("kalah-correct", Some(kc.clone())),
+                ("C agent", c_agent.clone()),
+            ] {
+                match agent.and_then(|a| mankalah_games(&jar, &a, 5)) {
+                    Some(g) => {
+                        println!("ManKalah.jar games/s (2 agents):         {g:>8.2} with {name}")
+                    }
+                    None => println!("ManKalah.jar with {name}: not measured"),
+                }
+            }
+        }
+        Err(_) => println!("ManKalah.jar: not measured (set MANKALAH_JAR to its path)"),
+    }
+    match compile_c("echo_pair", C_ECHO_PAIR) {
+        Some(pair) => {
+            let games = 200;
+            let per_game = messages.round().max(1.0) as usize;
+            let start = Instant::now();
+            let ok = Command::new(&pair)
+                .args([games.to_string(), per_game.to_string()])
+                .status()
+                .is_ok_and(|s| s.success());
+            let secs = start.elapsed().as_secs_f64();
+            if ok {
+                println!(
+                    "physical limit (C echo pair, spawn + {per_game} round trips): {:>8.0} games/s",
+                    games as f64 / secs
+                );
+            }
+        }
+        None => println!("physical limit: not measured (no `cc`)"),
     }
 }

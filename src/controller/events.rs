@@ -7,18 +7,6 @@ use crate::transport::{BotEvent, ExitStatus};
 use std::time::{Duration, Instant};
 
 impl Run<'_> {
-    /// Listen for `window`; everything that arrives is out of turn.
-    pub(super) fn observe(&mut self, window: Duration) {
-        self.unobserved_write = false;
-        let deadline = Instant::now() + window;
-        while let Some(event) = self.next_event(deadline) {
-            self.idle_event(event);
-            if self.gone {
-                return;
-            }
-        }
-    }
-
     /// Something arrived while no reply was due.
     pub(super) fn idle_event(&mut self, event: BotEvent) {
         match event {
@@ -165,6 +153,24 @@ impl Run<'_> {
 
     pub(super) fn unexpected(&mut self, bytes: &[u8]) {
         self.record(Direction::Received, message_text(bytes));
+        if self.finishing
+            && let Some(i) = self.timed_out_at.take()
+            && let Some(v) = self.violations.get_mut(i)
+        {
+            // The reply that never came arrives as protocheck ends the
+            // session (the bot exits and its stdio buffer is flushed): one
+            // finding, the right diagnosis.
+            v.message = format!(
+                "stdout is not flushed after each line: the reply `{}` reached protocheck only when the bot exited, after protocheck had ended the game. Flush stdout after every line you write.",
+                message_text(bytes)
+            );
+            v.actual = Some(message_text(bytes));
+            self.flushed_late = true;
+            return;
+        }
+        if self.flushed_late {
+            return; // more of the same buffer
+        }
         if let Some(v) = self.session.unexpected(bytes) {
             self.push(v);
         }

@@ -6,6 +6,7 @@
 
 mod events;
 pub mod lint;
+mod pace;
 
 use crate::games::{Assembly, Game, Next, Outgoing, Session};
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
@@ -96,6 +97,16 @@ struct Run<'a> {
     exit_grace: Duration,
     silence: Duration,
     pause: Duration,
+    /// The user fixed the listening windows (`--silence` or `silence:`).
+    explicit_silence: bool,
+    /// The slowest reply so far, for the pace window.
+    slowest_reply: Duration,
+    /// The violation that reported the last timeout, if any.
+    timed_out_at: Option<usize>,
+    /// The scenario is over and protocheck is ending the bot's session.
+    finishing: bool,
+    /// A timed-out reply arrived at the end: the bot's output is buffered.
+    flushed_late: bool,
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -152,6 +163,11 @@ pub fn run(
             .or(cfg.silence)
             .unwrap_or(defaults.silence),
         pause: cfg.silence.unwrap_or(defaults.pause),
+        explicit_silence: cfg.silence.is_some() || scenario.options.silence.is_some(),
+        slowest_reply: Duration::ZERO,
+        timed_out_at: None,
+        finishing: false,
+        flushed_late: false,
     };
     let fault = run.steps().err();
     Ok(run.finish(fault))
@@ -211,7 +227,7 @@ impl Run<'_> {
     fn steps(&mut self) -> Result<(), ScriptFault> {
         // Anything a bot prints at start-up, before the first message, is
         // output nobody asked for; a short window makes it observable.
-        self.observe(self.silence.min(STARTUP_WINDOW));
+        self.listen(self.silence.min(STARTUP_WINDOW));
         if self.gone {
             return Ok(());
         }
@@ -228,7 +244,7 @@ impl Run<'_> {
         // What the last message did to the bot (a crash on an empty line,
         // say) must not go unseen because the scenario ends there.
         if self.unobserved_write && !self.gone && !self.has_failure() {
-            self.observe(self.silence);
+            self.listen(self.silence);
         }
         Ok(())
     }
@@ -265,7 +281,7 @@ impl Run<'_> {
                 }
                 self.flush_carry();
                 self.replay.push(step.clone());
-                self.observe(self.silence);
+                self.listen(self.silence);
             }
             Step::Expect(Expect::Exit) => {
                 self.settle()?;
@@ -288,7 +304,7 @@ impl Run<'_> {
                 let d = humantime::parse_duration(d)
                     .map_err(|e| ScriptFault(format!("bad duration `{d}`: {e}")))?;
                 self.replay.push(step.clone());
-                self.observe(d);
+                self.listen(d);
             }
             Step::CloseInput => {
                 self.settle()?;
@@ -345,11 +361,11 @@ impl Run<'_> {
                 Next::Opponent => {
                     // A pause first: output the bot sends now is out of turn,
                     // and must not be mistaken for a reply to our next move.
-                    if !self.pause.is_zero() {
-                        self.replay.push(Step::Wait(
-                            humantime::format_duration(self.pause).to_string(),
-                        ));
-                        self.observe(self.pause);
+                    let window = self.pause_window();
+                    if !window.is_zero() {
+                        self.replay
+                            .push(Step::Wait(humantime::format_duration(window).to_string()));
+                        self.listen(window);
                         if self.has_failure() || self.gone {
                             return Ok(());
                         }
@@ -423,10 +439,34 @@ impl Run<'_> {
         let mut last_at = since;
         // Set while a complete reply waits to see whether more belongs to it.
         let mut grace_until: Option<Instant> = None;
+        // A bot proved idle while its reply is due will never send it.
+        let mut watch = pace::IdleWatch::for_reply(true);
+        let mut idle_after: Option<Duration> = None;
         loop {
             let next = match self.carry.take() {
                 Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
-                None => self.next_event(grace_until.map_or(deadline, |g| g.min(deadline))),
+                None => {
+                    let until = grace_until.map_or(deadline, |g| g.min(deadline));
+                    let mut next = None;
+                    while Instant::now() < until {
+                        next = self.next_event(watch.wake(until));
+                        if next.is_some() {
+                            watch.saw_activity();
+                            break;
+                        }
+                        if grace_until.is_none() && watch.proved(&self.conn) {
+                            // What the bot wrote before going idle is queued
+                            // by now: a reply that came after the last look
+                            // is a reply, not idleness.
+                            next = self.next_event(Instant::now());
+                            if next.is_none() {
+                                idle_after = Some(since.elapsed());
+                            }
+                            break;
+                        }
+                    }
+                    next
+                }
             };
             let Some(event) = next else {
                 if grace_until.is_some() {
@@ -439,11 +479,24 @@ impl Run<'_> {
                         format!("{} (incomplete)", message_text(&reply)),
                     );
                 }
-                self.note(format!(
-                    "no reply within {}",
-                    humantime::format_duration(limit)
-                ));
-                let v = self.session.timed_out(limit);
+                let mut v = self.session.timed_out(limit);
+                if let Some(after) = idle_after {
+                    let after =
+                        humantime::format_duration(Duration::from_millis(after.as_millis() as u64));
+                    self.note(format!(
+                        "the bot is blocked reading its input ({after} after the message): it will never answer"
+                    ));
+                    v.message = format!(
+                        "no reply: the bot is blocked reading its input. It has read everything protocheck sent and waits for more, so it will never answer (found after {after}, instead of waiting out {}). Does it wait for a message that never comes, or expect a different one?",
+                        humantime::format_duration(limit)
+                    );
+                } else {
+                    self.note(format!(
+                        "no reply within {}",
+                        humantime::format_duration(limit)
+                    ));
+                }
+                self.timed_out_at = Some(self.violations.len());
                 self.push(v);
                 return Ok(());
             };
@@ -529,6 +582,7 @@ impl Run<'_> {
         let text = message_text(reply);
         self.record(Direction::Received, text.clone());
         let waited = at.saturating_duration_since(since);
+        self.slowest_reply = self.slowest_reply.max(waited);
         let judged = self.session.judge(reply, expect, waited)?;
         if judged.still_due {
             self.pending.push_front(since);
@@ -585,6 +639,7 @@ impl Run<'_> {
     }
 
     fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
+        self.finishing = true;
         if fault.is_none() && self.has_failure() && !self.gone {
             // Like the reference engines: tell the bot the game is over, then
             // see whether it leaves.

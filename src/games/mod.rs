@@ -85,10 +85,12 @@ pub struct Defaults {
     pub startup_timeout: Duration,
     /// How long the bot may take to exit once the game is over.
     pub exit_grace: Duration,
-    /// How long `expect: silence` listens.
+    /// How long `expect: silence` listens (ended early by default once the
+    /// bot is provably idle; see `controller::pace`).
     pub silence: Duration,
-    /// The pause before each of protocheck's moves in generated play, to
-    /// catch output the bot sends out of turn (0: none).
+    /// The full pause before protocheck's moves in generated play where
+    /// out-of-turn output is most likely, to catch it (0: no pauses). Other
+    /// pauses follow the bot's pace; all end early once the bot is idle.
     pub pause: Duration,
 }
 
@@ -150,6 +152,13 @@ pub trait Session: Send {
     ) -> Result<Vec<Outgoing>, ScriptError>;
     /// Who acts next, for generated play.
     fn next(&self) -> Next;
+    /// Whether out-of-turn output is most likely right now (Kalah: after the
+    /// first `…;OPP` for the bot's own move, after an extra turn, SWAP,
+    /// `START;North`, END), so the pause before protocheck's next move gets
+    /// the full window even for a fast bot.
+    fn silence_matters(&self) -> bool {
+        true
+    }
     /// A piece of the due reply arrived; `so_far` holds the earlier pieces.
     /// Line protocols are complete after one line (the default).
     fn reply_part(&mut self, so_far: &[u8], piece: &[u8]) -> Assembly {

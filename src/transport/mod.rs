@@ -3,12 +3,15 @@
 //! the stderr tail, terminate. Nothing here knows any game.
 
 pub mod framing;
+pub mod idle;
 pub mod process;
 pub mod stream;
 
 use framing::{FrameEvent, Framer};
+use idle::{IdleProbe, Progress};
 pub use process::{ExitStatus, ProcessGroup};
 use std::process::Command;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -130,6 +133,23 @@ impl std::fmt::Display for SpawnError {
 
 impl std::error::Error for SpawnError {}
 
+/// The inode of a pipe end, to recognise it among the bot's descriptors.
+fn pipe_inode(pipe: &impl std::os::fd::AsRawFd) -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let fd = pipe.as_raw_fd();
+        std::fs::metadata(format!("/proc/self/fd/{fd}"))
+            .ok()
+            .map(|m| m.ino())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pipe;
+        None
+    }
+}
+
 /// How long a bot gets to leave by itself at end-of-input before SIGTERM.
 const EOF_GRACE: Duration = Duration::from_millis(100);
 
@@ -139,6 +159,8 @@ pub struct BotConnection {
     events: Receiver<BotEvent>,
     writes: Option<WriteQueue>,
     stderr: Arc<Mutex<StderrTail>>,
+    progress: Arc<Progress>,
+    idle: IdleProbe,
 }
 
 impl BotConnection {
@@ -163,9 +185,23 @@ impl BotConnection {
             error,
         })?;
         let pid = group.pid();
-        stream::spawn_reader(format!("bot-{pid}-out"), pipes.stdout, framer, tx.clone());
+        let progress = Arc::new(Progress::default());
+        let idle = IdleProbe::new(pid, pipe_inode(&pipes.stdin), Arc::clone(&progress));
+        stream::spawn_reader(
+            format!("bot-{pid}-out"),
+            pipes.stdout,
+            framer,
+            tx.clone(),
+            Arc::clone(&progress),
+        );
         let (wtx, wrx) = mpsc::channel();
-        stream::spawn_writer(format!("bot-{pid}-in"), pipes.stdin, wrx, tx);
+        stream::spawn_writer(
+            format!("bot-{pid}-in"),
+            pipes.stdin,
+            wrx,
+            tx,
+            Arc::clone(&progress),
+        );
         let stderr = Arc::new(Mutex::new(StderrTail::new(limits.stderr_keep)));
         stream::spawn_stderr_drain(format!("bot-{pid}-err"), pipes.stderr, Arc::clone(&stderr));
         Ok(BotConnection {
@@ -173,14 +209,25 @@ impl BotConnection {
             events,
             writes: Some(wtx),
             stderr,
+            progress,
+            idle,
         })
     }
 
     /// Queue bytes for the bot; never blocks.
     pub fn send(&self, bytes: Vec<u8>) {
         if let Some(w) = &self.writes {
-            let _ = w.send(WriteCommand::Bytes(bytes));
+            let len = bytes.len() as u64;
+            if w.send(WriteCommand::Bytes(bytes)).is_ok() {
+                self.progress.queued.fetch_add(len, Ordering::SeqCst);
+            }
         }
+    }
+
+    /// Whether the bot is provably idle right now (see [`idle`]); `None`
+    /// where that cannot be told.
+    pub fn idle_sample(&self) -> Option<idle::Sample> {
+        self.idle.sample()
     }
 
     /// Close the bot's input (it reads EOF) after everything queued so far.

@@ -5,7 +5,9 @@
 
 use super::BotEvent;
 use super::framing::{FrameEvent, Framer};
+use super::idle::{self, Progress};
 use std::io::{Read, Write};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -20,8 +22,12 @@ pub fn spawn_reader(
     mut source: impl Read + Send + 'static,
     mut framer: Box<dyn Framer>,
     events: SyncSender<BotEvent>,
+    progress: Arc<Progress>,
 ) {
     let body = move || {
+        progress
+            .reader_tid
+            .store(idle::current_tid(), Ordering::SeqCst);
         let mut buf = vec![0u8; 64 * 1024];
         let mut framed = Vec::new();
         loop {
@@ -67,12 +73,17 @@ pub fn spawn_writer(
     mut sink: impl Write + Send + 'static,
     commands: Receiver<WriteCommand>,
     events: SyncSender<BotEvent>,
+    progress: Arc<Progress>,
 ) {
     let body = move || {
         for command in commands {
             match command {
                 WriteCommand::Bytes(bytes) => {
-                    if let Err(e) = sink.write_all(&bytes).and_then(|_| sink.flush()) {
+                    let written = sink.write_all(&bytes).and_then(|_| sink.flush());
+                    progress
+                        .written
+                        .fetch_add(bytes.len() as u64, Ordering::SeqCst);
+                    if let Err(e) = written {
                         let _ = events.send(BotEvent::InputClosed {
                             error: e.to_string(),
                             at: Instant::now(),

@@ -75,6 +75,18 @@ pub enum Flaw {
     /// it, and exits with status 1 ("board mismatch") when the state string
     /// disagrees. It still plays from the state string.
     SevenSeeds,
+    /// Thinks `KALAH_BOT_DELAY_MS` (default 30) before every move, and takes
+    /// every `…;OPP` for its own move as its turn again: it thinks as long,
+    /// then sends another move.
+    SlowOppReply,
+    /// After an extra turn (`…;YOU` right after its own move) it sends its
+    /// move twice, in one write.
+    DoubleMoveAfterExtraTurn,
+    /// As the original North it sends `SWAP` and then, at once, a move.
+    MoveAfterSwap,
+    /// As South it waits for North's move before its own: after
+    /// `START;South` it reads on and never answers.
+    WaitsForever,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -140,6 +152,8 @@ struct Bot {
     over: bool,
     /// [`Flaw::MoveAfterEnd`] already sent its extra move.
     sent_after_end: bool,
+    /// The next `CHANGE` reports this bot's own move.
+    own_next: bool,
     /// Board: North holes 1..n, North store, South holes 1..n, South store.
     board: Vec<u32>,
     /// [`Flaw::SevenSeeds`]: its own board, in the same layout.
@@ -186,7 +200,7 @@ impl Bot {
         let delay_ms = std::env::var("KALAH_BOT_DELAY_MS")
             .ok()
             .and_then(|v| v.trim().parse::<u64>().ok())
-            .unwrap_or(3000);
+            .unwrap_or(if flaw == Flaw::SlowOppReply { 30 } else { 3000 });
         let chatter = if flaw == Flaw::ChattyStderr {
             let pattern = b"debug: evaluating board, considering every hole again ...\n";
             pattern.iter().copied().cycle().take(CHATTY_BYTES).collect()
@@ -208,6 +222,7 @@ impl Bot {
             my_opening: None,
             over: false,
             sent_after_end: false,
+            own_next: false,
             board: Vec::with_capacity(64),
             tracked: Vec::new(),
             moved_since_change: false,
@@ -236,7 +251,7 @@ impl Bot {
     fn on_start(&mut self, side: Side) {
         self.original = Some(side);
         self.side = side;
-        if side == Side::South {
+        if side == Side::South && self.flaw != Flaw::WaitsForever {
             self.reply();
         }
     }
@@ -278,6 +293,7 @@ impl Bot {
 
         let first_change = self.changes == 0;
         self.changes += 1;
+        let own = std::mem::take(&mut self.own_next);
         if first_change
             && self.original == Some(Side::North)
             && let MoveField::Hole(h) = moved
@@ -289,7 +305,15 @@ impl Bot {
             self.swapped = true;
         }
         match turn {
+            Turn::You if own && self.flaw == Flaw::DoubleMoveAfterExtraTurn => {
+                let h = self.choose_hole();
+                let _ = write!(self.out, "MOVE;{h}\nMOVE;{h}\n");
+                self.flush();
+                self.sent += 1;
+                self.own_next = true;
+            }
             Turn::You => self.reply(),
+            Turn::Opp if own && self.flaw == Flaw::SlowOppReply => self.reply(),
             Turn::Opp => {
                 if self.flaw == Flaw::OpeningExtraTurn
                     && first_change
@@ -404,7 +428,7 @@ impl Bot {
     /// The bot is to move: decide, then write the reply.
     fn reply(&mut self) {
         let decision = self.decide();
-        if self.flaw == Flaw::Slow {
+        if matches!(self.flaw, Flaw::Slow | Flaw::SlowOppReply) {
             self.flush();
             std::thread::sleep(self.delay);
         }
@@ -422,8 +446,14 @@ impl Bot {
         self.write_reply(decision);
         self.moved_since_change = matches!(decision, Reply::Move(_));
         self.sent += 1;
+        self.own_next = decision != Reply::Swap;
         if decision == Reply::Swap {
             self.side = Side::South;
+            if self.flaw == Flaw::MoveAfterSwap {
+                let h = self.choose_hole();
+                self.write_reply(Reply::Move(h));
+                self.sent += 1;
+            }
         }
         if self.flaw == Flaw::ExitsEarly && self.sent == 3 {
             self.exit(0);

@@ -55,6 +55,12 @@ pub struct KalahSession {
     eof: bool,
     /// END interrupted a turn of the bot's: one late move is forgiven.
     reply_interrupted: bool,
+    /// Pacing: `…;OPP` answers to the bot's own moves so far, whether its
+    /// last own move earned an extra turn, and whether the `…;OPP` just sent
+    /// is one where out-of-turn output is most likely.
+    own_opps: u32,
+    extra_turn: bool,
+    risky_opp: bool,
 }
 
 impl KalahSession {
@@ -74,6 +80,9 @@ impl KalahSession {
             budget_reported: false,
             eof: false,
             reply_interrupted: false,
+            own_opps: 0,
+            extra_turn: false,
+            risky_opp: false,
         }
     }
 
@@ -107,6 +116,13 @@ impl KalahSession {
             replies: usize::from(turn == Turn::You),
         }];
         self.told = Told::Change { turn, own };
+        if own {
+            // The first `…;OPP` of a game, and one right after an extra turn,
+            // are where a bot that misreads the turn field speaks.
+            self.risky_opp = turn == Turn::Opp && (self.own_opps == 0 || self.extra_turn);
+            self.own_opps += u32::from(turn == Turn::Opp);
+            self.extra_turn = turn == Turn::You;
+        }
         if turn == Turn::End {
             self.over = true;
             self.end_sent = true;
@@ -406,6 +422,20 @@ impl Session for KalahSession {
             Next::Bot
         } else {
             Next::Opponent
+        }
+    }
+
+    fn silence_matters(&self) -> bool {
+        match self.told {
+            Told::Change {
+                turn: Turn::Opp,
+                own: true,
+            } => self.risky_opp,
+            Told::Change {
+                turn: Turn::Opp,
+                own: false,
+            } => false,
+            _ => true,
         }
     }
 

@@ -47,6 +47,12 @@ impl QtpSession {
         match state {
             // Blank and `#` lines before the response are skipped.
             Assembling::Waiting => match kind {
+                // Once the engine is known to omit the terminator, a response
+                // that is one line by definition ends at its status line
+                // instead of waiting out the grace every time.
+                L::Status if self.terminator_missing && self.head_one_line() => {
+                    (Assembling::Open { lines: 1 }, Assembly::Complete)
+                }
                 L::Status => (Assembling::Open { lines: 1 }, grace),
                 L::Text => (Assembling::Held, Assembly::More),
                 _ => (state, Assembly::More),

@@ -88,6 +88,11 @@ pub struct QtpSession {
     /// The reply being assembled: its length and last piece when the state
     /// was cached, and the state after it.
     assembling: (usize, Vec<u8>, Assembling),
+    /// The engine has sent a response without its terminating empty line
+    /// (reported once found): from then on a response that is one line by
+    /// definition is complete at its status line, instead of waiting out the
+    /// terminator grace every time.
+    terminator_missing: bool,
 }
 
 impl QtpSession {
@@ -118,6 +123,7 @@ impl QtpSession {
             plies_generated: 0,
             last_probe: None,
             assembling: (0, Vec::new(), Assembling::Waiting),
+            terminator_missing: false,
         }
     }
 
@@ -131,6 +137,15 @@ impl QtpSession {
     fn board_mut(&mut self) -> Result<&mut Board, ScriptError> {
         self.board()?;
         Ok(self.board.as_mut().expect("checked"))
+    }
+
+    /// The command answered next has a one-line response by definition (a
+    /// known command that is not multi-line).
+    fn head_one_line(&self) -> bool {
+        self.pending
+            .front()
+            .and_then(|p| p.command.as_ref())
+            .is_some_and(|c| !c.multiline_answer())
     }
 
     fn head_multiline(&self) -> bool {
@@ -280,6 +295,13 @@ impl Session for QtpSession {
             self.pending.push_front(p);
             judged.still_due = true;
             return Ok(judged);
+        }
+        if parsed
+            .findings
+            .iter()
+            .any(|f| f.rule.id == rule::FRAMING_NO_TERMINATOR.id)
+        {
+            self.terminator_missing = true;
         }
         for f in &parsed.findings {
             // `=1 Naive` answers a GTP id the GTP way: no space is owed (§7.6).

@@ -463,3 +463,31 @@ fn crashes_and_silences_are_blamed_on_the_most_specific_cause() {
     s.input_closed();
     assert!(s.closed(Some(ExitStatus::Code(0)), None).is_none());
 }
+
+#[test]
+fn after_a_missing_terminator_one_line_responses_end_at_their_status_line() {
+    let mut s = setup();
+    s.send("name").unwrap();
+    assert_eq!(
+        s.reply_part(b"", b"= x\n"),
+        Assembly::CompleteUnlessMore(TERMINATOR_GRACE),
+        "the first time, the terminator may still come"
+    );
+    let j = s
+        .judge(b"= x\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert!(
+        j.violations
+            .iter()
+            .any(|v| v.rule == "quoridor.framing.no-terminator")
+    );
+    s.send("name").unwrap();
+    assert_eq!(s.reply_part(b"", b"= x\n"), Assembly::Complete);
+    s.pending.clear();
+    s.send("list_commands").unwrap();
+    assert_eq!(
+        s.reply_part(b"", b"= name\n"),
+        Assembly::CompleteUnlessMore(TERMINATOR_GRACE),
+        "a multi-line response can still be going on"
+    );
+}

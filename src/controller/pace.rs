@@ -1,0 +1,170 @@
+//! Pacing: how long protocheck listens for output the bot sends out of turn,
+//! and how it tells early that a bot will never answer.
+//!
+//! Every listening window (start-up, `expect: silence`, `wait:`, the pause
+//! before protocheck's own move in generated play) ends as soon as the bot is
+//! *provably idle* (see `transport::idle`): it has read everything and sleeps
+//! reading its input, so it cannot write anything until protocheck does. A
+//! bot that wrote out of turn did so before going idle, and its line is in
+//! the queue by then, so this shortcut never changes a verdict. Where idleness
+//! cannot be proved (a JVM, an event loop, another OS) the window runs its
+//! length: the game's full window where out-of-turn output is most likely,
+//! elsewhere a window that follows the bot's own pace. An explicit
+//! `--silence` (or scenario `silence:`) turns all of this off: every window
+//! is exactly as long as asked.
+
+use super::Run;
+use crate::transport::BotConnection;
+use std::time::{Duration, Instant};
+
+/// The pace window: this many times the bot's slowest reply so far, plus
+/// the margin, clamped between the floor and the cap.
+const PACE_FACTOR: u32 = 3;
+const PACE_MARGIN: Duration = Duration::from_millis(10);
+const PACE_FLOOR: Duration = Duration::from_millis(20);
+const PACE_CAP: Duration = Duration::from_secs(1);
+
+/// How often a listening window looks at the bot (growing to the maximum).
+const LISTEN_PROBE_FIRST: Duration = Duration::from_micros(200);
+const LISTEN_PROBE_MAX: Duration = Duration::from_millis(4);
+/// How often a wait for a due reply looks at the bot: a bot that answers
+/// within a few milliseconds is never looked at.
+const REPLY_PROBE_FIRST: Duration = Duration::from_millis(5);
+const REPLY_PROBE_MAX: Duration = Duration::from_millis(40);
+
+/// Successive looks at a bot, until it is proved idle: one look that finds
+/// its only task idle, or two looks in a row that find all its tasks idle
+/// with no CPU time used in between.
+pub(super) struct IdleWatch {
+    next: Option<Instant>,
+    interval: Duration,
+    max: Duration,
+    last_idle_cpu: Option<u64>,
+}
+
+impl IdleWatch {
+    pub(super) fn for_listening(enabled: bool) -> IdleWatch {
+        IdleWatch::new(enabled, LISTEN_PROBE_FIRST, LISTEN_PROBE_MAX)
+    }
+
+    pub(super) fn for_reply(enabled: bool) -> IdleWatch {
+        IdleWatch::new(enabled, REPLY_PROBE_FIRST, REPLY_PROBE_MAX)
+    }
+
+    fn new(enabled: bool, first: Duration, max: Duration) -> IdleWatch {
+        IdleWatch {
+            next: enabled.then(|| Instant::now() + first),
+            interval: first,
+            max,
+            last_idle_cpu: None,
+        }
+    }
+
+    /// When to look next, if at all, bounded by `deadline`.
+    pub(super) fn wake(&self, deadline: Instant) -> Instant {
+        self.next.map_or(deadline, |n| n.min(deadline))
+    }
+
+    /// The bot did something: what was seen so far proves nothing.
+    pub(super) fn saw_activity(&mut self) {
+        self.last_idle_cpu = None;
+    }
+
+    /// Look if it is time; true once the bot is proved idle.
+    pub(super) fn proved(&mut self, conn: &BotConnection) -> bool {
+        let Some(next) = self.next else {
+            return false;
+        };
+        let now = Instant::now();
+        if now < next {
+            return false;
+        }
+        self.interval = (self.interval * 2).min(self.max);
+        self.next = Some(now + self.interval);
+        match conn.idle_sample() {
+            None => {
+                self.next = None; // cannot be told here: windows and timeouts decide
+                false
+            }
+            Some(s) if s.idle => {
+                // One task is looked at in one go; several are looked at one
+                // after the other, so the look is repeated to be sure.
+                let proved = s.tasks == 1 || self.last_idle_cpu == Some(s.cpu);
+                self.last_idle_cpu = Some(s.cpu);
+                proved
+            }
+            Some(_) => {
+                self.last_idle_cpu = None;
+                false
+            }
+        }
+    }
+}
+
+impl Run<'_> {
+    /// Listen for `window`; everything that arrives is out of turn. Ends
+    /// early once the bot is provably idle, unless the user fixed the windows.
+    pub(super) fn listen(&mut self, window: Duration) {
+        self.unobserved_write = false;
+        let deadline = Instant::now() + window;
+        let mut watch = IdleWatch::for_listening(!self.explicit_silence);
+        loop {
+            match self.next_event(watch.wake(deadline)) {
+                Some(event) => {
+                    watch.saw_activity();
+                    self.idle_event(event);
+                    if self.gone {
+                        break;
+                    }
+                }
+                None if Instant::now() >= deadline => break,
+                None => {
+                    if watch.proved(&self.conn) {
+                        // Whatever the bot wrote before it went idle is
+                        // queued already: take it, then stop listening.
+                        while let Some(event) = self.next_event(Instant::now()) {
+                            self.idle_event(event);
+                            if self.gone {
+                                break;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// How long to listen before protocheck's own move in generated play.
+    pub(super) fn pause_window(&self) -> Duration {
+        if self.explicit_silence || self.pause.is_zero() {
+            return self.pause;
+        }
+        let pace = (self.slowest_reply * PACE_FACTOR + PACE_MARGIN).clamp(PACE_FLOOR, PACE_CAP);
+        if self.session.silence_matters() {
+            pace.max(self.pause)
+        } else {
+            pace
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_disabled_watch_never_proves_and_waits_for_the_deadline() {
+        let deadline = Instant::now() + Duration::from_secs(3);
+        let watch = IdleWatch::for_listening(false);
+        assert_eq!(watch.wake(deadline), deadline);
+    }
+
+    #[test]
+    fn an_enabled_watch_looks_early_and_backs_off() {
+        let deadline = Instant::now() + Duration::from_secs(3);
+        let watch = IdleWatch::for_reply(true);
+        assert!(watch.wake(deadline) < deadline);
+        assert!(REPLY_PROBE_FIRST <= REPLY_PROBE_MAX && LISTEN_PROBE_FIRST <= LISTEN_PROBE_MAX);
+    }
+}

@@ -1,0 +1,171 @@
+//! Pacing with the default options: timing-dependent defects (output out of
+//! turn) are caught every time, by the same rule; a bot that will never
+//! answer is told at once, with the right diagnosis; a slow but correct bot
+//! is never cut short. No timing assertions: only verdicts and diagnoses.
+
+mod common;
+use common::*;
+
+fn run(bot_name: &str, fixture_name: &str, extra: &[&str], envs: &[(&str, &str)]) -> Outcome {
+    let bot = bot(bot_name);
+    let scenario = fixture(&format!("kalah/{fixture_name}.yaml"));
+    let mut args = vec!["--game", "kalah", "--scenarios", &scenario];
+    args.extend_from_slice(extra);
+    args.push(&bot);
+    run_json(&args, envs)
+}
+
+/// Status and rules of one run, to compare runs.
+fn verdict(out: &Outcome) -> (i32, Vec<String>) {
+    (out.code, out.rules())
+}
+
+/// A sample bot, the fixture that provokes its defect, its environment, and
+/// the rules (one of which) it must break.
+type Case = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static [&'static str],
+);
+
+/// Every sample bot whose defect shows only as output out of turn, with the
+/// scenario that provokes it, its environment, and the rule it must break.
+const OUT_OF_TURN: &[Case] = &[
+    (
+        "kalah-opening-extra-turn",
+        "south-game",
+        &[],
+        &["kalah.turn.no-extra-turn"],
+    ),
+    (
+        "kalah-slow-opp-reply",
+        "south-game",
+        &[],
+        &["kalah.turn.no-extra-turn"],
+    ),
+    (
+        "kalah-double-move-after-extra-turn",
+        "south-game",
+        &[],
+        &["kalah.turn.no-extra-turn", "io.unexpected-output"],
+    ),
+    (
+        "kalah-move-after-swap",
+        "north-game",
+        &[("KALAH_BOT_SWAP", "always")],
+        &["kalah.turn.move-after-swap"],
+    ),
+    (
+        "kalah-move-after-end",
+        "abort",
+        &[],
+        &["kalah.end.output-after-end"],
+    ),
+    ("kalah-banner", "south-game", &[], &["io.unexpected-output"]),
+];
+
+#[test]
+fn out_of_turn_output_is_caught_with_the_defaults_every_time() {
+    // 20 runs of each bot: the same verdict each time. The bots run two at a
+    // time (one thread per bot), about 10 s in all on a 2-core machine.
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = OUT_OF_TURN
+            .chunks(3)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    for &(name, fixture_name, envs, rules) in chunk {
+                        let first = run(name, fixture_name, &[], envs);
+                        assert!(
+                            rules.iter().any(|r| first.has_rule(r)),
+                            "{name}: expected one of {rules:?}, got {:?}\n{}",
+                            first.rules(),
+                            first.messages()
+                        );
+                        for i in 1..20 {
+                            let again = run(name, fixture_name, &[], envs);
+                            assert_eq!(
+                                verdict(&again),
+                                verdict(&first),
+                                "{name}: run {i} differs from run 0"
+                            );
+                        }
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+    });
+}
+
+#[test]
+fn a_bot_blocked_reading_its_input_is_told_at_once() {
+    let out = run("kalah-waits-forever", "south-game", &[], &[]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    assert_eq!(out.rules(), vec!["io.timeout".to_string()]);
+    if cfg!(target_os = "linux") {
+        assert!(
+            out.messages()
+                .contains("the bot is blocked reading its input"),
+            "{}",
+            out.messages()
+        );
+    }
+}
+
+#[test]
+fn unflushed_output_is_one_finding_with_its_diagnosis() {
+    let out = run("kalah-no-flush", "south-game", &[], &[]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    assert_eq!(
+        out.rules(),
+        vec!["io.timeout".to_string()],
+        "the move flushed at exit is not a second finding"
+    );
+    if cfg!(target_os = "linux") {
+        assert!(
+            out.messages()
+                .contains("stdout is not flushed after each line"),
+            "{}",
+            out.messages()
+        );
+    }
+}
+
+#[test]
+fn a_slow_correct_bot_is_never_cut_short() {
+    // It sleeps before every move: not idle, so it gets its full time.
+    let out = run(
+        "kalah-slow",
+        "south-game",
+        &["--strict"],
+        &[("KALAH_BOT_DELAY_MS", "150")],
+    );
+    assert_eq!(out.code, 0, "{:?}\n{}", out.rules(), out.messages());
+}
+
+#[test]
+fn an_explicit_silence_still_fixes_the_windows() {
+    // `--silence 0` gives up the pauses: the opening-extra-turn bot's second
+    // move is then taken as its reply or caught, but the run never errors.
+    let out = run(
+        "kalah-correct",
+        "south-game",
+        &["--silence", "0", "--strict"],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{:?}", out.rules());
+    let out = run(
+        "kalah-opening-extra-turn",
+        "south-game",
+        &["--silence", "200ms"],
+        &[],
+    );
+    assert!(
+        out.has_rule("kalah.turn.no-extra-turn"),
+        "{:?}",
+        out.rules()
+    );
+}
