@@ -23,6 +23,13 @@ fn main() {
         std::process::exit(2);
     });
     let code = protocheck::cli::main(args);
+    if process::interrupted() {
+        // The run ended because its bots were killed by the signal handler,
+        // which exits with 2 as soon as it is done: let it.
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
+    }
     process::kill_everything_left();
     std::process::exit(code);
 }

@@ -337,8 +337,8 @@ fn sigkill_of_protocheck_takes_escapees_and_grandchildren_with_it() {
     // notices.
     for (bot_name, processes) in [
         ("hostile-setsid", 6),
-        ("hostile-grandchild", 2),
-        ("hostile-setpgid", 2),
+        ("hostile-grandchild", 1),
+        ("hostile-setpgid", 1),
     ] {
         let (out, left) = signal_mid_run(bot_name, processes, libc::SIGKILL);
         // The setsid bot waits for its 60 s timeout, so protocheck is

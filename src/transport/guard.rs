@@ -19,10 +19,10 @@
 //! Elsewhere (macOS) there is no /proc: the process-group kill is all there is.
 
 use super::limits::{LimitHit, LimitKind, ResourceLimits, format_size};
-use super::process::lock_live;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::sync::{Mutex, OnceLock};
+#[cfg(target_os = "linux")]
+use {super::process::lock_live, std::sync::Arc, std::time::Duration};
 
 /// The environment variable that tags every bot process.
 pub const TAG_VAR: &str = "PROTOCHECK_BOT";
@@ -173,6 +173,8 @@ pub fn guardian_main(args: &[String]) -> i32 {
             std::thread::sleep(Duration::from_millis(10));
         }
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = run;
     0
 }
 

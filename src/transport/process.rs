@@ -94,6 +94,12 @@ pub fn kill_all_live_groups() {
     guard::sweep(None);
 }
 
+/// Whether [`kill_all_live_groups`] has run: the signal handler is about to
+/// exit the process, so nobody else should report or exit first.
+pub fn interrupted() -> bool {
+    lock_live().interrupted
+}
+
 /// Kill whatever is left of every bot (escapees included): the last thing
 /// protocheck does before it exits.
 pub fn kill_everything_left() {
@@ -119,7 +125,7 @@ fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Chil
                     let result = {
                         let mut live = lock_live();
                         if live.interrupted {
-                            Err(std::io::Error::other("protocheck was interrupted"))
+                            Err(std::io::Error::from(std::io::ErrorKind::Interrupted))
                         } else {
                             guard::start_guardian_once();
                             command.spawn().inspect(|child| {
@@ -138,9 +144,17 @@ fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Chil
     spawner
         .send((command, watch, reply_tx))
         .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
-    reply_rx
+    let result = reply_rx
         .recv()
-        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?
+        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
+    if matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::Interrupted) {
+        // The signal handler is killing everything and will exit with 2; a
+        // "cannot start bot" error from here would race it to the exit.
+        loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+    }
+    result
 }
 
 /// Set up, in the forked child before exec: the parent-death signal (Linux)
