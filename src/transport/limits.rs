@@ -84,6 +84,8 @@ pub fn mentions_out_of_memory(stderr_tail: &str) -> bool {
         "memoryerror",
         "out of memory",
         "cannot allocate memory",
+        // ld.so, when the limit is too low to even load the libraries.
+        "failed to map segment",
     ]
     .iter()
     .any(|needle| lower.contains(needle))
@@ -215,6 +217,9 @@ mod tests {
         ));
         assert!(mentions_out_of_memory(
             "fatal error: runtime: out of memory"
+        ));
+        assert!(mentions_out_of_memory(
+            "bot: error while loading shared libraries: libc.so.6: failed to map segment from shared object"
         ));
         assert!(!mentions_out_of_memory("thinking about move 3"));
     }
