@@ -396,7 +396,10 @@ pub fn limit_from_exit(
         return None;
     }
     let peak = watch.peak_memory();
-    let near_limit = peak >= memory / 8 * 7;
+    // Within 1/64 of the limit (at least 16 MiB): a JVM sizes its heap by
+    // RLIMIT_AS and sits at about 5/6 of it from the start, so "close to the
+    // limit" must be really close to count as evidence.
+    let near_limit = peak.saturating_add((memory / 64).max(16 << 20)) >= memory;
     let says_so = super::limits::mentions_out_of_memory(stderr_tail);
     if !(near_limit || says_so) {
         return None;
@@ -447,6 +450,21 @@ mod tests {
         assert_eq!(limit_from_exit(&watch, abort, "segfault"), None);
         let oom = limit_from_exit(&watch, abort, "memory allocation of 8 bytes failed").unwrap();
         assert_eq!(oom.kind, LimitKind::Memory);
+        // Address space near the limit counts only when really near it.
+        let jvm_like = Watch::new("t.2".into(), ResourceLimits::default());
+        jvm_like.peak_memory.store(
+            super::super::limits::DEFAULT_MEMORY / 6 * 5,
+            Ordering::Relaxed,
+        );
+        assert_eq!(limit_from_exit(&jvm_like, abort, ""), None);
+        jvm_like.peak_memory.store(
+            super::super::limits::DEFAULT_MEMORY - (8 << 20),
+            Ordering::Relaxed,
+        );
+        assert_eq!(
+            limit_from_exit(&jvm_like, abort, "").unwrap().kind,
+            LimitKind::Memory
+        );
         // A clean exit is never a limit, whatever stderr says.
         let clean = super::super::ExitStatus::Code(0);
         assert_eq!(limit_from_exit(&watch, clean, "out of memory"), None);
