@@ -106,6 +106,18 @@ pub fn kill_everything_left() {
     guard::sweep(None);
 }
 
+/// Why the spawner refused: the run is being ended by a signal.
+#[derive(Debug)]
+struct RunInterrupted;
+
+impl std::fmt::Display for RunInterrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("protocheck was interrupted")
+    }
+}
+
+impl std::error::Error for RunInterrupted {}
+
 /// A spawn request for the spawner thread.
 type SpawnRequest = (Command, Arc<Watch>, mpsc::Sender<std::io::Result<Child>>);
 
@@ -125,7 +137,7 @@ fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Chil
                     let result = {
                         let mut live = lock_live();
                         if live.interrupted {
-                            Err(std::io::Error::from(std::io::ErrorKind::Interrupted))
+                            Err(std::io::Error::other(RunInterrupted))
                         } else {
                             guard::start_guardian_once();
                             command.spawn().inspect(|child| {
@@ -147,7 +159,10 @@ fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Chil
     let result = reply_rx
         .recv()
         .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
-    if matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::Interrupted) {
+    if let Err(e) = &result
+        && e.get_ref()
+            .is_some_and(|inner| inner.is::<RunInterrupted>())
+    {
         // The signal handler is killing everything and will exit with 2; a
         // "cannot start bot" error from here would race it to the exit.
         loop {
