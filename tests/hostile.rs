@@ -386,3 +386,50 @@ fn timeout_command_with_term_hup_and_kill_leaves_nothing() {
         assert!(left.is_empty(), "{signal}: left running: {left:?}");
     }
 }
+
+#[test]
+fn sigkill_of_protocheck_kills_even_an_untagged_bot_by_parent_death_signal() {
+    // `env -i` runs the deaf bot with an empty environment: no tag for the
+    // guardian to find, so only the parent-death signal (which survives
+    // exec) can take it down with protocheck. The marker is in its argv.
+    let tag = marker("pdeathsig");
+    let deaf = bot("hostile-deaf");
+    let command = format!("env -i {deaf} {tag}");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
+        .args([
+            "--game",
+            "kalah",
+            "--jobs",
+            "2",
+            "--timeout",
+            "60s",
+            "--startup-timeout",
+            "60s",
+            "--bot-cmd",
+            &command,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let me = child.id();
+    let bots = || {
+        processes_with_cmdline(&tag)
+            .into_iter()
+            .filter(|&p| p != me)
+            .count()
+    };
+    for _ in 0..400 {
+        if bots() >= 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    assert_eq!(bots(), 2, "both bots should be running");
+    // SAFETY: sending a signal to our own child.
+    unsafe { libc::kill(me as i32, libc::SIGKILL) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), None);
+    let left = leftovers(&tag, &[me]);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
