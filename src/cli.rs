@@ -8,7 +8,7 @@ use crate::outcome::{ScenarioResult, Status, Totals};
 use crate::report::{self, Format, RunInfo, human::Style};
 use crate::scenario::{self, LoadError, Options, Scenario};
 use crate::suite;
-use crate::transport::{BotCommand, Limits};
+use crate::transport::{BotCommand, Limits, ResourceLimits, limits};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -100,6 +100,17 @@ pub struct Cli {
     /// Longest message accepted from the bot, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
     pub max_line: usize,
+    /// Address-space limit (RLIMIT_AS) of every bot process, e.g. 512M,
+    /// 2G, or none.
+    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = limits::parse_size)]
+    pub memory_limit: std::option::Option<u64>,
+    /// CPU time of all the bot's processes together, per scenario, e.g.
+    /// 30s, or none.
+    #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = limits::parse_optional_duration)]
+    pub cpu_limit: std::option::Option<Duration>,
+    /// Processes the bot may have alive at once (itself included), or none.
+    #[arg(long, value_name = "N", default_value = "64", value_parser = limits::parse_count)]
+    pub max_processes: std::option::Option<usize>,
 
     /// Also run the scenarios outside the default run. Kalah: boards other
     /// than Kalah(7,7), which every real match uses (giving --holes or
@@ -308,6 +319,11 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         bot: bot.clone(),
         limits: Limits {
             message_cap: cli.max_line,
+            resources: ResourceLimits {
+                memory: cli.memory_limit,
+                cpu: cli.cpu_limit,
+                processes: cli.max_processes,
+            },
             ..Limits::default()
         },
         timeout: cli.timeout,

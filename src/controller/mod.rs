@@ -11,6 +11,7 @@ mod pace;
 use crate::games::{Assembly, Game, Next, Outgoing, Session};
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
 use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
+use crate::transport::limits::LimitKind;
 use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
 use crate::verdict::{RuleInfo, Severity, StepRef, Violation};
 use std::collections::VecDeque;
@@ -661,6 +662,14 @@ impl Run<'_> {
             && self.exit.is_none()
         {
             self.note(format!("protocheck stopped the bot ({status})"));
+        }
+        // A resource limit the bot hit (transport::limits) is a verdict.
+        if fault.is_none()
+            && let Some(hit) = self.conn.limit_hit()
+            && !(hit.kind == LimitKind::Memory && self.memory_reported)
+        {
+            let v = hit.violation(self.game.memory_limit().map(|(_, rule)| rule));
+            self.push(v);
         }
         let strict = self.cfg.strict;
         for v in &mut self.violations {

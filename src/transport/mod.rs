@@ -4,11 +4,18 @@
 
 pub mod framing;
 pub mod idle;
+pub mod guard;
+pub mod limits;
 pub mod process;
+#[cfg(target_os = "linux")]
+pub mod procfs;
+pub mod signals;
 pub mod stream;
 
 use framing::{FrameEvent, Framer};
 use idle::{IdleProbe, Progress};
+use limits::LimitHit;
+pub use limits::ResourceLimits;
 pub use process::{ExitStatus, ProcessGroup};
 use std::process::Command;
 use std::sync::atomic::Ordering;
@@ -93,6 +100,8 @@ pub struct Limits {
     pub stderr_keep: usize,
     /// Between SIGTERM and SIGKILL.
     pub kill_grace: Duration,
+    /// Memory, CPU time and process count of the bot.
+    pub resources: ResourceLimits,
 }
 
 impl Default for Limits {
@@ -101,6 +110,7 @@ impl Default for Limits {
             message_cap: 64 * 1024,
             stderr_keep: 4 * 1024,
             kill_grace: Duration::from_millis(300),
+            resources: ResourceLimits::default(),
         }
     }
 }
@@ -177,13 +187,16 @@ impl BotConnection {
         }
         let (tx, events) = mpsc::sync_channel(stream::EVENT_QUEUE);
         let exit_tx: SyncSender<BotEvent> = tx.clone();
-        let (group, pipes) = ProcessGroup::spawn(command, limits.kill_grace, move |status, at| {
+        let on_exit = move |status, at| {
             let _ = exit_tx.send(BotEvent::Exited { status, at });
-        })
-        .map_err(|error| SpawnError {
-            program: bot.program.clone(),
-            error,
-        })?;
+        };
+        let (group, pipes) =
+            ProcessGroup::spawn(command, limits.kill_grace, limits.resources, on_exit).map_err(
+                |error| SpawnError {
+                    program: bot.program.clone(),
+                    error,
+                },
+            )?;
         let pid = group.pid();
         let progress = Arc::new(Progress::default());
         let idle = IdleProbe::new(pid, pipe_inode(&pipes.stdin), Arc::clone(&progress));
@@ -264,6 +277,19 @@ impl BotConnection {
     pub fn stderr(&self) -> (u64, String) {
         let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         (t.total, t.text())
+    }
+
+    /// The resource limit the bot hit, if any: caught by the monitor (process
+    /// count, CPU time) or read from how the bot ended (SIGXCPU, running out
+    /// of address space). Meaningful once the bot has ended.
+    pub fn limit_hit(&self) -> Option<LimitHit> {
+        let watch = self.group.watch();
+        if let Some(hit) = watch.hit() {
+            return Some(hit);
+        }
+        let status = self.group.exit_status()?;
+        let (_, tail) = self.stderr();
+        guard::limit_from_exit(watch, status, &tail)
     }
 
     /// Kill the whole process group and reap it (idempotent).

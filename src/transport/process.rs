@@ -1,9 +1,14 @@
 //! The lifecycle of an untrusted bot process: its own process group, exit
 //! detection, and a kill of the whole group (TERM, grace, KILL, reap) on every
 //! exit path, including panics (via `Drop`) and Ctrl-C (via the live registry).
+//! On Linux every bot also dies with protocheck (parent-death signal), and
+//! whatever left its group is swept up by [`super::guard`].
 
-use std::collections::HashSet;
+use super::guard::{self, Watch};
+use super::limits::ResourceLimits;
+use std::collections::HashMap;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -54,11 +59,12 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-/// Process groups that are alive right now, so an interrupt can kill them
-/// all; and whether an interrupt has happened (then nothing new may start).
+/// Bots that are alive right now (by main pid = process group id), so an
+/// interrupt can kill them all and the monitor can watch them; and whether
+/// an interrupt has happened (then nothing new may start).
 #[derive(Default)]
-struct Live {
-    groups: HashSet<i32>,
+pub(super) struct Live {
+    pub(super) groups: HashMap<i32, Arc<Watch>>,
     interrupted: bool,
 }
 
@@ -67,22 +73,173 @@ fn live() -> &'static Mutex<Live> {
     LIVE.get_or_init(|| Mutex::new(Live::default()))
 }
 
-fn lock_live() -> std::sync::MutexGuard<'static, Live> {
+pub(super) fn lock_live() -> std::sync::MutexGuard<'static, Live> {
     live().lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// SIGKILL every process group protocheck started and has not yet reaped,
-/// and refuse to start any more. Called from the Ctrl-C handler; safe to
-/// call from any thread. Spawning registers its group under the same lock,
-/// so a bot started concurrently is either killed here or never started.
+/// SIGKILL every bot protocheck started and has not yet reaped, and
+/// whatever escaped their groups, and refuse to start any more. Called from
+/// the signal handler; safe to call from any thread. Spawning registers its
+/// group under the same lock, so a bot started concurrently is either
+/// killed here or never started.
 pub fn kill_all_live_groups() {
-    let mut live = lock_live();
-    live.interrupted = true;
-    for &pgid in live.groups.iter() {
-        // SAFETY: killpg has no memory-safety preconditions.
-        unsafe { libc::killpg(pgid, libc::SIGKILL) };
+    {
+        let mut live = lock_live();
+        live.interrupted = true;
+        for &pgid in live.groups.keys() {
+            // SAFETY: killpg has no memory-safety preconditions.
+            unsafe { libc::killpg(pgid, libc::SIGKILL) };
+        }
+    }
+    guard::sweep(None);
+}
+
+/// Whether [`kill_all_live_groups`] has run: the signal handler is about to
+/// exit the process, so nobody else should report or exit first.
+pub fn interrupted() -> bool {
+    lock_live().interrupted
+}
+
+/// Kill whatever is left of every bot (escapees included): the last thing
+/// protocheck does before it exits.
+pub fn kill_everything_left() {
+    guard::sweep(None);
+}
+
+/// Why the spawner refused: the run is being ended by a signal.
+#[derive(Debug)]
+struct RunInterrupted;
+
+impl std::fmt::Display for RunInterrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("protocheck was interrupted")
     }
 }
+
+impl std::error::Error for RunInterrupted {}
+
+/// A spawn request for the spawner thread.
+type SpawnRequest = (Command, Arc<Watch>, mpsc::Sender<std::io::Result<Child>>);
+
+/// Start a bot from the one long-lived spawner thread. Linux delivers the
+/// parent-death signal when the *thread* that forked the child ends, so
+/// bots must not be forked by suite workers, which end before protocheck.
+/// The spawner registers the bot under the live lock (see
+/// [`kill_all_live_groups`]).
+fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Child> {
+    static SPAWNER: OnceLock<mpsc::Sender<SpawnRequest>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<SpawnRequest>();
+        std::thread::Builder::new()
+            .name("bot-spawner".into())
+            .spawn(move || {
+                for (mut command, watch, reply) in rx {
+                    let result = {
+                        let mut live = lock_live();
+                        if live.interrupted {
+                            Err(std::io::Error::other(RunInterrupted))
+                        } else {
+                            guard::start_guardian_once();
+                            command.spawn().inspect(|child| {
+                                live.groups.insert(child.id() as i32, watch);
+                            })
+                        }
+                    };
+                    let _ = reply.send(result);
+                }
+            })
+            .expect("spawn the bot-spawner thread");
+        tx
+    });
+    guard::start_monitor_once();
+    let (reply_tx, reply_rx) = mpsc::channel();
+    spawner
+        .send((command, watch, reply_tx))
+        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
+    let result = reply_rx
+        .recv()
+        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
+    if let Err(e) = &result
+        && e.get_ref()
+            .is_some_and(|inner| inner.is::<RunInterrupted>())
+    {
+        // The signal handler is killing everything and will exit with 2; a
+        // "cannot start bot" error from here would race it to the exit.
+        loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+    }
+    result
+}
+
+/// Set up, in the forked child before exec: the parent-death signal (Linux)
+/// and the resource limits.
+fn restrict(command: &mut Command, limits: ResourceLimits) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: getpid has no preconditions.
+    #[cfg(target_os = "linux")]
+    let parent = unsafe { libc::getpid() };
+    let memory = limits.memory;
+    // RLIMIT_CPU is per process and in whole seconds; it is the backstop
+    // (SIGXCPU) behind the monitor, which sums all the bot's processes.
+    let cpu_seconds = limits.cpu.map(|d| d.as_secs() + 2);
+    // SAFETY: the closure runs between fork and exec and calls only
+    // async-signal-safe functions (prctl, getppid, getrlimit, setrlimit,
+    // _exit); it allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            #[cfg(target_os = "linux")]
+            {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // protocheck may have died between fork and prctl; then
+                // the signal will never come, so leave now.
+                if libc::getppid() != parent {
+                    libc::_exit(1);
+                }
+            }
+            lower_limit(libc::RLIMIT_CORE, 0, 0)?;
+            if let Some(bytes) = memory {
+                lower_limit(libc::RLIMIT_AS, bytes, bytes)?;
+            }
+            if let Some(s) = cpu_seconds {
+                lower_limit(libc::RLIMIT_CPU, s, s + 1)?;
+            }
+            Ok(())
+        })
+    };
+}
+
+/// setrlimit, never above the limits protocheck itself runs under (raising
+/// a hard limit needs privileges; a stricter outer limit wins).
+fn lower_limit(resource: LimitResource, soft: u64, hard: u64) -> std::io::Result<()> {
+    let mut current = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit/setrlimit write/read only the struct passed.
+    unsafe {
+        if libc::getrlimit(resource, &mut current) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let max = (hard as libc::rlim_t).min(current.rlim_max);
+        let wanted = libc::rlimit {
+            rlim_cur: (soft as libc::rlim_t).min(max),
+            rlim_max: max,
+        };
+        if libc::setrlimit(resource, &wanted) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// The type of setrlimit's resource argument differs between libcs.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+type LimitResource = libc::__rlimit_resource_t;
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+type LimitResource = libc::c_int;
 
 /// Make protocheck the reaper of orphaned descendants (Linux), so a bot's
 /// grandchildren are reparented to us when the bot dies and can be reaped
@@ -108,6 +265,7 @@ pub struct ProcessGroup {
     exit: Arc<ExitCell>,
     terminated: bool,
     grace: Duration,
+    watch: Arc<Watch>,
 }
 
 /// The pipes of a freshly spawned bot.
@@ -119,28 +277,24 @@ pub struct Pipes {
 
 impl ProcessGroup {
     /// Start `command` in a process group of its own with all three standard
-    /// streams piped. `on_exit` is called from the waiter thread with the exit
-    /// status as soon as the bot's main process ends.
+    /// streams piped, tagged and limited. `on_exit` is called from the waiter
+    /// thread with the exit status as soon as the bot's main process ends.
     pub fn spawn(
         mut command: Command,
         grace: Duration,
+        limits: ResourceLimits,
         on_exit: impl FnOnce(ExitStatus, Instant) + Send + 'static,
     ) -> std::io::Result<(ProcessGroup, Pipes)> {
         use std::os::unix::process::CommandExt;
+        let watch = Arc::new(Watch::new(guard::next_bot_tag(), limits));
         command
+            .env(guard::TAG_VAR, &watch.tag)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        let mut child: Child = {
-            let mut live = lock_live();
-            if live.interrupted {
-                return Err(std::io::Error::other("protocheck was interrupted"));
-            }
-            let child = command.spawn()?;
-            live.groups.insert(child.id() as i32);
-            child
-        };
+        restrict(&mut command, limits);
+        let mut child: Child = spawn_registered(command, Arc::clone(&watch))?;
         let pid = child.id() as i32;
         let pipes = Pipes {
             stdin: child.stdin.take().expect("stdin piped"),
@@ -176,6 +330,7 @@ impl ProcessGroup {
                 exit,
                 terminated: false,
                 grace,
+                watch,
             },
             pipes,
         ))
@@ -183,6 +338,11 @@ impl ProcessGroup {
 
     pub fn pid(&self) -> i32 {
         self.pid
+    }
+
+    /// The bot's tag, limits and observed usage.
+    pub fn watch(&self) -> &Watch {
+        &self.watch
     }
 
     /// The exit status, if the main process has ended.
@@ -226,10 +386,14 @@ impl ProcessGroup {
         // group id is our own child's pid, which we have not reaped-and-lost:
         // the group lives as long as any member does.
         unsafe { libc::killpg(self.pid, libc::SIGTERM) };
+        // A stopped bot (SIGSTOP) acts on SIGTERM only once continued.
+        unsafe { libc::killpg(self.pid, libc::SIGCONT) };
         let status = self.wait_until(Instant::now() + self.grace);
         unsafe { libc::killpg(self.pid, libc::SIGKILL) };
         let status = status.or_else(|| self.wait_until(Instant::now() + Duration::from_secs(5)));
         self.reap_group();
+        // Whatever left the group (setsid, setpgid, daemons) goes too.
+        guard::sweep(Some(self.pid));
         lock_live().groups.remove(&self.pid);
         status
     }

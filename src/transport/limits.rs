@@ -1,0 +1,226 @@
+//! Resource limits for the bot (address space, CPU time, number of
+//! processes) and how hitting one is reported. Hitting a limit is a verdict
+//! on the bot (`io.resource-limit`, or the game's own memory rule), never a
+//! failure of protocheck.
+
+use crate::verdict::{RuleInfo, Severity, Violation};
+use std::time::Duration;
+
+/// The shared rule for a bot that exceeded one of protocheck's resource
+/// limits. It belongs to the transport, not to a game's catalogue: the
+/// catalogues mirror the rules digests, which predate the limits.
+pub static IO_RESOURCE_LIMIT: RuleInfo = RuleInfo {
+    id: "io.resource-limit",
+    severity: Severity::Fail,
+    spec: "The bot stays within protocheck's resource limits for one scenario: address space (`--memory-limit`), CPU time over all its processes (`--cpu-limit`) and processes alive at once (`--max-processes`).",
+};
+
+/// Limits applied to every bot process (`None`: no limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceLimits {
+    /// RLIMIT_AS of every bot process, in bytes.
+    pub memory: Option<u64>,
+    /// CPU time of all the bot's processes together, per scenario.
+    pub cpu: Option<Duration>,
+    /// Processes of one bot alive at the same time (the bot included).
+    pub processes: Option<usize>,
+}
+
+/// 8 GiB: a JVM reserves about 3.5 GiB of address space just to start (it
+/// fails to start under 3 GiB), and a wrong "out of memory" verdict on a
+/// correct bot is worse than a generous limit.
+pub const DEFAULT_MEMORY: u64 = 8 << 30;
+/// 10 minutes per scenario: well above what a single-threaded bot can use
+/// answering every reply of a whole game within the default timeouts.
+pub const DEFAULT_CPU: Duration = Duration::from_secs(600);
+/// 64 processes: far more than any bot needs, far fewer than a fork bomb.
+pub const DEFAULT_PROCESSES: usize = 64;
+
+impl Default for ResourceLimits {
+    fn default() -> Self {
+        ResourceLimits {
+            memory: Some(DEFAULT_MEMORY),
+            cpu: Some(DEFAULT_CPU),
+            processes: Some(DEFAULT_PROCESSES),
+        }
+    }
+}
+
+/// Which limit a bot hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    Memory,
+    Cpu,
+    Processes,
+}
+
+/// A limit the bot hit, with a sentence naming the limit and the usage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitHit {
+    pub kind: LimitKind,
+    pub message: String,
+}
+
+impl LimitHit {
+    /// The violation: the game's own memory rule for memory where it has
+    /// one (Quoridor's 950 MB rule), `io.resource-limit` otherwise.
+    pub fn violation(&self, game_memory_rule: Option<&'static RuleInfo>) -> Violation {
+        let rule = match (self.kind, game_memory_rule) {
+            (LimitKind::Memory, Some(rule)) => rule,
+            _ => &IO_RESOURCE_LIMIT,
+        };
+        rule.violation(self.message.clone())
+    }
+}
+
+/// Whether a stderr tail reads like a failed allocation (Rust, C++, Java,
+/// Python, Go, Node and perror all say one of these).
+pub fn mentions_out_of_memory(stderr_tail: &str) -> bool {
+    let lower = stderr_tail.to_ascii_lowercase();
+    [
+        "memory allocation of",
+        "bad_alloc",
+        "outofmemoryerror",
+        "memoryerror",
+        "out of memory",
+        "cannot allocate memory",
+        // ld.so, when the limit is too low to even load the libraries.
+        "failed to map segment",
+    ]
+    .iter()
+    .any(|needle| lower.contains(needle))
+}
+
+/// `512M`, `2G`, `1.5GiB`, `1000000` (bytes), or `none`.
+pub fn parse_size(text: &str) -> Result<Option<u64>, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("none") || t == "0" {
+        return Ok(None);
+    }
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let number: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (try 512M, 2G or none)"))?;
+    let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        "t" | "tb" | "tib" => 1 << 40,
+        _ => return Err(format!("`{text}`: unknown unit (use K, M, G or T)")),
+    };
+    let bytes = number * scale as f64;
+    if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
+        return Err(format!("`{text}` is out of range"));
+    }
+    Ok(Some(bytes as u64))
+}
+
+/// A duration (`90s`, `10m`) or `none`.
+pub fn parse_optional_duration(text: &str) -> Result<Option<Duration>, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let d = humantime::parse_duration(text.trim()).map_err(|e| format!("`{text}`: {e}"))?;
+    Ok((!d.is_zero()).then_some(d))
+}
+
+/// A process count or `none`.
+pub fn parse_count(text: &str) -> Result<Option<usize>, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of processes"))?;
+    Ok((n > 0).then_some(n))
+}
+
+/// Bytes for humans, to a tenth: `256 MiB`, `8 GiB`, `1.5 GiB`.
+pub fn format_size(bytes: u64) -> String {
+    const GIB: u64 = 1 << 30;
+    const MIB: u64 = 1 << 20;
+    if bytes >= GIB {
+        format!("{} GiB", trim_float(bytes as f64 / GIB as f64))
+    } else if bytes >= MIB {
+        format!("{} MiB", trim_float(bytes as f64 / MIB as f64))
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+fn trim_float(x: f64) -> String {
+    let s = format!("{x:.1}");
+    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_binary_units() {
+        assert_eq!(parse_size("512M"), Ok(Some(512 << 20)));
+        assert_eq!(parse_size("2G"), Ok(Some(2 << 30)));
+        assert_eq!(parse_size("1.5GiB"), Ok(Some(3 << 29)));
+        assert_eq!(parse_size("4096"), Ok(Some(4096)));
+        assert_eq!(parse_size("none"), Ok(None));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("5X").is_err());
+        assert_eq!(format_size(256 << 20), "256 MiB");
+        assert_eq!(format_size(8 << 30), "8 GiB");
+    }
+
+    #[test]
+    fn durations_and_counts_accept_none() {
+        assert_eq!(
+            parse_optional_duration("90s"),
+            Ok(Some(Duration::from_secs(90)))
+        );
+        assert_eq!(parse_optional_duration("none"), Ok(None));
+        assert_eq!(parse_count("16"), Ok(Some(16)));
+        assert_eq!(parse_count("none"), Ok(None));
+        assert!(parse_count("-1").is_err());
+    }
+
+    #[test]
+    fn memory_hits_use_the_games_rule_where_it_has_one() {
+        static GAME_RULE: RuleInfo = RuleInfo {
+            id: "game.process.memory",
+            severity: Severity::Fail,
+            spec: "x",
+        };
+        let memory = LimitHit {
+            kind: LimitKind::Memory,
+            message: "m".into(),
+        };
+        assert_eq!(
+            memory.violation(Some(&GAME_RULE)).rule,
+            "game.process.memory"
+        );
+        assert_eq!(memory.violation(None).rule, "io.resource-limit");
+        let cpu = LimitHit {
+            kind: LimitKind::Cpu,
+            message: "c".into(),
+        };
+        assert_eq!(cpu.violation(Some(&GAME_RULE)).rule, "io.resource-limit");
+    }
+
+    #[test]
+    fn out_of_memory_messages_are_recognised() {
+        assert!(mentions_out_of_memory(
+            "memory allocation of 16777216 bytes failed\n"
+        ));
+        assert!(mentions_out_of_memory(
+            "fatal error: runtime: out of memory"
+        ));
+        assert!(mentions_out_of_memory(
+            "bot: error while loading shared libraries: libc.so.6: failed to map segment from shared object"
+        ));
+        assert!(!mentions_out_of_memory("thinking about move 3"));
+    }
+}

@@ -1,0 +1,131 @@
+//! Reading other processes from Linux's /proc: who is whose parent, how much
+//! CPU and address space they use, and the tag in their environment. Every
+//! read tolerates a process vanishing in between (it is simply skipped).
+
+use std::collections::HashMap;
+
+/// One process as /proc/<pid>/stat shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProcInfo {
+    pub pid: i32,
+    pub ppid: i32,
+    /// `R`, `S`, `T`, `Z`, …
+    pub state: u8,
+    /// utime + stime + cutime + cstime, in clock ticks: the process's own
+    /// CPU time and that of the children it has waited for.
+    pub cpu_ticks: u64,
+}
+
+impl ProcInfo {
+    /// Dead but not yet reaped (or being reaped).
+    pub fn is_zombie(&self) -> bool {
+        self.state == b'Z' || self.state == b'X'
+    }
+}
+
+/// Parse the text of /proc/<pid>/stat. The command name (field 2) may hold
+/// spaces and parentheses, so fields are counted after the last `)`.
+pub fn parse_stat(pid: i32, text: &str) -> Option<ProcInfo> {
+    let rest = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // fields[0] is field 3 (state); field n is fields[n - 3].
+    let number = |n: usize| fields.get(n - 3)?.parse::<u64>().ok();
+    let cpu = number(14)? + number(15)? + number(16)? + number(17)?;
+    Some(ProcInfo {
+        pid,
+        ppid: fields.get(1)?.parse().ok()?,
+        state: *fields.first()?.as_bytes().first()?,
+        cpu_ticks: cpu,
+    })
+}
+
+/// Every process visible in /proc right now.
+pub fn snapshot() -> Vec<ProcInfo> {
+    let mut all = Vec::new();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return all;
+    };
+    for entry in dir.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            && let Some(info) = parse_stat(pid, &text)
+        {
+            all.push(info);
+        }
+    }
+    all
+}
+
+/// Children of each pid in a snapshot.
+pub fn children_of(snapshot: &[ProcInfo]) -> HashMap<i32, Vec<i32>> {
+    let mut map: HashMap<i32, Vec<i32>> = HashMap::new();
+    for p in snapshot {
+        map.entry(p.ppid).or_default().push(p.pid);
+    }
+    map
+}
+
+/// The value of `name` in the environment `pid` was started with (what
+/// /proc/<pid>/environ shows), if readable.
+pub fn env_var(pid: i32, name: &str) -> Option<String> {
+    let env = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+    env_value(&env, name)
+}
+
+/// `name`'s value in a NUL-separated environment block.
+pub fn env_value(env: &[u8], name: &str) -> Option<String> {
+    env.split(|&b| b == 0).find_map(|kv| {
+        let value = kv.strip_prefix(name.as_bytes())?.strip_prefix(b"=")?;
+        Some(String::from_utf8_lossy(value).into_owned())
+    })
+}
+
+/// Peak virtual memory size (VmPeak) of `pid` in bytes.
+pub fn vm_peak(pid: i32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmPeak:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Clock ticks per second (the unit of the CPU times in /proc/<pid>/stat).
+pub fn ticks_per_second() -> u64 {
+    // SAFETY: sysconf has no preconditions.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 { t as u64 } else { 100 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_fields_are_counted_after_the_command_name() {
+        let text = "42 (a) b (c)) S 7 42 42 0 -1 4194560 1 0 0 0 150 25 3 2 20 0 1 0 100 \
+                    1000 10 18446744073709551615";
+        let info = parse_stat(42, text).unwrap();
+        assert_eq!(info.ppid, 7);
+        assert_eq!(info.state, b'S');
+        assert_eq!(info.cpu_ticks, 150 + 25 + 3 + 2);
+        assert!(!info.is_zombie());
+        assert_eq!(parse_stat(1, "garbage"), None);
+    }
+
+    #[test]
+    fn environment_values_are_found_by_exact_name() {
+        let env = b"PROTOCHECK_BOTX=no\0PROTOCHECK_BOT=run.3\0PATH=/bin\0";
+        assert_eq!(env_value(env, "PROTOCHECK_BOT").as_deref(), Some("run.3"));
+        assert_eq!(env_value(env, "HOME"), None);
+    }
+
+    #[test]
+    fn own_process_is_in_the_snapshot() {
+        let me = std::process::id() as i32;
+        let snap = snapshot();
+        let mine = snap.iter().find(|p| p.pid == me).expect("self in /proc");
+        assert_eq!(mine.ppid, unsafe { libc::getppid() });
+        assert!(vm_peak(me).unwrap() > 0);
+    }
+}
