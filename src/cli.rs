@@ -100,6 +100,9 @@ pub struct Cli {
     /// Longest message accepted from the bot, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
     pub max_line: usize,
+    /// Most bytes the bot may write to stdout in one scenario, e.g. 64MiB or 500k; past it the bot is stopped (`io.output-limit`).
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = crate::controller::bounds::parse_size)]
+    pub max_output: u64,
 
     /// Kalah: holes per side (default 7).
     #[arg(long, value_name = "N")]
@@ -302,6 +305,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         exit_grace: cli.exit_grace,
         silence: cli.silence,
         strict: cli.strict,
+        max_output: cli.max_output,
     };
     let jobs = cli.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
