@@ -212,11 +212,14 @@ fn explain_yaml_error(e: &serde_saphyr::Error) -> String {
 /// serde-saphyr words its errors as `error: line 3 column 5: <what>`; we
 /// print our own file:line:col, so keep only `<what>`.
 fn strip_location_suffix(msg: &str) -> String {
-    let re = regex::Regex::new(
-        r"^(?:error:\s*)?(?:line \d+ column \d+:\s*)?(.*?)(?: at line \d+ column \d+)?$",
-    )
-    .expect("static regex");
-    match re.captures(msg) {
+    // Compiled once: every rejected file (and every fuzzing input) passes here.
+    static RE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^(?:error:\s*)?(?:line \d+ column \d+:\s*)?(.*?)(?: at line \d+ column \d+)?$",
+        )
+        .expect("static regex")
+    });
+    match RE.captures(msg) {
         Some(c) => c[1].to_string(),
         None => msg.to_string(),
     }
@@ -225,8 +228,11 @@ fn strip_location_suffix(msg: &str) -> String {
 /// For serde's "unknown field `x`, expected one of `a`, `b`" (or variant),
 /// the closest expected word, if it is plausibly a typo.
 fn suggestion(msg: &str) -> Option<String> {
-    let re = regex::Regex::new(r"unknown (?:field|variant) `([^`]*)`, expected (.*)").ok()?;
-    let caps = re.captures(msg)?;
+    static RE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"unknown (?:field|variant) `([^`]*)`, expected (.*)")
+            .expect("static regex")
+    });
+    let caps = RE.captures(msg)?;
     let wrong = &caps[1];
     // The list is `a`, `b` (serde) or a, b (serde-saphyr).
     let candidates: Vec<&str> = caps[2]
