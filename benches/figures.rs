@@ -327,6 +327,7 @@ fn config(bot: &str) -> RunConfig {
         exit_grace: None,
         silence: Some(Duration::ZERO),
         strict: false,
+        max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
     }
 }
 

@@ -111,6 +111,9 @@ pub struct Cli {
     /// Processes the bot may have alive at once (itself included), or none.
     #[arg(long, value_name = "N", default_value = "64", value_parser = limits::parse_count)]
     pub max_processes: std::option::Option<usize>,
+    /// Most bytes the bot may write to stdout in one scenario, e.g. 64MiB or 500k; past it the bot is stopped (`io.output-limit`).
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = crate::controller::bounds::parse_size)]
+    pub max_output: u64,
 
     /// Also run the scenarios outside the default run. Kalah: boards other
     /// than Kalah(7,7), which every real match uses (giving --holes or
@@ -331,6 +334,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         exit_grace: cli.exit_grace,
         silence: cli.silence,
         strict: cli.strict,
+        max_output: cli.max_output,
     };
     let jobs = cli.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()

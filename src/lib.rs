@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod controller;
 pub mod games;
+pub mod invariants;
 pub mod outcome;
 pub mod report;
 pub mod scenario;

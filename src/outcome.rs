@@ -47,6 +47,10 @@ pub struct ScenarioResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skip_reason: Option<String>,
     pub violations: Vec<Violation>,
+    /// Findings past the first few of their rule, only counted (a bot that
+    /// repeats a mistake a million times gets ten findings and a count).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<Omitted>,
     pub transcript: Vec<TranscriptLine>,
     pub stderr_bytes: u64,
     pub stderr_tail: String,
@@ -55,6 +59,14 @@ pub struct ScenarioResult {
     pub replay: Option<String>,
     /// Where a failing generated game was saved.
     pub saved_to: Option<String>,
+}
+
+/// How many more findings of one rule there were than the report keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Omitted {
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub count: u64,
 }
 
 impl ScenarioResult {

@@ -1,6 +1,7 @@
 //! Event handling for a running scenario: reading what the bot does (output,
 //! exit, end-of-file) outside and around due replies, and judging it.
 
+use super::bounds::Overrun;
 use super::{Run, message_text};
 use crate::outcome::Direction;
 use crate::transport::{BotEvent, ExitStatus};
@@ -57,10 +58,22 @@ impl Run<'_> {
     /// back until the output has reached end-of-file (or 100 ms have passed,
     /// for a grandchild that keeps the pipe open).
     pub(super) fn next_event(&mut self, deadline: Instant) -> Option<BotEvent> {
+        if self.stopped {
+            return None;
+        }
         if let Some(event) = self.queued.pop_front() {
             return Some(event);
         }
         let event = self.conn.recv_until(deadline)?;
+        let read = match &event {
+            BotEvent::Message { bytes, .. } => bytes.len(),
+            BotEvent::Overlong { cap, .. } => cap + 1,
+            _ => 0,
+        };
+        if let Some(overrun) = self.meter.read(read) {
+            self.stop(overrun);
+            return None;
+        }
         if matches!(event, BotEvent::OutputClosed { .. }) {
             self.output_closed = true;
         }
@@ -129,7 +142,13 @@ impl Run<'_> {
                 }
                 Some(BotEvent::OutputClosed { partial: None, .. })
                 | Some(BotEvent::InputClosed { .. }) => {}
-                Some(other) => self.idle_event(other),
+                Some(other) => {
+                    self.idle_event(other);
+                    if self.stopped {
+                        return;
+                    }
+                }
+                None if self.stopped => return,
                 None => {
                     let grace = humantime::format_duration(self.exit_grace);
                     self.note(format!("the bot did not exit within {grace}"));
@@ -153,9 +172,13 @@ impl Run<'_> {
 
     pub(super) fn unexpected(&mut self, bytes: &[u8]) {
         self.record(Direction::Received, message_text(bytes));
+        if let Some(overrun) = self.meter.unsolicited() {
+            self.stop(overrun);
+            return;
+        }
         if self.finishing
             && let Some(i) = self.timed_out_at.take()
-            && let Some(v) = self.violations.get_mut(i)
+            && let Some(v) = self.violations.kept_get_mut(i)
         {
             // The reply that never came arrives as protocheck ends the
             // session (the bot exits and its stdio buffer is flushed): one
@@ -174,6 +197,22 @@ impl Run<'_> {
         if let Some(v) = self.session.unexpected(bytes) {
             self.push(v);
         }
+    }
+
+    /// The bot crossed one of protocheck's output bounds: a verdict, and the
+    /// scenario ends here (`finish` kills the bot without reading on).
+    fn stop(&mut self, overrun: Overrun) {
+        if self.stopped {
+            return;
+        }
+        let v = self.meter.violation(overrun);
+        self.note(format!("{}: {}", v.rule, v.message));
+        self.push(v);
+        self.stopped = true;
+        self.gone = true;
+        self.pending.clear();
+        self.carry = None;
+        self.queued.clear();
     }
 
     /// The game's virtual-memory limit (Quoridor's referee forfeits engines

@@ -93,7 +93,7 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
                         ));
                     }
                     if let Expect::Matches(p) = expect {
-                        regex::Regex::new(p).map_err(|e| format!("bad regular expression: {e}"))?;
+                        crate::scenario::load::compile_pattern(p)?;
                     }
                     let pinned = match expect {
                         Expect::Reply(r) => Some(r.as_str()),

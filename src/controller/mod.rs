@@ -4,6 +4,7 @@
 //! ends by killing the bot's process group (`BotConnection` does it on drop,
 //! so panics and early returns are covered too).
 
+pub mod bounds;
 mod events;
 pub mod lint;
 mod pace;
@@ -14,6 +15,7 @@ use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
 use crate::transport::limits::LimitKind;
 use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
 use crate::verdict::{RuleInfo, Severity, StepRef, Violation};
+use bounds::{Findings, OutputMeter, Transcript};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -27,6 +29,8 @@ pub struct RunConfig {
     pub exit_grace: Option<Duration>,
     pub silence: Option<Duration>,
     pub strict: bool,
+    /// `--max-output`: bytes the bot may write to stdout in one scenario.
+    pub max_output: u64,
 }
 
 /// A finished scenario, plus the steps that replay it exactly.
@@ -72,8 +76,12 @@ struct Run<'a> {
     conn: BotConnection,
     session: Box<dyn Session>,
     started: Instant,
-    transcript: Vec<TranscriptLine>,
-    violations: Vec<Violation>,
+    transcript: Transcript,
+    violations: Findings,
+    /// What the bot wrote so far, against the flood and byte bounds.
+    meter: OutputMeter,
+    /// A bound was crossed: protocheck stopped listening and ends the scenario.
+    stopped: bool,
     /// Replies due, each with the time it became due (oldest first).
     pending: VecDeque<Instant>,
     /// The bot's output reached end-of-file.
@@ -139,8 +147,10 @@ pub fn run(
         conn,
         session,
         started: Instant::now(),
-        transcript: Vec::new(),
-        violations: Vec::new(),
+        transcript: Transcript::default(),
+        violations: Findings::default(),
+        meter: OutputMeter::new(cfg.max_output),
+        stopped: false,
         pending: VecDeque::new(),
         carry: None,
         queued: VecDeque::new(),
@@ -202,6 +212,7 @@ impl ScenarioRun {
                 error: None,
                 skip_reason: None,
                 violations: Vec::new(),
+                omitted: Vec::new(),
                 transcript: Vec::new(),
                 stderr_bytes: 0,
                 stderr_tail: String::new(),
@@ -405,9 +416,7 @@ impl Run<'_> {
     }
 
     fn has_failure(&self) -> bool {
-        self.violations
-            .iter()
-            .any(|v| self.effective(v.severity) == Severity::Fail)
+        self.violations.has_failure()
     }
 
     fn effective(&self, s: Severity) -> Severity {
@@ -421,7 +430,8 @@ impl Run<'_> {
         if v.board.is_none() {
             v.board = self.session.board();
         }
-        self.violations.push(v);
+        let fails = self.effective(v.severity) == Severity::Fail;
+        self.violations.push(v, fails);
     }
 
     /// Wait for the oldest due reply, assemble it piece by piece as the
@@ -470,6 +480,9 @@ impl Run<'_> {
                 }
             };
             let Some(event) = next else {
+                if self.stopped {
+                    return Ok(());
+                }
                 if grace_until.is_some() {
                     return self.complete_reply(&reply, expect, since, last_at);
                 }
@@ -497,8 +510,13 @@ impl Run<'_> {
                         humantime::format_duration(limit)
                     ));
                 }
-                self.timed_out_at = Some(self.violations.len());
+                // Remembered only if kept, so a late flush rewords this
+                // finding and never another one.
+                let index = self.violations.kept_len();
                 self.push(v);
+                if self.violations.kept_len() > index {
+                    self.timed_out_at = Some(index);
+                }
                 return Ok(());
             };
             match event {
@@ -617,8 +635,7 @@ impl Run<'_> {
                 self.push(self.with_scenario_spec(v));
             }
             Expect::Matches(pattern) => {
-                let re = regex::Regex::new(pattern)
-                    .map_err(|e| ScriptFault(format!("bad regular expression: {e}")))?;
+                let re = crate::scenario::load::compile_pattern(pattern).map_err(ScriptFault)?;
                 if !re.is_match(text) {
                     let v = EXPECT_MATCHES
                         .violation(format!("the reply `{text}` does not match /{pattern}/"))
@@ -672,7 +689,7 @@ impl Run<'_> {
             self.push(v);
         }
         let strict = self.cfg.strict;
-        for v in &mut self.violations {
+        for v in self.violations.kept_mut() {
             if strict {
                 v.severity = Severity::Fail;
             }
@@ -686,6 +703,12 @@ impl Run<'_> {
             Some(s) => format!("{s}: {msg}"),
             None => msg,
         });
+        let (violations, mut omitted) = self.violations.into_parts();
+        if strict {
+            for o in &mut omitted {
+                o.severity = Severity::Fail;
+            }
+        }
         ScenarioRun {
             result: ScenarioResult {
                 name: self.scenario.name.clone(),
@@ -695,8 +718,9 @@ impl Run<'_> {
                 status,
                 error,
                 skip_reason: None,
-                violations: self.violations,
-                transcript: self.transcript,
+                violations,
+                omitted,
+                transcript: self.transcript.into_lines(),
                 stderr_bytes,
                 stderr_tail,
                 duration_ms: self.started.elapsed().as_millis() as u64,

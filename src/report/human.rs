@@ -154,6 +154,17 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
     for v in &r.violations {
         violation(out, v, p);
     }
+    for o in &r.omitted {
+        let _ = writeln!(
+            out,
+            "  {} and {} more `{}` finding{} (only the first {} of each rule are kept)",
+            p.dim("…"),
+            crate::controller::bounds::group_thousands(o.count),
+            o.rule,
+            if o.count == 1 { "" } else { "s" },
+            crate::controller::bounds::KEPT_PER_RULE
+        );
+    }
     let shown = if style.verbose {
         r.transcript.len()
     } else {

@@ -124,6 +124,15 @@ fn testcase(x: &mut String, r: &ScenarioResult) {
                     let _ = writeln!(body, "  actual:   {a}");
                 }
             }
+            for o in &r.omitted {
+                let _ = writeln!(
+                    body,
+                    "… and {} more {} findings (only the first {} of each rule are kept)",
+                    o.count,
+                    o.rule,
+                    crate::controller::bounds::KEPT_PER_RULE
+                );
+            }
             let _ = writeln!(
                 x,
                 "      <failure message=\"{}: {}\" type=\"{}\">{}</failure>",

@@ -1,8 +1,62 @@
 //! Reading scenario files: YAML → typed [`Scenario`], with every error named
 //! by file:line:col and, for a misspelt key, the nearest valid one.
 
-use super::model::{Origin, Scenario, ScenarioDoc, Span};
+use super::model::{Expect, Origin, Scenario, ScenarioDoc, Span, Step};
+use std::io::Read;
 use std::path::{Path, PathBuf};
+
+/// Bounds on scenario input, so that a hostile or broken file gets a located
+/// error (exit 2) within a second and with bounded memory: a whole file, one
+/// message text (`send:`, `expect: {reply}`), one regular expression, and
+/// the compiled size of that expression.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+pub const MAX_TEXT_BYTES: usize = 64 * 1024;
+pub const MAX_PATTERN_BYTES: usize = 4 * 1024;
+const MAX_COMPILED_PATTERN: usize = 1024 * 1024;
+
+/// The YAML parser's budget for scenario files, far below serde-saphyr's
+/// general-purpose defaults: a scenario is a short list of flat steps.
+fn yaml_options() -> serde_saphyr::Options {
+    serde_saphyr::options! {
+        budget: serde_saphyr::budget! {
+            // Alias bombs: few anchors and aliases, and no large replays.
+            max_aliases: 1_000,
+            max_anchors: 1_000,
+            max_recorded_anchor_events: 100_000,
+            max_recorded_anchor_bytes: 4 * 1024 * 1024,
+            // Deep nesting (a scenario needs about 4 levels).
+            max_depth: 32,
+            flow_nesting_limit: 32,
+            max_events: 1_000_000,
+            max_nodes: 250_000,
+            max_total_scalar_bytes: MAX_FILE_BYTES as usize,
+            max_documents: 1,
+            max_inclusion_depth: 0,
+        },
+        alias_limits: serde_saphyr::alias_limits! {
+            max_total_replayed_events: 100_000,
+            max_replay_stack_depth: 16,
+            max_alias_expansions_per_anchor: 1_000,
+        },
+        duplicate_keys: serde_saphyr::options::DuplicateKeyPolicy::Error,
+    }
+}
+
+/// A `matches:` pattern compiled with bounded size (used by the loader, the
+/// linter and the controller alike).
+pub fn compile_pattern(pattern: &str) -> Result<regex::Regex, String> {
+    if pattern.len() > MAX_PATTERN_BYTES {
+        return Err(format!(
+            "the regular expression is {} bytes long, over the limit of {MAX_PATTERN_BYTES}",
+            pattern.len()
+        ));
+    }
+    regex::RegexBuilder::new(pattern)
+        .size_limit(MAX_COMPILED_PATTERN)
+        .dfa_size_limit(MAX_COMPILED_PATTERN)
+        .build()
+        .map_err(|e| format!("bad regular expression: {e}"))
+}
 
 /// A scenario file that cannot be used. Always maps to exit status 2.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,18 +97,19 @@ impl LoadError {
 /// Parse one scenario document. `source` names it in errors; `default_game`
 /// applies when the file has no `game:` key.
 pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Scenario, LoadError> {
-    let doc: ScenarioDoc = serde_saphyr::from_str(text).map_err(|e| {
-        let (line, column) = e
-            .location()
-            .map(|l| (l.line() as u32, l.column() as u32))
-            .unwrap_or((0, 0));
-        LoadError {
-            file: source.to_string(),
-            line,
-            column,
-            message: explain_yaml_error(&e),
-        }
-    })?;
+    let doc: ScenarioDoc =
+        serde_saphyr::from_str_with_options(text, yaml_options()).map_err(|e| {
+            let (line, column) = e
+                .location()
+                .map(|l| (l.line() as u32, l.column() as u32))
+                .unwrap_or((0, 0));
+            LoadError {
+                file: source.to_string(),
+                line,
+                column,
+                message: explain_yaml_error(&e),
+            }
+        })?;
     let span_of = |l: &serde_saphyr::Location| Span {
         line: l.line() as u32,
         column: l.column() as u32,
@@ -96,6 +151,10 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
             "`steps` is empty: a scenario needs at least one step",
         ));
     }
+    for step in &doc.steps {
+        check_step(&step.value)
+            .map_err(|m| LoadError::new(source, &span_of(&step.referenced), m))?;
+    }
     Ok(Scenario {
         name: doc.name.value,
         game,
@@ -112,6 +171,26 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
     })
 }
 
+/// Bounds a single step must keep.
+fn check_step(step: &Step) -> Result<(), String> {
+    let text = match step {
+        Step::Send(t) => ("send", t),
+        Step::Expect(Expect::Reply(t)) => ("expect: {reply}", t),
+        Step::Expect(Expect::Matches(p)) => {
+            return compile_pattern(p).map(|_| ());
+        }
+        _ => return Ok(()),
+    };
+    if text.1.len() > MAX_TEXT_BYTES {
+        return Err(format!(
+            "`{}` text is {} bytes long, over the limit of {MAX_TEXT_BYTES}",
+            text.0,
+            text.1.len()
+        ));
+    }
+    Ok(())
+}
+
 /// The message of a YAML/serde error, with "did you mean" for unknown keys.
 fn explain_yaml_error(e: &serde_saphyr::Error) -> String {
     let raw = e.to_string();
@@ -119,6 +198,11 @@ fn explain_yaml_error(e: &serde_saphyr::Error) -> String {
     // own file:line:col, so keep only the first line of its text.
     let first = raw.lines().next().unwrap_or(&raw).trim().to_string();
     let first = strip_location_suffix(&first);
+    if let Some(what) = first.strip_prefix("budget breached: ") {
+        return format!(
+            "the file is too large, too deeply nested or uses too many aliases for a scenario ({what})"
+        );
+    }
     match suggestion(&first) {
         Some(s) => format!("{first} (did you mean `{s}`?)"),
         None => first,
@@ -128,11 +212,14 @@ fn explain_yaml_error(e: &serde_saphyr::Error) -> String {
 /// serde-saphyr words its errors as `error: line 3 column 5: <what>`; we
 /// print our own file:line:col, so keep only `<what>`.
 fn strip_location_suffix(msg: &str) -> String {
-    let re = regex::Regex::new(
-        r"^(?:error:\s*)?(?:line \d+ column \d+:\s*)?(.*?)(?: at line \d+ column \d+)?$",
-    )
-    .expect("static regex");
-    match re.captures(msg) {
+    // Compiled once: every rejected file (and every fuzzing input) passes here.
+    static RE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^(?:error:\s*)?(?:line \d+ column \d+:\s*)?(.*?)(?: at line \d+ column \d+)?$",
+        )
+        .expect("static regex")
+    });
+    match RE.captures(msg) {
         Some(c) => c[1].to_string(),
         None => msg.to_string(),
     }
@@ -141,8 +228,11 @@ fn strip_location_suffix(msg: &str) -> String {
 /// For serde's "unknown field `x`, expected one of `a`, `b`" (or variant),
 /// the closest expected word, if it is plausibly a typo.
 fn suggestion(msg: &str) -> Option<String> {
-    let re = regex::Regex::new(r"unknown (?:field|variant) `([^`]*)`, expected (.*)").ok()?;
-    let caps = re.captures(msg)?;
+    static RE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"unknown (?:field|variant) `([^`]*)`, expected (.*)")
+            .expect("static regex")
+    });
+    let caps = RE.captures(msg)?;
     let wrong = &caps[1];
     // The list is `a`, `b` (serde) or a, b (serde-saphyr).
     let candidates: Vec<&str> = caps[2]
@@ -173,7 +263,8 @@ pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
         column: 0,
         message: format!("cannot read: {e}"),
     })?;
-    if meta.is_file() {
+    if !meta.is_dir() {
+        // A file, or something that is neither (a FIFO): `load_file` says which.
         return Ok(vec![path.to_path_buf()]);
     }
     let mut found = Vec::new();
@@ -198,16 +289,66 @@ pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
     Ok(found)
 }
 
-/// Read and parse one file.
+/// Read and parse one file. Only regular files of at most
+/// [`MAX_FILE_BYTES`] are read (a FIFO would block, a device never end);
+/// every error names the file at a line and column (1:1 when the whole
+/// file is at fault).
 pub fn load_file(path: &Path, default_game: Option<&str>) -> Result<Scenario, LoadError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+    let whole = |message: String| LoadError {
         file: name.clone(),
-        line: 0,
-        column: 0,
-        message: format!("cannot read: {e}"),
-    })?;
+        line: 1,
+        column: 1,
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| whole(format!("cannot read: {e}")))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a FIFO, socket or device)"
+        };
+        return Err(whole(format!("cannot read: it is {what}")));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(whole(format!(
+            "the file is {} bytes long, over the limit of {MAX_FILE_BYTES} for a scenario",
+            meta.len()
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(|e| whole(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    // Bounded even if the file grows while it is read.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| whole(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(whole(format!(
+            "the file grew past the limit of {MAX_FILE_BYTES} bytes for a scenario"
+        )));
+    }
+    let text =
+        decode_utf8(bytes).map_err(|(span, message)| LoadError::new(&name, &span, message))?;
     parse(&text, &name, default_game)
+}
+
+/// The text of a scenario file, or where its first invalid UTF-8 byte is.
+pub fn decode_utf8(bytes: Vec<u8>) -> Result<String, (Span, String)> {
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // Columns count characters, as serde-saphyr's do.
+        let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
+        let bad = e.as_bytes()[good.len()];
+        (
+            Span {
+                line: line as u32,
+                column: column as u32,
+            },
+            format!("the file is not valid UTF-8 (byte 0x{bad:02x})"),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -123,6 +123,11 @@ pub enum Flaw {
     /// The `showboard` diagram has an empty line in its middle, so the rest
     /// of the diagram follows the empty line.
     ShowboardSplit,
+    /// Once its input ends (EOF without `quit`), writes its last response
+    /// again and again, forever, as fast as it can: a read loop that ignores
+    /// end-of-file and re-runs the last command (the public engine
+    /// giorgosnikolaou/Quoridor-Engine does this).
+    RepeatsAtEof,
 }
 
 const INVALID_SYNTAX: &str = "invalid syntax";
@@ -168,6 +173,8 @@ struct Engine {
     sticky: Option<Colour>,
     /// `quit` was answered ([`Flaw::NoExitOnQuit`]).
     quit_seen: bool,
+    /// The last response written ([`Flaw::RepeatsAtEof`] only).
+    last_response: Vec<u8>,
     out: io::StdoutLock<'static>,
 }
 
@@ -254,12 +261,20 @@ impl Engine {
             history: Vec::new(),
             sticky: None,
             quit_seen: false,
+            last_response: Vec::new(),
             out: io::stdout().lock(),
         }
     }
 
     fn at_eof(&mut self) -> ! {
         let _ = self.out.flush();
+        if self.flaw == Flaw::RepeatsAtEof {
+            let last = std::mem::take(&mut self.last_response);
+            loop {
+                // `write` exits once protocheck has closed the pipe.
+                self.write(&last);
+            }
+        }
         if self.flaw == Flaw::NoExitOnQuit && self.quit_seen {
             loop {
                 std::thread::sleep(std::time::Duration::from_secs(3600));
@@ -378,6 +393,9 @@ impl Engine {
                 _ => format!("? {msg}\n\n"),
             },
         };
+        if self.flaw == Flaw::RepeatsAtEof {
+            self.last_response = text.clone().into_bytes();
+        }
         self.write(text.as_bytes());
     }
 

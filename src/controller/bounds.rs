@@ -1,0 +1,467 @@
+//! Bounds that hold whatever a bot does: a scenario keeps a bounded number of
+//! findings and transcript lines, and a bot that floods output nobody asked
+//! for, or writes more than the per-scenario byte cap, is stopped with a
+//! verdict. Without them a bot repeating one valid line forever made
+//! protocheck's memory and report grow without end.
+
+use crate::outcome::{Direction, Omitted, TranscriptLine};
+use crate::verdict::{RuleInfo, Severity, Violation};
+use std::collections::{BTreeMap, VecDeque};
+
+/// Findings kept per rule id; later ones of the same rule are only counted.
+pub const KEPT_PER_RULE: usize = 5;
+/// Transcript lines kept from the start of a scenario, and from its end.
+pub const TRANSCRIPT_HEAD: usize = 500;
+pub const TRANSCRIPT_TAIL: usize = 200;
+/// Identical consecutive lines kept before the rest of the run is only
+/// counted (a bot repeating `MOVE;1` gets three lines and a count).
+pub const TRANSCRIPT_REPEATS: u64 = 3;
+/// Longest transcript line kept, in bytes of text (a 25×25 `showboard` is
+/// about 2 KiB; a 64 KiB line is cut and says how long it was).
+pub const TRANSCRIPT_LINE_BYTES: usize = 4096;
+/// Lines the bot may write outside any due reply in one scenario before it
+/// is stopped (`io.output-flood`). A conforming bot writes none (Kalah) or a
+/// few `#` comments and blank lines (QTP), far fewer than this.
+pub const MAX_UNSOLICITED_LINES: u64 = 10_000;
+/// Default for `--max-output`: bytes the bot may write to stdout in one
+/// scenario (`io.output-limit`). A whole game is a few KiB.
+pub const DEFAULT_MAX_OUTPUT: u64 = 64 * 1024 * 1024;
+
+/// A bot that keeps writing output nobody asked for. Shared by every game.
+pub static IO_OUTPUT_FLOOD: RuleInfo = RuleInfo {
+    id: "io.output-flood",
+    severity: Severity::Fail,
+    spec: "The bot does not flood output nobody asked for: more than 10,000 lines outside any due reply in one scenario ends the scenario and the bot is stopped.",
+};
+
+/// A bot that writes more than `--max-output` bytes in one scenario.
+pub static IO_OUTPUT_LIMIT: RuleInfo = RuleInfo {
+    id: "io.output-limit",
+    severity: Severity::Fail,
+    spec: "The bot writes at most `--max-output` bytes (default 64 MiB) to stdout in one scenario; beyond it the scenario ends and the bot is stopped.",
+};
+
+/// protocheck's own bounds on a bot's output (the same in every game), as
+/// catalogue entries.
+pub static OUTPUT_BOUNDS: &[&RuleInfo] = &[&IO_OUTPUT_FLOOD, &IO_OUTPUT_LIMIT];
+
+/// The findings of one scenario: the first [`KEPT_PER_RULE`] of each rule in
+/// the order they were found, and a count of the rest per rule.
+#[derive(Debug, Default)]
+pub struct Findings {
+    kept: Vec<Violation>,
+    per_rule: BTreeMap<&'static str, (Severity, u64)>,
+    failed: bool,
+}
+
+impl Findings {
+    /// Record a finding; `fails` says whether it counts as a failure
+    /// (`--strict` makes warnings fail), also when it is not kept.
+    pub fn push(&mut self, v: Violation, fails: bool) {
+        self.failed |= fails;
+        let entry = self.per_rule.entry(v.rule).or_insert((v.severity, 0));
+        entry.1 += 1;
+        if entry.1 <= KEPT_PER_RULE as u64 {
+            self.kept.push(v);
+        }
+    }
+
+    pub fn has_failure(&self) -> bool {
+        self.failed
+    }
+
+    /// The kept findings, and per rule how many more there were.
+    pub fn into_parts(self) -> (Vec<Violation>, Vec<Omitted>) {
+        let omitted = self
+            .per_rule
+            .into_iter()
+            .filter(|(_, (_, n))| *n > KEPT_PER_RULE as u64)
+            .map(|(rule, (severity, n))| Omitted {
+                rule,
+                severity,
+                count: n - KEPT_PER_RULE as u64,
+            })
+            .collect();
+        (self.kept, omitted)
+    }
+
+    /// How many findings are kept so far: the index the next one gets if it
+    /// is kept.
+    pub fn kept_len(&self) -> usize {
+        self.kept.len()
+    }
+
+    pub fn kept_get_mut(&mut self, i: usize) -> Option<&mut Violation> {
+        self.kept.get_mut(i)
+    }
+
+    pub fn kept_mut(&mut self) -> impl Iterator<Item = &mut Violation> {
+        self.kept.iter_mut()
+    }
+}
+
+/// A transcript that keeps its first [`TRANSCRIPT_HEAD`] and last
+/// [`TRANSCRIPT_TAIL`] lines, each cut to [`TRANSCRIPT_LINE_BYTES`], folds
+/// runs of identical lines after [`TRANSCRIPT_REPEATS`], and counts what it
+/// left out.
+#[derive(Debug, Default)]
+pub struct Transcript {
+    head: Vec<TranscriptLine>,
+    tail: VecDeque<TranscriptLine>,
+    left_out: u64,
+    /// The last line pushed and how often it came in a row.
+    last: Option<(Direction, String)>,
+    run: u64,
+    /// When the last folded repeat arrived.
+    run_ms: u64,
+}
+
+impl Transcript {
+    pub fn push(&mut self, mut line: TranscriptLine) {
+        cut_text(&mut line.text, TRANSCRIPT_LINE_BYTES);
+        let same = self
+            .last
+            .as_ref()
+            .is_some_and(|(dir, text)| *dir == line.dir && *text == line.text);
+        if same {
+            self.run += 1;
+            if self.run > TRANSCRIPT_REPEATS {
+                self.run_ms = line.ms;
+                return;
+            }
+        } else {
+            self.end_run();
+            self.last = Some((line.dir, line.text.clone()));
+            self.run = 1;
+        }
+        self.keep(line);
+    }
+
+    /// A run of identical lines ended: say how many were folded.
+    fn end_run(&mut self) {
+        if self.run > TRANSCRIPT_REPEATS {
+            let folded = self.run - TRANSCRIPT_REPEATS;
+            self.keep(TranscriptLine {
+                dir: Direction::Note,
+                text: format!(
+                    "… the same line {} more time{}",
+                    group_thousands(folded),
+                    if folded == 1 { "" } else { "s" }
+                ),
+                ms: self.run_ms,
+            });
+        }
+        self.run = 0;
+    }
+
+    fn keep(&mut self, line: TranscriptLine) {
+        if self.head.len() < TRANSCRIPT_HEAD {
+            self.head.push(line);
+            return;
+        }
+        if self.tail.len() == TRANSCRIPT_TAIL {
+            self.tail.pop_front();
+            self.left_out += 1;
+        }
+        self.tail.push_back(line);
+    }
+
+    /// The kept lines in order, with a note where lines were left out.
+    pub fn into_lines(mut self) -> Vec<TranscriptLine> {
+        self.end_run();
+        let mut lines = self.head;
+        if self.left_out > 0 {
+            let ms = self.tail.front().map_or(0, |l| l.ms);
+            lines.push(TranscriptLine {
+                dir: Direction::Note,
+                text: format!(
+                    "… {} transcript lines left out (protocheck keeps the first {TRANSCRIPT_HEAD} and the last {TRANSCRIPT_TAIL}) …",
+                    group_thousands(self.left_out)
+                ),
+                ms,
+            });
+        }
+        lines.extend(self.tail);
+        lines
+    }
+}
+
+/// Cut `text` to at most `max` bytes (on a character boundary), saying how
+/// long it was.
+pub fn cut_text(text: &mut String, max: usize) {
+    if text.len() <= max {
+        return;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let total = text.len();
+    text.truncate(end);
+    text.push_str(&format!("… ({total} bytes in all)"));
+}
+
+/// A byte size for `--max-output`: a number with an optional unit, `B`,
+/// `K`/`KiB`, `M`/`MiB`, `G`/`GiB` (powers of 1024) or `kB`, `MB`, `GB`
+/// (powers of 1000), e.g. `64MiB`, `500k`, `1000000`.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (write e.g. 64MiB, 500k or 1000000)"))?;
+    let factor: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kib" => 1 << 10,
+        "m" | "mib" => 1 << 20,
+        "g" | "gib" => 1 << 30,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        other => {
+            return Err(format!(
+                "unknown size unit `{other}` in `{text}` (use B, KiB, MiB, GiB, kB, MB or GB)"
+            ));
+        }
+    };
+    let size = n
+        .checked_mul(factor)
+        .ok_or_else(|| format!("`{text}` is too large"))?;
+    if size == 0 {
+        return Err("the output limit must be at least 1 byte".into());
+    }
+    Ok(size)
+}
+
+/// `1003407` → `1,003,407`.
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Counts what a bot writes in one scenario and says when it has gone past
+/// a bound.
+#[derive(Debug)]
+pub struct OutputMeter {
+    unsolicited: u64,
+    bytes: u64,
+    max_bytes: u64,
+}
+
+/// Which bound a bot crossed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overrun {
+    Flood,
+    Bytes,
+}
+
+impl OutputMeter {
+    pub fn new(max_bytes: u64) -> OutputMeter {
+        OutputMeter {
+            unsolicited: 0,
+            bytes: 0,
+            max_bytes,
+        }
+    }
+
+    /// Bytes read from the bot's stdout (any message, due or not).
+    pub fn read(&mut self, n: usize) -> Option<Overrun> {
+        self.bytes = self.bytes.saturating_add(n as u64);
+        (self.bytes > self.max_bytes).then_some(Overrun::Bytes)
+    }
+
+    /// One message arrived that no reply was due for.
+    pub fn unsolicited(&mut self) -> Option<Overrun> {
+        self.unsolicited += 1;
+        (self.unsolicited > MAX_UNSOLICITED_LINES).then_some(Overrun::Flood)
+    }
+
+    /// The finding for a bound that was crossed.
+    pub fn violation(&self, overrun: Overrun) -> Violation {
+        match overrun {
+            Overrun::Flood => IO_OUTPUT_FLOOD.violation(format!(
+                "the bot wrote more than {} lines nobody asked for; protocheck stopped it",
+                group_thousands(MAX_UNSOLICITED_LINES)
+            )),
+            Overrun::Bytes => IO_OUTPUT_LIMIT.violation(format!(
+                "the bot wrote more than {} bytes to stdout in this scenario (--max-output); protocheck stopped it",
+                group_thousands(self.max_bytes)
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_identical_lines_are_folded() {
+        let mut t = Transcript::default();
+        let spam = |ms| TranscriptLine {
+            dir: Direction::Received,
+            text: "MOVE;1".into(),
+            ms,
+        };
+        t.push(line(7));
+        for ms in 0..1_000_000 {
+            t.push(spam(ms));
+        }
+        t.push(line(2));
+        for ms in 0..2 {
+            t.push(spam(ms));
+        }
+        let lines = t.into_lines();
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "MOVE;7",
+                "MOVE;1",
+                "MOVE;1",
+                "MOVE;1",
+                "… the same line 999,997 more times",
+                "MOVE;2",
+                "MOVE;1",
+                "MOVE;1"
+            ]
+        );
+        assert_eq!(lines[4].dir, Direction::Note);
+        assert_eq!(lines[4].ms, 999_999);
+    }
+
+    fn line(i: u64) -> TranscriptLine {
+        TranscriptLine {
+            dir: Direction::Received,
+            text: format!("MOVE;{i}"),
+            ms: i,
+        }
+    }
+
+    #[test]
+    fn findings_keep_the_first_of_each_rule_and_count_the_rest() {
+        static A: RuleInfo = RuleInfo {
+            id: "io.a",
+            severity: Severity::Warn,
+            spec: "a",
+        };
+        static B: RuleInfo = RuleInfo {
+            id: "io.b",
+            severity: Severity::Fail,
+            spec: "b",
+        };
+        let mut f = Findings::default();
+        for i in 0..1_000_000 {
+            f.push(A.violation(format!("{i}")), false);
+        }
+        assert!(!f.has_failure());
+        f.push(B.violation("one"), true);
+        assert!(f.has_failure());
+        let (kept, omitted) = f.into_parts();
+        assert_eq!(kept.len(), KEPT_PER_RULE + 1);
+        assert_eq!(kept[0].message, "0");
+        assert_eq!(kept[KEPT_PER_RULE].rule, "io.b");
+        assert_eq!(
+            omitted,
+            vec![Omitted {
+                rule: "io.a",
+                severity: Severity::Warn,
+                count: 1_000_000 - KEPT_PER_RULE as u64
+            }]
+        );
+    }
+
+    #[test]
+    fn transcript_keeps_head_and_tail_and_says_what_it_left_out() {
+        let mut t = Transcript::default();
+        let n = 1_000_000u64;
+        // Distinct lines: nothing folds.
+        for i in 0..n {
+            t.push(line(i));
+        }
+        let lines = t.into_lines();
+        assert_eq!(lines.len(), TRANSCRIPT_HEAD + 1 + TRANSCRIPT_TAIL);
+        assert_eq!(lines[0], line(0));
+        assert_eq!(lines[TRANSCRIPT_HEAD - 1], line(TRANSCRIPT_HEAD as u64 - 1));
+        let note = &lines[TRANSCRIPT_HEAD];
+        assert_eq!(note.dir, Direction::Note);
+        let left_out = n - (TRANSCRIPT_HEAD + TRANSCRIPT_TAIL) as u64;
+        assert!(
+            note.text.contains(&group_thousands(left_out)),
+            "{}",
+            note.text
+        );
+        assert_eq!(lines[TRANSCRIPT_HEAD + 1], line(n - TRANSCRIPT_TAIL as u64));
+        assert_eq!(*lines.last().unwrap(), line(n - 1));
+    }
+
+    #[test]
+    fn a_short_transcript_is_kept_whole() {
+        let mut t = Transcript::default();
+        for i in 0..(TRANSCRIPT_HEAD + TRANSCRIPT_TAIL) as u64 {
+            t.push(line(i));
+        }
+        let lines = t.into_lines();
+        assert_eq!(lines.len(), TRANSCRIPT_HEAD + TRANSCRIPT_TAIL);
+        assert!(lines.iter().all(|l| l.dir == Direction::Received));
+    }
+
+    #[test]
+    fn long_lines_are_cut_on_a_char_boundary() {
+        let mut s = "é".repeat(5000);
+        cut_text(&mut s, 4095);
+        assert!(s.starts_with(&"é".repeat(2047)));
+        assert!(
+            s.ends_with("… (10000 bytes in all)"),
+            "{}",
+            &s[s.len() - 40..]
+        );
+        let mut short = "MOVE;1".to_string();
+        cut_text(&mut short, 4096);
+        assert_eq!(short, "MOVE;1");
+    }
+
+    #[test]
+    fn sizes_parse_with_units() {
+        assert_eq!(parse_size("64MiB"), Ok(64 << 20));
+        assert_eq!(parse_size("500k"), Ok(500 << 10));
+        assert_eq!(parse_size("2MB"), Ok(2_000_000));
+        assert_eq!(parse_size("1000000"), Ok(1_000_000));
+        assert_eq!(parse_size(" 3 G "), Ok(3 << 30));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("MiB").is_err());
+        assert!(parse_size("5 parsecs").is_err());
+        assert!(parse_size("99999999999999999999G").is_err());
+        assert!(parse_size("18446744073709551615G").is_err());
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(1000), "1,000");
+        assert_eq!(group_thousands(1_003_407), "1,003,407");
+    }
+
+    #[test]
+    fn the_meter_trips_past_each_bound() {
+        let mut m = OutputMeter::new(100);
+        assert_eq!(m.read(100), None);
+        assert_eq!(m.read(1), Some(Overrun::Bytes));
+        let mut m = OutputMeter::new(u64::MAX);
+        for _ in 0..MAX_UNSOLICITED_LINES {
+            assert_eq!(m.unsolicited(), None);
+        }
+        assert_eq!(m.unsolicited(), Some(Overrun::Flood));
+        assert_eq!(m.violation(Overrun::Flood).rule, "io.output-flood");
+        assert_eq!(m.violation(Overrun::Bytes).rule, "io.output-limit");
+    }
+}
