@@ -53,7 +53,15 @@ fn a_kalah_spammer_through_the_whole_suite_gives_a_small_report() {
     );
     assert_eq!(o.code, 1, "{}", o.stderr);
     let floods = o.rules().iter().filter(|r| *r == "io.output-flood").count();
-    assert!(floods >= 30, "{floods} floods in {:?}", o.report["totals"]);
+    // Every scenario of the default (7×7) run in which the bot gets to
+    // speak is flooded; a few end before it can.
+    let ran = o.report["totals"]["passed"].as_u64().unwrap()
+        + o.report["totals"]["failed"].as_u64().unwrap();
+    assert!(
+        ran >= 15 && floods as u64 + 3 >= ran,
+        "{floods} floods in {:?}",
+        o.report["totals"]
+    );
     assert!(report_size(&o) < REPORT_LIMIT, "{} bytes", report_size(&o));
 }
 

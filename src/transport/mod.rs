@@ -3,8 +3,8 @@
 //! the stderr tail, terminate. Nothing here knows any game.
 
 pub mod framing;
-pub mod idle;
 pub mod guard;
+pub mod idle;
 pub mod limits;
 pub mod process;
 #[cfg(target_os = "linux")]
