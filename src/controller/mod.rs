@@ -465,10 +465,12 @@ impl Run<'_> {
                             watch.saw_activity();
                             break;
                         }
-                        if grace_until.is_none() && watch.proved(&self.conn) {
+                        if watch.proved(&self.conn) {
                             // What the bot wrote before going idle is queued
                             // by now: a reply that came after the last look
-                            // is a reply, not idleness.
+                            // is a reply, not idleness. In a grace (a reply
+                            // that may go on), an idle bot has ended it: it
+                            // cannot write more until protocheck does.
                             next = self.next_event(Instant::now());
                             if next.is_none() {
                                 idle_after = Some(since.elapsed());
@@ -561,6 +563,8 @@ impl Run<'_> {
                         reply.extend_from_slice(&bytes);
                         last_at = at;
                         grace_until = Some(Instant::now() + grace);
+                        // Look soon: an idle bot ends the grace at once.
+                        watch = pace::IdleWatch::for_listening(true);
                     }
                     Assembly::More => {
                         pieces += 1;
