@@ -231,17 +231,34 @@ fn game_named(name: Option<&str>) -> Result<&'static dyn Game, Fatal> {
     })
 }
 
+/// Write to stdout. A reader that went away (`protocheck --list | head`)
+/// is not an error of protocheck's: the rest is dropped and the exit status
+/// still says how the run went. (`print!` would panic on EPIPE; SIGPIPE
+/// cannot be restored instead, since writes to a bot that closed its input
+/// must fail with EPIPE, not kill protocheck.)
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("protocheck: cannot write to stdout: {e}");
+    }
+}
+
 fn execute(cli: Cli) -> Result<i32, Fatal> {
     match &cli.command {
         Some(Command::Schema) => {
-            print!("{}", scenario::SCHEMA);
+            emit(scenario::SCHEMA);
             return Ok(0);
         }
         Some(Command::Rules { game }) => {
             let game = game_named(Some(game))?;
+            let mut text = String::new();
             for r in game.catalogue() {
-                println!("{:<36} {:<5} {}", r.id, r.severity.as_str(), r.spec);
+                text += &format!("{:<36} {:<5} {}\n", r.id, r.severity.as_str(), r.spec);
             }
+            emit(&text);
             return Ok(0);
         }
         Some(Command::Lint { game, paths }) => {
@@ -298,20 +315,22 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         cli.all_sizes || game.asks_beyond_default_run(&cli_options),
     );
     if cli.list {
+        let mut text = String::new();
         for (s, skip) in scenarios.iter().zip(&skip_reasons) {
-            match skip {
-                Some(reason) => println!("{:<44} {}  (skipped: {reason})", s.name, s.source),
-                None => println!("{:<44} {}", s.name, s.source),
-            }
+            text += &match skip {
+                Some(reason) => format!("{:<44} {}  (skipped: {reason})\n", s.name, s.source),
+                None => format!("{:<44} {}\n", s.name, s.source),
+            };
         }
+        emit(&text);
         return Ok(0);
     }
     if cli.check_scenarios {
-        println!(
-            "{} scenario{} checked, no problems",
+        emit(&format!(
+            "{} scenario{} checked, no problems\n",
             scenarios.len(),
             if scenarios.len() == 1 { "" } else { "s" }
-        );
+        ));
         return Ok(0);
     }
     if scenarios.is_empty() {
@@ -375,7 +394,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             // Still tell the terminal how it went.
             eprintln!("{}", report::human::summary(&Totals::of(&results)));
         }
-        None => print!("{text}"),
+        None => emit(&text),
     }
     let totals = Totals::of(&results);
     Ok(if totals.errors > 0 {
@@ -400,11 +419,11 @@ fn lint_only(
     if !errors.is_empty() {
         return Err(Fatal::Scenarios(errors));
     }
-    println!(
-        "{} scenario{} checked, no problems",
+    emit(&format!(
+        "{} scenario{} checked, no problems\n",
         scenarios.len(),
         if scenarios.len() == 1 { "" } else { "s" }
-    );
+    ));
     Ok(0)
 }
 

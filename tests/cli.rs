@@ -232,3 +232,29 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_a_panic() {
+    // `protocheck --list | head -1`: the reader closes the pipe before
+    // protocheck writes (it is closed right after the spawn, long before
+    // protocheck has loaded its scenarios). Writing must not panic, and the
+    // exit status still says how the command went.
+    let bin = assert_cmd::cargo::cargo_bin("protocheck");
+    for args in [
+        &["--game", "kalah", "some-bot", "--list"][..],
+        &["rules", "--game", "quoridor"][..],
+        &["schema"][..],
+    ] {
+        let mut child = std::process::Command::new(&bin)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

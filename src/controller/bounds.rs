@@ -41,9 +41,14 @@ pub static IO_OUTPUT_LIMIT: RuleInfo = RuleInfo {
     spec: "The bot writes at most `--max-output` bytes (default 64 MiB) to stdout in one scenario; beyond it the scenario ends and the bot is stopped.",
 };
 
-/// protocheck's own bounds on a bot's output (the same in every game), as
-/// catalogue entries.
-pub static OUTPUT_BOUNDS: &[&RuleInfo] = &[&IO_OUTPUT_FLOOD, &IO_OUTPUT_LIMIT];
+/// protocheck's own limits on a bot (the same in every game: output bounds
+/// and resource limits), as catalogue entries. They are harness policy, not
+/// protocol rules, so the rules digests' tables do not list them.
+pub static HARNESS_LIMITS: &[&RuleInfo] = &[
+    &IO_OUTPUT_FLOOD,
+    &IO_OUTPUT_LIMIT,
+    &crate::transport::limits::IO_RESOURCE_LIMIT,
+];
 
 /// The findings of one scenario: the first [`KEPT_PER_RULE`] of each rule in
 /// the order they were found, and a count of the rest per rule.

@@ -7,8 +7,8 @@ use crate::verdict::{RuleInfo, Severity, Violation};
 use std::time::Duration;
 
 /// The shared rule for a bot that exceeded one of protocheck's resource
-/// limits. It belongs to the transport, not to a game's catalogue: the
-/// catalogues mirror the rules digests, which predate the limits.
+/// limits. Every game's catalogue lists it among the harness limits
+/// (`controller::bounds::HARNESS_LIMITS`), which the rules digests do not.
 pub static IO_RESOURCE_LIMIT: RuleInfo = RuleInfo {
     id: "io.resource-limit",
     severity: Severity::Fail,

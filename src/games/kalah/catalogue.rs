@@ -183,6 +183,7 @@ pub static ALL: &[&RuleInfo] = &[
     // kalah.md §8: they protect protocheck, see the README's limits).
     &crate::controller::bounds::IO_OUTPUT_FLOOD,
     &crate::controller::bounds::IO_OUTPUT_LIMIT,
+    &crate::transport::limits::IO_RESOURCE_LIMIT,
 ];
 
 /// The catalogue entry with this id, if any (for `protocheck explain <id>`
@@ -281,7 +282,7 @@ mod tests {
             assert_eq!(r.spec, spec, "spec of {id}");
         }
         let in_table: HashSet<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-        let bounds = crate::controller::bounds::OUTPUT_BOUNDS;
+        let bounds = crate::controller::bounds::HARNESS_LIMITS;
         for r in ALL
             .iter()
             .filter(|r| !bounds.contains(r) || in_table.contains(r.id))

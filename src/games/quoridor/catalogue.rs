@@ -503,6 +503,7 @@ pub static ALL: &[&RuleInfo] = &[
     // quoridor.md §8: they protect protocheck, see the README's limits).
     &crate::controller::bounds::IO_OUTPUT_FLOOD,
     &crate::controller::bounds::IO_OUTPUT_LIMIT,
+    &crate::transport::limits::IO_RESOURCE_LIMIT,
 ];
 
 /// The catalogue entry with this id, if any.
@@ -578,7 +579,7 @@ mod tests {
             "ids of §8 missing from ALL: {missing:?}"
         );
         let doc_ids: BTreeSet<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-        let bounds = crate::controller::bounds::OUTPUT_BOUNDS;
+        let bounds = crate::controller::bounds::HARNESS_LIMITS;
         let extra: Vec<&str> = ALL
             .iter()
             .filter(|r| !bounds.contains(r))
