@@ -55,6 +55,11 @@ pub struct ScenarioResult {
     pub stderr_bytes: u64,
     pub stderr_tail: String,
     pub duration_ms: u64,
+    /// How long protocheck listened for output the bot might send out of
+    /// turn (start-up, silence and pause windows; issue 8: windows end as
+    /// soon as the bot is provably idle, so this is what the checks cost).
+    #[serde(default)]
+    pub listened_ms: u64,
     /// The command that replays this scenario (generated games).
     pub replay: Option<String>,
     /// Where a failing generated game was saved.

@@ -48,7 +48,7 @@ fn normalise(text: &str, bot: &str) -> String {
         ),
         (r"\d+ ms\b", "<t> ms"),
         (r" +\d+ms\b", " <t>ms"),
-        (r#""(duration_ms|ms)": \d+"#, r#""$1": 0"#),
+        (r#""(duration_ms|listened_ms|ms)": \d+"#, r#""$1": 0"#),
         (r#"time="[0-9.]+""#, r#"time="0""#),
         (r"protocheck \d+\.\d+\.\d+", "protocheck <version>"),
     ];

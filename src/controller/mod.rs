@@ -76,6 +76,8 @@ struct Run<'a> {
     conn: BotConnection,
     session: Box<dyn Session>,
     started: Instant,
+    /// Time spent in listening windows (see `pace`).
+    listened: Duration,
     transcript: Transcript,
     violations: Findings,
     /// What the bot wrote so far, against the flood and byte bounds.
@@ -147,6 +149,7 @@ pub fn run(
         conn,
         session,
         started: Instant::now(),
+        listened: Duration::ZERO,
         transcript: Transcript::default(),
         violations: Findings::default(),
         meter: OutputMeter::new(cfg.max_output),
@@ -217,6 +220,7 @@ impl ScenarioRun {
                 stderr_bytes: 0,
                 stderr_tail: String::new(),
                 duration_ms: 0,
+                listened_ms: 0,
                 replay: None,
                 saved_to: None,
             },
@@ -728,6 +732,7 @@ impl Run<'_> {
                 stderr_bytes,
                 stderr_tail,
                 duration_ms: self.started.elapsed().as_millis() as u64,
+                listened_ms: self.listened.as_millis() as u64,
                 replay: None,
                 saved_to: None,
             },

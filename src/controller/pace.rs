@@ -106,7 +106,8 @@ impl Run<'_> {
     /// early once the bot is provably idle, unless the user fixed the windows.
     pub(super) fn listen(&mut self, window: Duration) {
         self.unobserved_write = false;
-        let deadline = Instant::now() + window;
+        let opened = Instant::now();
+        let deadline = opened + window;
         let mut watch = IdleWatch::for_listening(!self.explicit_silence);
         loop {
             match self.next_event(watch.wake(deadline)) {
@@ -133,6 +134,7 @@ impl Run<'_> {
                 }
             }
         }
+        self.listened += opened.elapsed();
     }
 
     /// How long to listen before protocheck's own move in generated play.

@@ -110,6 +110,21 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
         }
     }
     out.push('\n');
+    let listened: u64 = results.iter().map(|r| r.listened_ms).sum();
+    if results
+        .iter()
+        .any(|r| matches!(r.status, Status::Passed | Status::Failed))
+    {
+        // What catching out-of-turn output cost (windows end as soon as the
+        // bot is provably idle; `--silence` fixes their length).
+        let _ = writeln!(
+            out,
+            "{}",
+            p.dim(&format!(
+                "listened {listened} ms in all for output sent out of turn"
+            ))
+        );
+    }
     let _ = writeln!(out, "{}", summary(&Totals::of(results)));
     out
 }
