@@ -206,37 +206,9 @@ pub fn cut_text(text: &mut String, max: usize) {
     text.push_str(&format!("… ({total} bytes in all)"));
 }
 
-/// A byte size for `--max-output`: a number with an optional unit, `B`,
-/// `K`/`KiB`, `M`/`MiB`, `G`/`GiB` (powers of 1024) or `kB`, `MB`, `GB`
-/// (powers of 1000), e.g. `64MiB`, `500k`, `1000000`.
+/// The size given to `--max-output` (the syntax of every size flag).
 pub fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let n: u64 = number
-        .parse()
-        .map_err(|_| format!("`{text}` is not a size (write e.g. 64MiB, 500k or 1000000)"))?;
-    let factor: u64 = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1,
-        "k" | "kib" => 1 << 10,
-        "m" | "mib" => 1 << 20,
-        "g" | "gib" => 1 << 30,
-        "kb" => 1_000,
-        "mb" => 1_000_000,
-        "gb" => 1_000_000_000,
-        other => {
-            return Err(format!(
-                "unknown size unit `{other}` in `{text}` (use B, KiB, MiB, GiB, kB, MB or GB)"
-            ));
-        }
-    };
-    let size = n
-        .checked_mul(factor)
-        .ok_or_else(|| format!("`{text}` is too large"))?;
-    if size == 0 {
-        return Err("the output limit must be at least 1 byte".into());
-    }
-    Ok(size)
+    crate::transport::limits::parse_bytes(text)
 }
 
 /// `1003407` → `1,003,407`.

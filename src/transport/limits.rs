@@ -91,32 +91,49 @@ pub fn mentions_out_of_memory(stderr_tail: &str) -> bool {
     .any(|needle| lower.contains(needle))
 }
 
-/// `512M`, `2G`, `1.5GiB`, `1000000` (bytes), or `none`.
+/// A size or `none` (also `0`), for `--memory-limit`: see [`parse_bytes`].
 pub fn parse_size(text: &str) -> Result<Option<u64>, String> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("none") || t == "0" {
         return Ok(None);
     }
+    parse_bytes(t).map(Some)
+}
+
+/// A number of bytes with an optional unit, the one size syntax of every
+/// flag: `4096`, `500k`, `512M`, `1.5GiB`, `2MB`. Binary units (K, M, G, T,
+/// with or without `iB`) are powers of 1024; the SI spellings kB, MB, GB and
+/// TB are powers of 1000. At least one byte.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
     let number: f64 = number
         .parse()
-        .map_err(|_| format!("`{text}` is not a size (try 512M, 2G or none)"))?;
+        .map_err(|_| format!("`{text}` is not a size (write e.g. 512M, 2G, 64MiB or 1000000)"))?;
     let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "b" => 1,
-        "k" | "kb" | "kib" => 1 << 10,
-        "m" | "mb" | "mib" => 1 << 20,
-        "g" | "gb" | "gib" => 1 << 30,
-        "t" | "tb" | "tib" => 1 << 40,
-        _ => return Err(format!("`{text}`: unknown unit (use K, M, G or T)")),
+        "k" | "kib" => 1 << 10,
+        "m" | "mib" => 1 << 20,
+        "g" | "gib" => 1 << 30,
+        "t" | "tib" => 1 << 40,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        "tb" => 1_000_000_000_000,
+        other => {
+            return Err(format!(
+                "unknown size unit `{other}` in `{text}` (use K, M, G, T, KiB…TiB or kB…TB)"
+            ));
+        }
     };
     let bytes = number * scale as f64;
     if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
-        return Err(format!("`{text}` is out of range"));
+        return Err(format!("`{text}` is out of range (at least 1 byte)"));
     }
-    Ok(Some(bytes as u64))
+    Ok(bytes as u64)
 }
 
 /// A duration (`90s`, `10m`) or `none`.
