@@ -1,0 +1,242 @@
+//! Waiting for a due reply: assembling it piece by piece as the game says
+//! (with the reply deadline, a game's grace for replies that may go on, and
+//! the idle proof that ends both early), then judging it.
+
+use super::{
+    EXPECT_MATCHES, EXPECT_REPLY, MAX_REPLY_BYTES, MAX_REPLY_PIECES, Run, ScriptFault,
+    message_text, pace,
+};
+use crate::games::Assembly;
+use crate::outcome::Direction;
+use crate::scenario::Expect;
+use crate::transport::BotEvent;
+use crate::verdict::Violation;
+use std::time::{Duration, Instant};
+
+impl Run<'_> {
+    /// Wait for the oldest due reply, assemble it piece by piece as the
+    /// game says, and judge it.
+    pub(super) fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
+        let since = *self.pending.front().expect("a reply is due");
+        self.unobserved_write = false;
+        let limit = if self.replies_seen == 0 {
+            self.startup_timeout
+        } else {
+            self.timeout
+        };
+        let deadline = since + limit;
+        let mut reply: Vec<u8> = Vec::new();
+        let mut pieces = 0usize;
+        let mut last_at = since;
+        // Set while a complete reply waits to see whether more belongs to it.
+        let mut grace_until: Option<Instant> = None;
+        // A bot proved idle while its reply is due will never send it.
+        let mut watch = pace::IdleWatch::for_reply(true);
+        let mut idle_after: Option<Duration> = None;
+        loop {
+            let next = match self.carry.take() {
+                Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
+                None => {
+                    let until = grace_until.map_or(deadline, |g| g.min(deadline));
+                    let mut next = None;
+                    while Instant::now() < until {
+                        next = self.next_event(watch.wake(until));
+                        if next.is_some() {
+                            watch.saw_activity();
+                            break;
+                        }
+                        if watch.proved(&self.conn) {
+                            // What the bot wrote before going idle is queued
+                            // by now: a reply that came after the last look
+                            // is a reply, not idleness. In a grace (a reply
+                            // that may go on), an idle bot has ended it: it
+                            // cannot write more until protocheck does.
+                            next = self.next_event(Instant::now());
+                            if next.is_none() {
+                                idle_after = Some(since.elapsed());
+                            }
+                            break;
+                        }
+                    }
+                    next
+                }
+            };
+            let Some(event) = next else {
+                if self.stopped {
+                    return Ok(());
+                }
+                if grace_until.is_some() {
+                    return self.complete_reply(&reply, expect, since, last_at);
+                }
+                self.pending.pop_front();
+                if !reply.is_empty() {
+                    self.record(
+                        Direction::Received,
+                        format!("{} (incomplete)", message_text(&reply)),
+                    );
+                }
+                let mut v = self.session.timed_out(limit);
+                if let Some(after) = idle_after {
+                    let after =
+                        humantime::format_duration(Duration::from_millis(after.as_millis() as u64));
+                    self.note(format!(
+                        "the bot is blocked reading its input ({after} after the message): it will never answer"
+                    ));
+                    v.message = format!(
+                        "no reply: the bot is blocked reading its input. It has read everything protocheck sent and waits for more, so it will never answer (found after {after}, instead of waiting out {}). Does it wait for a message that never comes, or expect a different one?",
+                        humantime::format_duration(limit)
+                    );
+                } else {
+                    self.note(format!(
+                        "no reply within {}",
+                        humantime::format_duration(limit)
+                    ));
+                }
+                // Remembered only if kept, so a late flush rewords this
+                // finding and never another one.
+                let index = self.violations.kept_len();
+                self.push(v);
+                if self.violations.kept_len() > index {
+                    self.timed_out_at = Some(index);
+                }
+                return Ok(());
+            };
+            match event {
+                // Read before the message that made the reply due was even
+                // written: the bot sent it out of turn.
+                BotEvent::Message { bytes, at } if at < since && reply.is_empty() => {
+                    self.unexpected(&bytes);
+                    if self.has_failure() {
+                        self.pending.clear();
+                        return Ok(());
+                    }
+                }
+                BotEvent::Message { bytes, .. }
+                    if pieces >= MAX_REPLY_PIECES
+                        || reply.len() + bytes.len() > MAX_REPLY_BYTES =>
+                {
+                    self.pending.pop_front();
+                    self.record(
+                        Direction::Received,
+                        format!(
+                            "{}… ({pieces} lines, never ended)",
+                            message_text(&reply[..reply.len().min(120)])
+                        ),
+                    );
+                    let v = self.game.line_too_long().violation(format!(
+                        "a reply grew past {MAX_REPLY_PIECES} lines or {MAX_REPLY_BYTES} bytes without ending"
+                    ));
+                    self.push(v);
+                    return Ok(());
+                }
+                BotEvent::Message { bytes, at } => match self.session.reply_part(&reply, &bytes) {
+                    Assembly::StartsNext => {
+                        self.carry = Some((bytes, at));
+                        return self.complete_reply(&reply, expect, since, last_at);
+                    }
+                    Assembly::Complete => {
+                        reply.extend_from_slice(&bytes);
+                        return self.complete_reply(&reply, expect, since, at);
+                    }
+                    Assembly::CompleteUnlessMore(grace) => {
+                        pieces += 1;
+                        reply.extend_from_slice(&bytes);
+                        last_at = at;
+                        grace_until = Some(Instant::now() + grace);
+                        // Look soon: an idle bot ends the grace at once.
+                        watch = pace::IdleWatch::for_listening(true);
+                    }
+                    Assembly::More => {
+                        pieces += 1;
+                        reply.extend_from_slice(&bytes);
+                        last_at = at;
+                        grace_until = None;
+                    }
+                },
+                other => {
+                    if !reply.is_empty() && grace_until.is_some() {
+                        // The reply was complete; judge it before the exit.
+                        self.complete_reply(&reply, expect, since, last_at)?;
+                        reply.clear();
+                        grace_until = None;
+                    }
+                    self.idle_event(other);
+                    if self.gone || self.has_failure() {
+                        self.pending.clear();
+                        return Ok(());
+                    }
+                    if self.pending.front() != Some(&since) {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    fn complete_reply(
+        &mut self,
+        reply: &[u8],
+        expect: &Expect,
+        since: Instant,
+        at: Instant,
+    ) -> Result<(), ScriptFault> {
+        self.pending.pop_front();
+        self.replies_seen += 1;
+        let text = message_text(reply);
+        self.record(Direction::Received, text.clone());
+        let waited = at.saturating_duration_since(since);
+        self.slowest_reply = self.slowest_reply.max(waited);
+        let judged = self.session.judge(reply, expect, waited)?;
+        if judged.still_due {
+            self.pending.push_front(since);
+            self.replies_seen -= 1;
+            for v in judged.violations {
+                self.push(v);
+            }
+            return Ok(());
+        }
+        self.check_explicit(expect, &self.session.reply_as_read(reply))?;
+        for v in judged.violations {
+            self.push(v);
+        }
+        self.check_memory();
+        if !self.has_failure() {
+            for out in judged.follow_ups {
+                self.write(out);
+            }
+        }
+        Ok(())
+    }
+
+    /// `expect: {reply}` and `{matches}` are checked here, the same for every game.
+    fn check_explicit(&mut self, expect: &Expect, text: &str) -> Result<(), ScriptFault> {
+        match expect {
+            Expect::Reply(want) if want != text => {
+                let v = EXPECT_REPLY
+                    .violation(format!("expected the reply `{want}`, got `{text}`"))
+                    .with_expected(want.clone())
+                    .with_actual(text);
+                self.push(self.with_scenario_spec(v));
+            }
+            Expect::Matches(pattern) => {
+                let re = crate::scenario::load::compile_pattern(pattern).map_err(ScriptFault)?;
+                if !re.is_match(text) {
+                    let v = EXPECT_MATCHES
+                        .violation(format!("the reply `{text}` does not match /{pattern}/"))
+                        .with_expected(format!("/{pattern}/"))
+                        .with_actual(text);
+                    self.push(self.with_scenario_spec(v));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    pub(super) fn with_scenario_spec(&self, mut v: Violation) -> Violation {
+        if let Some(spec) = &self.scenario.spec {
+            v.spec = spec.clone().into();
+        }
+        v
+    }
+}
