@@ -111,7 +111,20 @@ fn default_run_is_seven_by_seven_and_lists_the_rest_as_skipped() {
         assert!(skipped.iter().any(|s| s == name), "{name} not skipped");
     }
     let passed = named(&out, "passed");
-    assert_eq!(passed.len(), 19 + 2, "{passed:?}");
+    assert_eq!(passed.len(), 25 + 2, "{passed:?}");
+    for name in [
+        "7x7-opponent-extra-turn-chain-bot-south",
+        "7x7-opponent-extra-turn-chain-bot-north",
+        "7x7-north-swap-turn-passes",
+        "7x7-opponent-laps",
+        "7x7-opponent-captures",
+        "7x7-end-opponent-empties-row",
+    ] {
+        assert!(
+            passed.iter().any(|s| s == name),
+            "{name} not in the default run"
+        );
+    }
     assert!(
         passed
             .iter()
@@ -370,4 +383,72 @@ fn exiting_before_the_end_is_a_crash() {
         &run("kalah-exits-early", "south-game", &[], &[]),
         "io.crash",
     );
+}
+
+/// The steered 7×7 scenarios (38-43) of the default run catch the broken
+/// bots that the one-hole scenarios caught before decision 14 moved those
+/// behind `--all-sizes`, by the same rule ids: the opening taken as an
+/// extra turn, SWAP as South, a late SWAP (also on North's extra turn),
+/// exiting before the end, and a move after the end (a warning).
+#[test]
+fn the_seven_by_seven_scenarios_catch_what_the_one_hole_boards_caught() {
+    let filter = ["--filter", "7x7-*", "--strict"];
+    let cases = [
+        (
+            "kalah-opening-extra-turn",
+            "kalah.turn.no-extra-turn",
+            "7x7-opponent-extra-turn-chain-bot-south",
+        ),
+        (
+            "kalah-swap-as-south",
+            "kalah.swap.not-allowed",
+            "7x7-opponent-captures",
+        ),
+        (
+            "kalah-late-swap",
+            "kalah.swap.not-allowed",
+            "7x7-north-swap-turn-passes",
+        ),
+        (
+            "kalah-exits-early",
+            "io.crash",
+            "7x7-end-opponent-empties-row",
+        ),
+        (
+            "kalah-move-after-end",
+            "kalah.end.output-after-end",
+            "7x7-end-opponent-empties-row",
+        ),
+    ];
+    for (bot_name, rule, scenario) in cases {
+        let bot = bot(bot_name);
+        let mut args = vec!["--game", "kalah", "--exit-grace", "500ms"];
+        args.extend_from_slice(&filter);
+        args.push(&bot);
+        let out = run_json(&args, &[]);
+        assert_eq!(out.code, 1, "{bot_name}: {:?}", out.rules());
+        assert_eq!(out.report["totals"]["skipped"], 0, "{bot_name}");
+        assert!(
+            rules_of(&out, scenario).contains(&rule.to_string()),
+            "{bot_name}: {scenario} reported {:?}",
+            rules_of(&out, scenario)
+        );
+    }
+    // The correct bot passes them, strictly, as do the bots that hard-code
+    // the real board.
+    for bot_name in ["kalah-correct", "kalah-fixed-seven", "kalah-seven-seeds"] {
+        let bot = bot(bot_name);
+        let mut args = vec!["--game", "kalah"];
+        args.extend_from_slice(&filter);
+        args.push(&bot);
+        let out = run_json(&args, &[]);
+        assert_eq!(
+            out.code,
+            0,
+            "{bot_name}: {:?}\n{}",
+            out.rules(),
+            out.messages()
+        );
+        assert_eq!(out.statuses().len(), 6, "{bot_name}");
+    }
 }

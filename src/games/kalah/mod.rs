@@ -6,6 +6,7 @@ pub mod grammar;
 pub mod opponent;
 pub mod rules;
 pub mod session;
+pub mod steer;
 
 use crate::games::{Defaults, Game, Session};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};

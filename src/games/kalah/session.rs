@@ -6,6 +6,7 @@ use super::catalogue as rule;
 use super::grammar::{self, BotMessage, EngineMessage, Turn};
 use super::opponent;
 use super::rules::{Board, Illegal, Move, Position, Side};
+use super::steer;
 use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
 use crate::scenario::{Expect, Strategy, SwapPolicy};
 use crate::transport::ExitStatus;
@@ -402,12 +403,24 @@ impl Session for KalahSession {
                 }
                 opponent::choose(&self.position, self.strategy, self.swap, rng)
             }
-            other => match other.parse::<u8>() {
-                Ok(h) if (1..=self.holes).contains(&usize::from(h)) => Move::Hole(h),
+            other => match (other.parse::<u8>(), steer::Aim::parse(other)) {
+                (Ok(h), _) if (1..=self.holes).contains(&usize::from(h)) => Move::Hole(h),
+                (_, Some(aim)) => {
+                    // Best effort: once the game is over (or, in lint, the
+                    // board unknown) a steered move does nothing, so a
+                    // scenario may repeat the word generously.
+                    if self.over || self.position.is_over() || !self.known {
+                        self.last_opponent = None;
+                        return Ok(Vec::new());
+                    }
+                    self.opponent_side()?;
+                    steer::choose(&self.position, aim)
+                }
                 _ => {
                     return Err(format!(
-                        "`opponent: {choice}`: expected a hole number 1..{}, `swap` or `auto`",
-                        self.holes
+                        "`opponent: {choice}`: expected a hole number 1..{}, `swap`, `auto` or one of {}",
+                        self.holes,
+                        steer::Aim::WORDS.join(", ")
                     ));
                 }
             },

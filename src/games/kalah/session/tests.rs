@@ -203,3 +203,35 @@ fn lint_knows_the_board_only_while_the_bots_moves_are_pinned() {
             .contains("unknown")
     );
 }
+
+#[test]
+fn steered_words_play_in_the_tracked_state_and_do_nothing_after_the_end() {
+    let mut rng = fastrand::Rng::with_seed(1);
+    let mut s = session();
+    s.send("START;South").unwrap();
+    // The bot's turn: a steered move is a script error, like a hole number.
+    let e = s.opponent("extra-turn", &mut rng).unwrap_err();
+    assert!(e.contains("the bot's turn"), "{e}");
+    judge(&mut s, "MOVE;1");
+    // North hole 1 holds 7: exactly to North's store, an extra turn (the
+    // swap is open, but a steered move never swaps).
+    let out = s.opponent("extra-turn", &mut rng).unwrap();
+    assert_eq!(out[0].text, "CHANGE;1;0,8,8,8,8,8,8,1,0,8,8,8,8,8,8,1;OPP");
+    assert_eq!(
+        s.last_opponent_step(),
+        Some(crate::scenario::Step::Opponent(crate::scenario::Token(
+            "1".into()
+        )))
+    );
+    let out = s.opponent("pass", &mut rng).unwrap();
+    assert!(out[0].text.ends_with(";YOU"), "{}", out[0].text);
+    let e = s.opponent("lapp", &mut rng).unwrap_err();
+    assert!(
+        e.contains("extra-turn, capture, lap, pass, empty-row"),
+        "{e}"
+    );
+    // After the end, a steered word is a no-op (a hole number is an error).
+    s.send("END").unwrap();
+    assert!(s.opponent("empty-row", &mut rng).unwrap().is_empty());
+    assert!(s.opponent("3", &mut rng).is_err());
+}
