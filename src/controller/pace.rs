@@ -32,14 +32,18 @@ const LISTEN_PROBE_MAX: Duration = Duration::from_millis(4);
 const REPLY_PROBE_FIRST: Duration = Duration::from_millis(5);
 const REPLY_PROBE_MAX: Duration = Duration::from_millis(40);
 
-/// Successive looks at a bot, until it is proved idle: one look that finds
-/// its only task idle, or two looks in a row that find all its tasks idle
-/// with no CPU time used in between.
+/// After this many looks in a row that cannot tell, a watch gives up.
+const UNKNOWN_LOOKS: u32 = 3;
+
+/// Successive looks at a bot, until it is proved idle: two looks in a row
+/// that find all its tasks idle with no CPU time used in between.
 pub(super) struct IdleWatch {
     next: Option<Instant>,
     interval: Duration,
     max: Duration,
     last_idle_cpu: Option<u64>,
+    /// Looks in a row that could not tell.
+    unknown: u32,
 }
 
 impl IdleWatch {
@@ -57,6 +61,7 @@ impl IdleWatch {
             interval: first,
             max,
             last_idle_cpu: None,
+            unknown: 0,
         }
     }
 
@@ -83,17 +88,28 @@ impl IdleWatch {
         self.next = Some(now + self.interval);
         match conn.idle_sample() {
             None => {
-                self.next = None; // cannot be told here: windows and timeouts decide
+                // Cannot be told now. A look can fail for a moment (right
+                // after the spawn, while the bot is still in exec); only
+                // repeated failures mean it cannot be told here at all, and
+                // then windows and timeouts decide.
+                self.unknown += 1;
+                if self.unknown >= UNKNOWN_LOOKS {
+                    self.next = None;
+                }
                 false
             }
             Some(s) if s.idle => {
-                // One task is looked at in one go; several are looked at one
-                // after the other, so the look is repeated to be sure.
-                let proved = s.tasks == 1 || self.last_idle_cpu == Some(s.cpu);
+                self.unknown = 0;
+                // Two looks in a row, the second at least one probe interval
+                // after the first, with no CPU time used in between: one look
+                // could catch a task between a wake-up and its run (seen
+                // under load: a reply proved missing that was on its way).
+                let proved = self.last_idle_cpu == Some(s.cpu);
                 self.last_idle_cpu = Some(s.cpu);
                 proved
             }
             Some(_) => {
+                self.unknown = 0;
                 self.last_idle_cpu = None;
                 false
             }

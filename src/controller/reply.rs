@@ -13,6 +13,11 @@ use crate::transport::BotEvent;
 use crate::verdict::Violation;
 use std::time::{Duration, Instant};
 
+/// How long a due reply may still take to arrive once the bot is proved
+/// idle, before it is declared missing (a margin against a look that raced
+/// the bot's last write; it costs only bots that never answer).
+const LAST_CALL: Duration = Duration::from_millis(10);
+
 impl Run<'_> {
     /// Wait for the oldest due reply, assemble it piece by piece as the
     /// game says, and judge it.
@@ -51,7 +56,14 @@ impl Run<'_> {
                             // is a reply, not idleness. In a grace (a reply
                             // that may go on), an idle bot has ended it: it
                             // cannot write more until protocheck does.
-                            next = self.next_event(Instant::now());
+                            // A due reply gets a last moment to arrive
+                            // before it is declared missing.
+                            let last = if grace_until.is_some() {
+                                Duration::ZERO
+                            } else {
+                                LAST_CALL
+                            };
+                            next = self.next_event(Instant::now() + last);
                             if next.is_none() {
                                 idle_after = Some(since.elapsed());
                             }

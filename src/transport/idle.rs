@@ -116,17 +116,33 @@ mod linux {
     }
 
     pub fn sample(pid: i32, stdin_link: &str, reader_tid: i32) -> Option<Sample> {
-        if READS.is_empty() || reader_tid <= 0 {
+        if READS.is_empty() {
             return None;
+        }
+        if reader_tid <= 0 {
+            // protocheck's reader thread has not started yet (a look right
+            // after the spawn): not idle *yet*, rather than "cannot be told",
+            // which would give up on the proof for the whole window.
+            return Some(Sample {
+                idle: false,
+                cpu: 0,
+                tasks: 0,
+            });
         }
         // protocheck's own reader must be asleep in its read, so everything
         // the bot wrote before it went idle is already in the event queue.
         let reader = format!("/proc/self/task/{reader_tid}");
-        let reader_idle = if std::path::Path::new(&reader).exists() {
-            matches!(task(&reader, &[], None)?, (Task::Blocked, _))
-        } else {
-            true // it has ended: the bot's output reached end-of-file
-        };
+        if !std::path::Path::new(&reader).exists() {
+            // The reader has ended: the bot's output reached end-of-file
+            // (every process holding it closed it or died), so nothing more
+            // can arrive, whatever is left of the bot.
+            return Some(Sample {
+                idle: true,
+                cpu: 0,
+                tasks: 1,
+            });
+        }
+        let reader_idle = matches!(task(&reader, &[], None)?, (Task::Blocked, _));
         let mut idle = reader_idle;
         let mut cpu = 0u64;
         let mut count = 0usize;
@@ -138,7 +154,12 @@ mod linux {
                 return None; // a fork bomb is not worth proving anything about
             }
             let dir = format!("/proc/{p}/task");
-            let tasks = fs::read_dir(&dir).ok()?;
+            let Ok(tasks) = fs::read_dir(&dir) else {
+                if p != pid {
+                    continue; // a child that ended meanwhile does nothing
+                }
+                return None;
+            };
             for entry in tasks.flatten() {
                 let path = entry.path();
                 let path = path.to_str()?;
@@ -229,11 +250,21 @@ mod tests {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
 
-    fn probe_for(child: &std::process::Child, stdin_ino: u64) -> IdleProbe {
+    /// A probe for `child`, with a real reader thread of its stdout (which
+    /// must be piped) as protocheck's would be, asleep in its read.
+    fn probe_for(child: &mut std::process::Child, stdin_ino: u64) -> IdleProbe {
+        use std::io::Read;
         let progress = Arc::new(Progress::default());
-        // The test thread stands in for the reader: it is not reading, so
-        // mark it as a thread that is gone.
-        progress.reader_tid.store(i32::MAX, Ordering::SeqCst);
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let shared = Arc::clone(&progress);
+        std::thread::spawn(move || {
+            shared.reader_tid.store(current_tid(), Ordering::SeqCst);
+            let mut sink = Vec::new();
+            let _ = stdout.read_to_end(&mut sink);
+        });
+        while progress.reader_tid.load(Ordering::SeqCst) == 0 {
+            std::thread::yield_now();
+        }
         IdleProbe::new(child.id() as i32, Some(stdin_ino), progress)
     }
 
@@ -260,10 +291,11 @@ mod tests {
     fn a_reader_of_stdin_is_idle_and_a_sleeper_is_not() {
         let mut cat = Command::new("cat")
             .stdin(Stdio::piped())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        let probe = probe_for(&cat, stdin_inode(&cat));
+        let ino = stdin_inode(&cat);
+        let probe = probe_for(&mut cat, ino);
         if let Some(idle) = settles_idle(&probe) {
             assert!(idle, "cat blocked on its stdin is idle");
         }
@@ -274,9 +306,11 @@ mod tests {
         let mut sleeper = Command::new("sleep")
             .arg("30")
             .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        let probe = probe_for(&sleeper, stdin_inode(&sleeper));
+        let ino = stdin_inode(&sleeper);
+        let probe = probe_for(&mut sleeper, ino);
         std::thread::sleep(Duration::from_millis(100));
         if let Some(s) = probe.sample() {
             assert!(!s.idle, "a sleeping process is not idle");
@@ -289,13 +323,37 @@ mod tests {
     fn unwritten_input_means_not_idle() {
         let mut cat = Command::new("cat")
             .stdin(Stdio::piped())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        let probe = probe_for(&cat, stdin_inode(&cat));
+        let ino = stdin_inode(&cat);
+        let probe = probe_for(&mut cat, ino);
         probe.progress.queued.store(3, Ordering::SeqCst);
         assert_eq!(probe.sample().map(|s| s.idle), Some(false));
         cat.kill().unwrap();
         cat.wait().unwrap();
+    }
+
+    #[test]
+    fn once_the_reader_has_reached_the_end_of_the_output_nothing_more_can_come() {
+        let mut cat = Command::new("cat")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let ino = stdin_inode(&cat);
+        let probe = probe_for(&mut cat, ino);
+        drop(cat.stdin.take()); // cat reads EOF, exits, its stdout ends
+        cat.wait().unwrap();
+        let until = Instant::now() + Duration::from_secs(5);
+        let reader = format!(
+            "/proc/self/task/{}",
+            probe.progress.reader_tid.load(Ordering::SeqCst)
+        );
+        while std::path::Path::new(&reader).exists() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let s = probe.sample().expect("told");
+        assert!(s.idle, "the reader has ended: {s:?}");
     }
 }
