@@ -1,0 +1,825 @@
+//! A streaming S-expression reader that frames bot replies the way the
+//! reference server's Lisp reader does (`rules/dominion-sexp.md` §1.2): one
+//! datum from a byte stream, ended by the `)` that closes its first `(`, no
+//! newline needed.
+//!
+//! Bytes arrive in arbitrary chunks; [`Reader::feed`] examines each byte once
+//! and keeps all state between calls, so a reply split into 1-byte writes
+//! frames exactly like the same bytes in one write, and the work is linear in
+//! the input. Everything the reference's reader accepts beyond the document's
+//! grammar (brackets, braces, comments, dotted pairs, `|…|` and `\` in
+//! symbols, Unicode spaces, `#ci`/`#cs`, graph labels, `#!` comments) is read
+//! and flagged in [`Reply::nonstandard`].
+
+use std::fmt;
+
+/// One reply may be at most this long, from its first non-whitespace byte to
+/// its closing parenthesis (`io.line-too-long`).
+pub const MAX_REPLY_BYTES: usize = 64 * 1024;
+/// Lists nested deeper than this are not parsed (`grammar.not-a-play`).
+pub const MAX_DEPTH: usize = 32;
+
+/// A datum as the reader built it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Datum {
+    Symbol(String),
+    /// A string literal's content, escapes resolved.
+    Str(String),
+    /// A token that reads as a number, kept as written.
+    Number(String),
+    List(Vec<Datum>),
+    /// `(a b . c)` with a tail that is not a list.
+    Improper(Vec<Datum>, Box<Datum>),
+}
+
+impl Datum {
+    pub fn symbol(&self) -> Option<&str> {
+        match self {
+            Datum::Symbol(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Datum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn items(f: &mut fmt::Formatter<'_>, items: &[Datum]) -> fmt::Result {
+            for (i, d) in items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{d}")?;
+            }
+            Ok(())
+        }
+        match self {
+            Datum::Symbol(s) | Datum::Number(s) => f.write_str(s),
+            Datum::Str(s) => write!(f, "{s:?}"),
+            Datum::List(v) => {
+                f.write_str("(")?;
+                items(f, v)?;
+                f.write_str(")")
+            }
+            Datum::Improper(v, tail) => {
+                f.write_str("(")?;
+                items(f, v)?;
+                write!(f, " . {tail})")
+            }
+        }
+    }
+}
+
+/// The first construct of a reply that the document's grammar does not allow
+/// but the reference's reader accepts (`frame.nonstandard-syntax`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nonstandard {
+    Brackets,
+    Braces,
+    LineComment,
+    BlockComment,
+    DatumComment,
+    Dotted,
+    BarOrEscape,
+    UnicodeSpace,
+    CaseMode,
+    GraphLabel,
+    HashBangComment,
+}
+
+impl Nonstandard {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Nonstandard::Brackets => "square brackets used as parentheses",
+            Nonstandard::Braces => "curly braces used as parentheses",
+            Nonstandard::LineComment => "a `;` comment",
+            Nonstandard::BlockComment => "a `#| … |#` comment",
+            Nonstandard::DatumComment => "a `#;` datum comment",
+            Nonstandard::Dotted => "dotted-pair notation",
+            Nonstandard::BarOrEscape => "`|…|` quoting or a `\\` escape in a symbol",
+            Nonstandard::UnicodeSpace => "non-ASCII whitespace",
+            Nonstandard::CaseMode => "a `#ci`/`#cs` case-mode prefix",
+            Nonstandard::GraphLabel => "a `#N=` graph label",
+            Nonstandard::HashBangComment => "a `#!` line comment",
+        }
+    }
+}
+
+/// A complete datum read from the stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub datum: Datum,
+    pub nonstandard: Option<Nonstandard>,
+    /// Bytes from the reply's first non-whitespace byte to its end.
+    pub len: usize,
+}
+
+/// Why the stream could not be read as a datum. After one, the reader
+/// reports the same error again: a failure ends the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FrameError {
+    /// `frame.syntax`: stray or mismatched bracket, unsupported `#` form,
+    /// misplaced dot, unterminated string or comment at end of input.
+    Syntax(String),
+    /// `io.line-too-long`.
+    TooLong,
+    /// Nested deeper than [`MAX_DEPTH`] (`grammar.not-a-play`).
+    TooDeep,
+    /// `io.invalid-utf8`.
+    InvalidUtf8,
+}
+
+impl FrameError {
+    pub fn rule(&self) -> &'static crate::verdict::RuleInfo {
+        use super::catalogue as c;
+        match self {
+            FrameError::Syntax(_) => &c::FRAME_SYNTAX,
+            FrameError::TooLong => &c::IO_LINE_TOO_LONG,
+            FrameError::TooDeep => &c::GRAMMAR_NOT_A_PLAY,
+            FrameError::InvalidUtf8 => &c::IO_INVALID_UTF8,
+        }
+    }
+}
+
+impl fmt::Display for FrameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrameError::Syntax(s) => f.write_str(s),
+            FrameError::TooLong => write!(f, "the reply exceeds {MAX_REPLY_BYTES} bytes"),
+            FrameError::TooDeep => write!(f, "the reply nests lists deeper than {MAX_DEPTH}"),
+            FrameError::InvalidUtf8 => f.write_str("the output is not valid UTF-8"),
+        }
+    }
+}
+
+/// Something that applies to the next datum read at its level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prefix {
+    /// `'` `` ` `` `,` `,@`: the datum is wrapped as `(name datum)`.
+    Wrap(&'static str),
+    /// `#;`: the datum is dropped.
+    Skip,
+    /// `#ci` (true) / `#cs` (false).
+    Fold(bool),
+}
+
+struct Frame {
+    items: Vec<Datum>,
+    close: char,
+    fold: bool,
+    /// Prefixes that applied to this list when it opened.
+    wrap: Vec<Prefix>,
+    /// Prefixes seen inside this list, waiting for their datum.
+    pending: Vec<Prefix>,
+    /// `.` seen: the next datum is the tail.
+    dot: bool,
+    tail: Option<Datum>,
+}
+
+impl Frame {
+    fn new(close: char, fold: bool, wrap: Vec<Prefix>) -> Frame {
+        Frame {
+            items: Vec::new(),
+            close,
+            fold,
+            wrap,
+            pending: Vec::new(),
+            dot: false,
+            tail: None,
+        }
+    }
+}
+
+/// What the reader is in the middle of, between characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Lex {
+    Between,
+    /// A symbol or number token; `plain` is false once `|` or `\` appeared.
+    Token {
+        text: String,
+        plain: bool,
+        in_bars: bool,
+        escape: bool,
+    },
+    Str {
+        text: String,
+        escape: bool,
+    },
+    LineComment,
+    /// `#|` comments nest; `last` is the previous character.
+    BlockComment {
+        depth: u32,
+        last: char,
+    },
+    /// After `#`, the characters read so far.
+    Hash(String),
+    /// After `,`: `@` may follow.
+    Comma,
+}
+
+/// The streaming reader. One per bot; [`Reader::reset`] between replies is
+/// not needed: after a datum it starts on the next one.
+pub struct Reader {
+    lex: Lex,
+    /// `frames[0]` is the top level, whose items are never used.
+    frames: Vec<Frame>,
+    nonstandard: Option<Nonstandard>,
+    /// Bytes since the reply's first non-whitespace byte (0: not started).
+    len: usize,
+    /// An incomplete UTF-8 sequence.
+    utf8: [u8; 4],
+    utf8_len: usize,
+    utf8_need: usize,
+    failed: Option<FrameError>,
+    done: Option<Datum>,
+    work: u64,
+}
+
+impl Default for Reader {
+    fn default() -> Self {
+        Reader::new()
+    }
+}
+
+fn is_ascii_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r')
+}
+
+/// Racket's `char-whitespace?` beyond ASCII.
+fn is_unicode_space(c: char) -> bool {
+    !c.is_ascii() && c.is_whitespace()
+}
+
+fn is_delimiter(c: char) -> bool {
+    is_ascii_space(c)
+        || is_unicode_space(c)
+        || matches!(
+            c,
+            '(' | ')' | '[' | ']' | '{' | '}' | '"' | ',' | '\'' | '`' | ';'
+        )
+}
+
+/// Racket reads a token as a number when it looks like one; the forms that
+/// matter here: optional sign, digits, optional fraction or ratio.
+fn looks_numeric(t: &str) -> bool {
+    let body = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let (int, rest) = body.split_at(body.find(['.', '/']).unwrap_or(body.len()));
+    let frac = rest.get(1..).unwrap_or("");
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(int) || !digits(frac) {
+        return false;
+    }
+    match rest.chars().next() {
+        None => !int.is_empty(),
+        Some('.') => !int.is_empty() || !frac.is_empty(),
+        _ => !int.is_empty() && !frac.is_empty(),
+    }
+}
+
+impl Reader {
+    pub fn new() -> Reader {
+        Reader {
+            lex: Lex::Between,
+            frames: vec![Frame::new('\0', false, Vec::new())],
+            nonstandard: None,
+            len: 0,
+            utf8: [0; 4],
+            utf8_len: 0,
+            utf8_need: 0,
+            failed: None,
+            done: None,
+            work: 0,
+        }
+    }
+
+    /// Bytes examined so far: each byte is examined once, whatever the
+    /// chunking (a test bounds this to prove linear work).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// True when a reply has started and not yet completed (the partial
+    /// bytes a timeout report shows).
+    pub fn in_progress(&self) -> bool {
+        self.len > 0 || self.utf8_len > 0
+    }
+
+    /// Reads from `input` until one datum completes, an error occurs or the
+    /// input runs out. Returns the number of bytes consumed (a datum's end is
+    /// its `)` or, for a bare atom, the byte before the delimiter, which is
+    /// left unconsumed) and the outcome, `None` when more input is needed.
+    pub fn feed(&mut self, input: &[u8]) -> (usize, Option<Result<Reply, FrameError>>) {
+        if let Some(e) = &self.failed {
+            return (0, Some(Err(e.clone())));
+        }
+        for (i, &b) in input.iter().enumerate() {
+            self.work += 1;
+            let c = match self.decode(b) {
+                Ok(Some(c)) => c,
+                Ok(None) => continue,
+                Err(e) => return (i + 1, Some(Err(self.fail(e)))),
+            };
+            let width = c.len_utf8();
+            match self.step(c) {
+                Ok(Step::More) => {}
+                Ok(Step::DoneBefore) => {
+                    // The delimiter that ended a bare atom is not consumed.
+                    let consumed = i + 1 - width;
+                    return (consumed, Some(Ok(self.take_reply(width))));
+                }
+                Ok(Step::Done) => return (i + 1, Some(Ok(self.take_reply(0)))),
+                Err(e) => return (i + 1, Some(Err(self.fail(e)))),
+            }
+        }
+        (input.len(), None)
+    }
+
+    /// End of input: completes a bare atom in progress. `None` when nothing
+    /// but whitespace and comments was pending.
+    pub fn finish(&mut self) -> Option<Result<Reply, FrameError>> {
+        if let Some(e) = &self.failed {
+            return Some(Err(e.clone()));
+        }
+        if self.utf8_need > 0 {
+            return Some(Err(self.fail(FrameError::InvalidUtf8)));
+        }
+        let unterminated = match &self.lex {
+            Lex::Token { in_bars: true, .. } => Some("an unterminated `|` in a symbol"),
+            Lex::Token { escape: true, .. } => Some("a `\\` at end of input"),
+            Lex::Token { .. } | Lex::Comma | Lex::LineComment | Lex::Between => None,
+            Lex::Str { .. } => Some("an unterminated string"),
+            Lex::BlockComment { .. } => Some("an unterminated `#|` comment"),
+            Lex::Hash(_) => Some("an incomplete `#` form"),
+        };
+        if let Some(what) = unterminated {
+            return Some(Err(
+                self.fail(FrameError::Syntax(format!("end of input in {what}")))
+            ));
+        }
+        if matches!(self.lex, Lex::Token { .. }) {
+            return match self.end_token() {
+                Ok(()) if self.done.is_some() => Some(Ok(self.take_reply(0))),
+                Ok(()) => self.finish(),
+                Err(e) => Some(Err(self.fail(e))),
+            };
+        }
+        if self.frames.len() > 1 {
+            return Some(Err(self.fail(FrameError::Syntax(
+                "end of input inside an unclosed list".into(),
+            ))));
+        }
+        if !self.frames[0].pending.is_empty() || self.lex == Lex::Comma {
+            return Some(Err(self.fail(FrameError::Syntax(
+                "end of input after a prefix that needs a datum".into(),
+            ))));
+        }
+        None
+    }
+
+    fn fail(&mut self, e: FrameError) -> FrameError {
+        self.failed = Some(e.clone());
+        e
+    }
+
+    fn take_reply(&mut self, unconsumed: usize) -> Reply {
+        let reply = Reply {
+            datum: self.done.take().expect("a completed datum"),
+            nonstandard: self.nonstandard.take(),
+            len: self.len - unconsumed,
+        };
+        self.len = 0;
+        self.lex = Lex::Between;
+        reply
+    }
+
+    fn decode(&mut self, b: u8) -> Result<Option<char>, FrameError> {
+        if self.utf8_need == 0 {
+            if b < 0x80 {
+                return Ok(Some(b as char));
+            }
+            self.utf8_need = match b {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF4 => 4,
+                _ => return Err(FrameError::InvalidUtf8),
+            };
+            self.utf8[0] = b;
+            self.utf8_len = 1;
+            return Ok(None);
+        }
+        if b & 0xC0 != 0x80 {
+            return Err(FrameError::InvalidUtf8);
+        }
+        self.utf8[self.utf8_len] = b;
+        self.utf8_len += 1;
+        if self.utf8_len < self.utf8_need {
+            return Ok(None);
+        }
+        let bytes = &self.utf8[..self.utf8_len];
+        self.utf8_need = 0;
+        self.utf8_len = 0;
+        // Overlong forms and surrogates are rejected here.
+        match std::str::from_utf8(bytes) {
+            Ok(s) => Ok(s.chars().next()),
+            Err(_) => Err(FrameError::InvalidUtf8),
+        }
+    }
+
+    fn flag(&mut self, n: Nonstandard) {
+        self.nonstandard.get_or_insert(n);
+    }
+
+    fn top(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("the top-level frame")
+    }
+
+    fn step(&mut self, c: char) -> Result<Step, FrameError> {
+        let started = self.len > 0;
+        if started || !(is_ascii_space(c) || is_unicode_space(c)) {
+            self.len += c.len_utf8();
+            if self.len > MAX_REPLY_BYTES {
+                return Err(FrameError::TooLong);
+            }
+        }
+        match std::mem::replace(&mut self.lex, Lex::Between) {
+            Lex::Between => self.between(c),
+            Lex::Comma => {
+                if c == '@' {
+                    self.top().pending.push(Prefix::Wrap("unquote-splicing"));
+                    Ok(Step::More)
+                } else {
+                    self.top().pending.push(Prefix::Wrap("unquote"));
+                    self.between(c)
+                }
+            }
+            Lex::LineComment => {
+                if c != '\n' && c != '\r' {
+                    self.lex = Lex::LineComment;
+                }
+                Ok(Step::More)
+            }
+            Lex::BlockComment { depth, last } => {
+                let (depth, last) = match (last, c) {
+                    ('|', '#') if depth == 1 => return Ok(Step::More),
+                    ('|', '#') => (depth - 1, '\0'),
+                    ('#', '|') => (depth + 1, '\0'),
+                    _ => (depth, c),
+                };
+                self.lex = Lex::BlockComment { depth, last };
+                Ok(Step::More)
+            }
+            Lex::Str { mut text, escape } => {
+                if escape {
+                    text.push(match c {
+                        'n' => '\n',
+                        't' => '\t',
+                        'r' => '\r',
+                        other => other,
+                    });
+                    self.lex = Lex::Str {
+                        text,
+                        escape: false,
+                    };
+                } else if c == '\\' {
+                    self.lex = Lex::Str { text, escape: true };
+                } else if c == '"' {
+                    return self.complete(Datum::Str(text));
+                } else {
+                    text.push(c);
+                    self.lex = Lex::Str {
+                        text,
+                        escape: false,
+                    };
+                }
+                Ok(Step::More)
+            }
+            Lex::Token {
+                mut text,
+                plain,
+                in_bars,
+                escape,
+            } => {
+                if escape {
+                    text.push(c);
+                    self.lex = Lex::Token {
+                        text,
+                        plain,
+                        in_bars,
+                        escape: false,
+                    };
+                } else if in_bars {
+                    if c != '|' {
+                        text.push(c);
+                    }
+                    self.lex = Lex::Token {
+                        text,
+                        plain,
+                        in_bars: c != '|',
+                        escape: false,
+                    };
+                } else if c == '|' || c == '\\' {
+                    self.flag(Nonstandard::BarOrEscape);
+                    self.lex = Lex::Token {
+                        text,
+                        plain: false,
+                        in_bars: c == '|',
+                        escape: c == '\\',
+                    };
+                } else if is_delimiter(c) {
+                    self.lex = Lex::Token {
+                        text,
+                        plain,
+                        in_bars,
+                        escape,
+                    };
+                    self.end_token()?;
+                    if self.done.is_some() {
+                        // The delimiter belongs to what follows: not counted.
+                        return Ok(Step::DoneBefore);
+                    }
+                    return self.between(c);
+                } else {
+                    text.push(c);
+                    self.lex = Lex::Token {
+                        text,
+                        plain,
+                        in_bars,
+                        escape,
+                    };
+                }
+                Ok(Step::More)
+            }
+            Lex::Hash(mut text) => self.hash(&mut text, c),
+        }
+    }
+
+    fn between(&mut self, c: char) -> Result<Step, FrameError> {
+        if is_ascii_space(c) {
+            return Ok(Step::More);
+        }
+        if is_unicode_space(c) {
+            self.flag(Nonstandard::UnicodeSpace);
+            return Ok(Step::More);
+        }
+        match c {
+            '(' | '[' | '{' => {
+                if c == '[' {
+                    self.flag(Nonstandard::Brackets);
+                } else if c == '{' {
+                    self.flag(Nonstandard::Braces);
+                }
+                if self.frames.len() > MAX_DEPTH {
+                    return Err(FrameError::TooDeep);
+                }
+                let close = match c {
+                    '(' => ')',
+                    '[' => ']',
+                    _ => '}',
+                };
+                let parent = self.top();
+                let fold = fold_of(&parent.pending, parent.fold);
+                let wrap = std::mem::take(&mut parent.pending);
+                self.frames.push(Frame::new(close, fold, wrap));
+                Ok(Step::More)
+            }
+            ')' | ']' | '}' => self.close(c),
+            '"' => {
+                self.lex = Lex::Str {
+                    text: String::new(),
+                    escape: false,
+                };
+                Ok(Step::More)
+            }
+            ';' => {
+                self.flag(Nonstandard::LineComment);
+                self.lex = Lex::LineComment;
+                Ok(Step::More)
+            }
+            '\'' => {
+                self.top().pending.push(Prefix::Wrap("quote"));
+                Ok(Step::More)
+            }
+            '`' => {
+                self.top().pending.push(Prefix::Wrap("quasiquote"));
+                Ok(Step::More)
+            }
+            ',' => {
+                self.lex = Lex::Comma;
+                Ok(Step::More)
+            }
+            '#' => {
+                self.lex = Lex::Hash(String::new());
+                Ok(Step::More)
+            }
+            '|' | '\\' => {
+                self.flag(Nonstandard::BarOrEscape);
+                self.lex = Lex::Token {
+                    text: String::new(),
+                    plain: false,
+                    in_bars: c == '|',
+                    escape: c == '\\',
+                };
+                Ok(Step::More)
+            }
+            _ => {
+                self.lex = Lex::Token {
+                    text: c.to_string(),
+                    plain: true,
+                    in_bars: false,
+                    escape: false,
+                };
+                Ok(Step::More)
+            }
+        }
+    }
+
+    fn hash(&mut self, text: &mut String, c: char) -> Result<Step, FrameError> {
+        let unsupported = |t: &str, c: char| {
+            FrameError::Syntax(format!("unsupported `#{t}{c}` syntax (not a play)"))
+        };
+        match (text.as_str(), c) {
+            ("", '|') => {
+                self.flag(Nonstandard::BlockComment);
+                self.lex = Lex::BlockComment {
+                    depth: 1,
+                    last: '\0',
+                };
+            }
+            ("", ';') => {
+                self.flag(Nonstandard::DatumComment);
+                self.top().pending.push(Prefix::Skip);
+            }
+            ("", '!') | ("", 'c') | ("", 'C') => {
+                text.push(c);
+                self.lex = Lex::Hash(std::mem::take(text));
+            }
+            ("!", ' ') | ("!", '/') => {
+                self.flag(Nonstandard::HashBangComment);
+                self.lex = Lex::LineComment;
+            }
+            ("c" | "C", 'i' | 'I' | 's' | 'S') => {
+                self.flag(Nonstandard::CaseMode);
+                let fold = matches!(c, 'i' | 'I');
+                self.top().pending.push(Prefix::Fold(fold));
+            }
+            (t, d) if d.is_ascii_digit() && t.bytes().all(|b| b.is_ascii_digit()) => {
+                if t.len() >= 8 {
+                    return Err(unsupported(t, d));
+                }
+                text.push(d);
+                self.lex = Lex::Hash(std::mem::take(text));
+            }
+            (t, '=') if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+                // The label itself changes nothing for a play; references
+                // (`#0#`) are not supported and read as a syntax error.
+                self.flag(Nonstandard::GraphLabel);
+            }
+            (t, c) => return Err(unsupported(t, c)),
+        }
+        Ok(Step::More)
+    }
+
+    fn end_token(&mut self) -> Result<(), FrameError> {
+        let Lex::Token { text, plain, .. } = std::mem::replace(&mut self.lex, Lex::Between) else {
+            return Ok(());
+        };
+        if plain && text == "." {
+            let depth = self.frames.len();
+            let frame = self.top();
+            if depth == 1 || frame.items.is_empty() || frame.dot {
+                return Err(FrameError::Syntax("a misplaced `.`".into()));
+            }
+            self.flag(Nonstandard::Dotted);
+            self.top().dot = true;
+            return Ok(());
+        }
+        let datum = if plain && looks_numeric(&text) {
+            Datum::Number(text)
+        } else {
+            let frame = self.frames.last().expect("the top-level frame");
+            if plain && fold_of(&frame.pending, frame.fold) {
+                Datum::Symbol(text.to_lowercase())
+            } else {
+                Datum::Symbol(text)
+            }
+        };
+        self.complete(datum).map(|_| ())
+    }
+
+    /// A datum is complete at the current level: apply the level's pending
+    /// prefixes and add it to the list, or finish the reply at the top.
+    fn complete(&mut self, datum: Datum) -> Result<Step, FrameError> {
+        let pending = std::mem::take(&mut self.top().pending);
+        self.place(datum, &pending)
+    }
+
+    fn place(&mut self, mut datum: Datum, prefixes: &[Prefix]) -> Result<Step, FrameError> {
+        for p in prefixes.iter().rev() {
+            match p {
+                Prefix::Wrap(name) => {
+                    datum = Datum::List(vec![Datum::Symbol(name.to_string()), datum])
+                }
+                Prefix::Skip => return Ok(Step::More),
+                Prefix::Fold(_) => {}
+            }
+        }
+        if self.frames.len() == 1 {
+            self.done = Some(datum);
+            return Ok(Step::Done);
+        }
+        let frame = self.top();
+        if frame.tail.is_some() {
+            return Err(FrameError::Syntax("more than one datum after `.`".into()));
+        }
+        if frame.dot {
+            frame.tail = Some(datum);
+        } else {
+            frame.items.push(datum);
+        }
+        Ok(Step::More)
+    }
+
+    fn close(&mut self, c: char) -> Result<Step, FrameError> {
+        if self.frames.len() == 1 {
+            return Err(FrameError::Syntax(format!("a stray `{c}`")));
+        }
+        let frame = self.frames.last().expect("an open list");
+        if frame.close != c {
+            return Err(FrameError::Syntax(format!(
+                "`{c}` closes a list opened with the bracket for `{}`",
+                frame.close
+            )));
+        }
+        if !frame.pending.is_empty() {
+            return Err(FrameError::Syntax(format!(
+                "`{c}` right after a prefix that needs a datum"
+            )));
+        }
+        if frame.dot && frame.tail.is_none() {
+            return Err(FrameError::Syntax("no datum after `.`".into()));
+        }
+        let frame = self.frames.pop().expect("an open list");
+        let mut items = frame.items;
+        let datum = match frame.tail {
+            None => Datum::List(items),
+            Some(Datum::List(rest)) => {
+                items.extend(rest);
+                Datum::List(items)
+            }
+            Some(Datum::Improper(rest, tail)) => {
+                items.extend(rest);
+                Datum::Improper(items, tail)
+            }
+            Some(tail) => Datum::Improper(items, Box::new(tail)),
+        };
+        let step = self.place(datum, &frame.wrap)?;
+        Ok(step)
+    }
+}
+
+fn fold_of(pending: &[Prefix], inherited: bool) -> bool {
+    pending
+        .iter()
+        .rev()
+        .find_map(|p| match p {
+            Prefix::Fold(f) => Some(*f),
+            _ => None,
+        })
+        .unwrap_or(inherited)
+}
+
+enum Step {
+    More,
+    /// A datum completed with this character.
+    Done,
+    /// A bare atom completed just before this character (its delimiter).
+    DoneBefore,
+}
+
+/// Reads exactly one datum from a complete text (a notification, a recorded
+/// reply): trailing bytes other than whitespace are an error.
+pub fn read_one(text: &str) -> Result<Reply, FrameError> {
+    let mut reader = Reader::new();
+    let (used, outcome) = reader.feed(text.as_bytes());
+    let reply = match outcome {
+        Some(r) => r?,
+        None => match reader.finish() {
+            Some(r) => r?,
+            None => return Err(FrameError::Syntax("no datum in the input".into())),
+        },
+    };
+    let rest = &text[used..];
+    if rest
+        .chars()
+        .any(|c| !(is_ascii_space(c) || is_unicode_space(c)))
+    {
+        return Err(FrameError::Syntax(format!(
+            "trailing text after the datum: {:?}",
+            rest.trim()
+        )));
+    }
+    Ok(reply)
+}
+
+#[cfg(test)]
+#[path = "sexp_tests.rs"]
+mod tests;
