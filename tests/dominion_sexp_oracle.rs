@@ -42,8 +42,9 @@ fn read_reply(raw: &str) -> Result<Reply, &'static protocheck::verdict::RuleInfo
         // Nothing but whitespace: end of output where a reply was due.
         None => return Err(&cat::IO_CRASH),
     };
+    let (_, more) = reader.feed(&raw.as_bytes()[used..]);
     assert!(
-        raw[used..].trim().is_empty(),
+        more.or_else(|| reader.finish()).is_none(),
         "{raw:?}: text after the reply"
     );
     Ok(reply)

@@ -231,6 +231,8 @@ pub struct Reader {
     utf8_need: usize,
     failed: Option<FrameError>,
     done: Option<Datum>,
+    /// The delimiter that ended a bare atom, read again at the next call.
+    carry: Option<char>,
     work: u64,
 }
 
@@ -287,12 +289,13 @@ impl Reader {
             utf8_need: 0,
             failed: None,
             done: None,
+            carry: None,
             work: 0,
         }
     }
 
-    /// Bytes examined so far: each byte is examined once, whatever the
-    /// chunking (a test bounds this to prove linear work).
+    /// Bytes examined so far: each byte is examined exactly once, whatever
+    /// the chunking (a test checks this to prove linear work).
     pub fn work(&self) -> u64 {
         self.work
     }
@@ -300,16 +303,26 @@ impl Reader {
     /// True when a reply has started and not yet completed (the partial
     /// bytes a timeout report shows).
     pub fn in_progress(&self) -> bool {
-        self.len > 0 || self.utf8_len > 0
+        self.len > 0
+            || self.utf8_len > 0
+            || self
+                .carry
+                .is_some_and(|c| !(is_ascii_space(c) || is_unicode_space(c)))
     }
 
     /// Reads from `input` until one datum completes, an error occurs or the
-    /// input runs out. Returns the number of bytes consumed (a datum's end is
-    /// its `)` or, for a bare atom, the byte before the delimiter, which is
-    /// left unconsumed) and the outcome, `None` when more input is needed.
+    /// input runs out. Returns the number of bytes consumed (up to the
+    /// datum's `)`; a bare atom ends at the delimiter after it, which is
+    /// consumed but kept for the next call) and the outcome, `None` when more
+    /// input is needed.
     pub fn feed(&mut self, input: &[u8]) -> (usize, Option<Result<Reply, FrameError>>) {
         if let Some(e) = &self.failed {
             return (0, Some(Err(e.clone())));
+        }
+        if let Some(c) = self.carry.take()
+            && let Some(outcome) = self.step_char(c)
+        {
+            return (0, Some(outcome));
         }
         for (i, &b) in input.iter().enumerate() {
             self.work += 1;
@@ -318,19 +331,24 @@ impl Reader {
                 Ok(None) => continue,
                 Err(e) => return (i + 1, Some(Err(self.fail(e)))),
             };
-            let width = c.len_utf8();
-            match self.step(c) {
-                Ok(Step::More) => {}
-                Ok(Step::DoneBefore) => {
-                    // The delimiter that ended a bare atom is not consumed.
-                    let consumed = i + 1 - width;
-                    return (consumed, Some(Ok(self.take_reply(width))));
-                }
-                Ok(Step::Done) => return (i + 1, Some(Ok(self.take_reply(0)))),
-                Err(e) => return (i + 1, Some(Err(self.fail(e)))),
+            if let Some(outcome) = self.step_char(c) {
+                return (i + 1, Some(outcome));
             }
         }
         (input.len(), None)
+    }
+
+    fn step_char(&mut self, c: char) -> Option<Result<Reply, FrameError>> {
+        match self.step(c) {
+            Ok(Step::More) => None,
+            Ok(Step::DoneBefore) => {
+                // The delimiter that ended a bare atom starts what follows.
+                self.carry = Some(c);
+                Some(Ok(self.take_reply(c.len_utf8())))
+            }
+            Ok(Step::Done) => Some(Ok(self.take_reply(0))),
+            Err(e) => Some(Err(self.fail(e))),
+        }
     }
 
     /// End of input: completes a bare atom in progress. `None` when nothing
@@ -338,6 +356,11 @@ impl Reader {
     pub fn finish(&mut self) -> Option<Result<Reply, FrameError>> {
         if let Some(e) = &self.failed {
             return Some(Err(e.clone()));
+        }
+        if let Some(c) = self.carry.take()
+            && let Some(outcome) = self.step_char(c)
+        {
+            return Some(outcome);
         }
         if self.utf8_need > 0 {
             return Some(Err(self.fail(FrameError::InvalidUtf8)));
@@ -800,18 +823,13 @@ enum Step {
 pub fn read_one(text: &str) -> Result<Reply, FrameError> {
     let mut reader = Reader::new();
     let (used, outcome) = reader.feed(text.as_bytes());
-    let reply = match outcome {
+    let reply = match outcome.or_else(|| reader.finish()) {
         Some(r) => r?,
-        None => match reader.finish() {
-            Some(r) => r?,
-            None => return Err(FrameError::Syntax("no datum in the input".into())),
-        },
+        None => return Err(FrameError::Syntax("no datum in the input".into())),
     };
     let rest = &text[used..];
-    if rest
-        .chars()
-        .any(|c| !(is_ascii_space(c) || is_unicode_space(c)))
-    {
+    let (_, more) = reader.feed(rest.as_bytes());
+    if more.or_else(|| reader.finish()).is_some() {
         return Err(FrameError::Syntax(format!(
             "trailing text after the datum: {:?}",
             rest.trim()
