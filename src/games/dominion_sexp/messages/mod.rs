@@ -501,5 +501,4 @@ impl Notification {
 }
 
 #[cfg(test)]
-#[path = "messages_tests.rs"]
 mod tests;
