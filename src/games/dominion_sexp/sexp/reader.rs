@@ -86,6 +86,9 @@ pub struct Reader {
     utf8_need: usize,
     failed: Option<FrameError>,
     done: Option<Datum>,
+    /// Open lists plus pending quote prefixes: the depth of the datum being
+    /// built.
+    nesting: usize,
     /// The delimiter that ended a bare atom, read again at the next call.
     carry: Option<char>,
     work: u64,
@@ -110,6 +113,7 @@ impl Reader {
             failed: None,
             done: None,
             carry: None,
+            nesting: 0,
             work: 0,
         }
     }
@@ -224,6 +228,7 @@ impl Reader {
     }
 
     fn take_reply(&mut self, unconsumed: usize) -> Reply {
+        debug_assert_eq!(self.nesting, 0, "a complete datum leaves no nesting");
         let reply = Reply {
             datum: self.done.take().expect("a completed datum"),
             nonstandard: self.nonstandard.take(),
@@ -287,10 +292,9 @@ impl Reader {
             Lex::Between => self.between(c),
             Lex::Comma => {
                 if c == '@' {
-                    self.top().pending.push(Prefix::Wrap("unquote-splicing"));
-                    Ok(Step::More)
+                    self.wrap("unquote-splicing")
                 } else {
-                    self.top().pending.push(Prefix::Wrap("unquote"));
+                    self.wrap("unquote")?;
                     self.between(c)
                 }
             }
@@ -395,6 +399,23 @@ impl Reader {
         }
     }
 
+    /// One more level of list nesting, counting the lists that quote
+    /// prefixes build (`'x` is `(quote x)`): past [`MAX_DEPTH`] the reply
+    /// is not parsed further.
+    fn deeper(&mut self) -> Result<(), FrameError> {
+        self.nesting += 1;
+        if self.nesting > MAX_DEPTH {
+            return Err(FrameError::TooDeep);
+        }
+        Ok(())
+    }
+
+    fn wrap(&mut self, name: &'static str) -> Result<Step, FrameError> {
+        self.deeper()?;
+        self.top().pending.push(Prefix::Wrap(name));
+        Ok(Step::More)
+    }
+
     fn between(&mut self, c: char) -> Result<Step, FrameError> {
         if is_ascii_space(c) {
             return Ok(Step::More);
@@ -410,9 +431,7 @@ impl Reader {
                 } else if c == '{' {
                     self.flag(Nonstandard::Braces);
                 }
-                if self.frames.len() > MAX_DEPTH {
-                    return Err(FrameError::TooDeep);
-                }
+                self.deeper()?;
                 let close = match c {
                     '(' => ')',
                     '[' => ']',
@@ -437,14 +456,8 @@ impl Reader {
                 self.lex = Lex::LineComment;
                 Ok(Step::More)
             }
-            '\'' => {
-                self.top().pending.push(Prefix::Wrap("quote"));
-                Ok(Step::More)
-            }
-            '`' => {
-                self.top().pending.push(Prefix::Wrap("quasiquote"));
-                Ok(Step::More)
-            }
+            '\'' => self.wrap("quote"),
+            '`' => self.wrap("quasiquote"),
             ',' => {
                 self.lex = Lex::Comma;
                 Ok(Step::More)
@@ -552,16 +565,24 @@ impl Reader {
     /// prefixes and add it to the list, or finish the reply at the top.
     fn complete(&mut self, datum: Datum) -> Result<Step, FrameError> {
         let pending = std::mem::take(&mut self.top().pending);
+        self.nesting -= wraps(&pending);
         self.place(datum, &pending)
     }
 
     fn place(&mut self, mut datum: Datum, prefixes: &[Prefix]) -> Result<Step, FrameError> {
-        for p in prefixes.iter().rev() {
+        for (k, p) in prefixes.iter().enumerate().rev() {
             match p {
                 Prefix::Wrap(name) => {
                     datum = Datum::List(vec![Datum::Symbol(name.to_string()), datum])
                 }
-                Prefix::Skip => return Ok(Step::More),
+                Prefix::Skip => {
+                    // `#;` drops this datum; the prefixes written before it
+                    // apply to the next one (`#;#;a b c` reads as `c`).
+                    let outer = &prefixes[..k];
+                    self.nesting += wraps(outer);
+                    self.top().pending.extend_from_slice(outer);
+                    return Ok(Step::More);
+                }
                 Prefix::Fold(_) => {}
             }
         }
@@ -601,6 +622,7 @@ impl Reader {
             return Err(FrameError::Syntax("no datum after `.`".into()));
         }
         let frame = self.frames.pop().expect("an open list");
+        self.nesting -= 1 + wraps(&frame.wrap);
         let mut items = frame.items;
         let datum = match frame.tail {
             None => Datum::List(items),
@@ -617,6 +639,13 @@ impl Reader {
         let step = self.place(datum, &frame.wrap)?;
         Ok(step)
     }
+}
+
+fn wraps(prefixes: &[Prefix]) -> usize {
+    prefixes
+        .iter()
+        .filter(|p| matches!(p, Prefix::Wrap(_)))
+        .count()
 }
 
 fn fold_of(pending: &[Prefix], inherited: bool) -> bool {

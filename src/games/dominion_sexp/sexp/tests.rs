@@ -203,6 +203,11 @@ fn comments_are_skipped_with_a_warning() {
     );
     assert_eq!(datum("(add #;silver copper)"), list(&["add", "copper"]));
     assert_eq!(datum("(add copper ; why\n)"), list(&["add", "copper"]));
+    // Stacked datum comments each skip one datum, as in Racket.
+    assert_eq!(datum("#;#;a b (add copper)"), list(&["add", "copper"]));
+    assert_eq!(datum("'#;a b").to_string(), "(quote b)");
+    assert_eq!(datum("#;'a b"), sym("b"));
+    assert_eq!(datum("(add #;#;(x) y copper)"), list(&["add", "copper"]));
 }
 
 #[test]
@@ -380,6 +385,9 @@ fn reply_text() -> impl Strategy<Value = String> {
         Just("\"s p\"".to_string()),
         Just("#| c |#".to_string()),
         Just("#;(x)".to_string()),
+        Just("#;".to_string()),
+        Just("#ci".to_string()),
+        Just("`".to_string()),
         Just("; c\n".to_string()),
         Just("(|a b| c\\d)".to_string()),
         Just("\u{a0}".to_string()),
