@@ -302,11 +302,32 @@ impl Game {
         &self.seats[self.current].name
     }
 
-    /// Whether `play` is legal now, checked in the reference's order (§3.4).
-    /// Allocates nothing on success.
+    /// Whether `play` is legal now, checked in the reference's order (§3.4),
+    /// after the grammar's card rules (§2.2 steps 5–6) that [`Play`] cannot
+    /// express. Allocates nothing on success.
     pub fn check(&self, play: Play) -> Result<(), Illegal> {
         let hand = &self.seats[self.current].hand;
         let illegal = |rule: &'static RuleInfo, detail: String| Err(Illegal { rule, detail });
+        // The grammar's card rules, for plays not built by `classify`.
+        let (cards, treasures) = match play {
+            Play::Mine { trash, gain } => ([Some(trash), Some(gain)], 2),
+            Play::Add(t) => ([Some(t), None], 1),
+            Play::Buy(c) | Play::Clean(Some(c)) => ([Some(c), None], 0),
+            Play::Clean(None) => ([None, None], 0),
+        };
+        if let Some(c) = cards.iter().flatten().find(|c| !Card::V1.contains(c)) {
+            return illegal(
+                &cat::GRAMMAR_UNKNOWN_CARD,
+                format!("{c} is not a card of version 1"),
+            );
+        }
+        if let Some(c) = cards[..treasures]
+            .iter()
+            .flatten()
+            .find(|c| !c.is_treasure())
+        {
+            return illegal(&cat::GRAMMAR_NOT_TREASURE, format!("{c} is not a treasure"));
+        }
         match play {
             Play::Mine { trash, gain } => {
                 if !hand.contains(&Card::Mine) {
@@ -375,6 +396,26 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// Every version-1 play that is legal now (for opponents and generated
+    /// games; never empty before the end: a clean is always possible).
+    pub fn legal_plays(&self) -> Vec<Play> {
+        let treasures = [Card::Copper, Card::Silver, Card::Gold];
+        let mines = treasures
+            .iter()
+            .flat_map(|&trash| treasures.map(|gain| Play::Mine { trash, gain }));
+        let adds = treasures.map(Play::Add);
+        let buys = Card::V1.map(Play::Buy);
+        let cleans = std::iter::once(None)
+            .chain(Card::V1.map(Some))
+            .map(Play::Clean);
+        mines
+            .chain(adds)
+            .chain(buys)
+            .chain(cleans)
+            .filter(|&p| self.check(p).is_ok())
+            .collect()
     }
 
     /// Checks and applies `play` for the current player. An illegal play

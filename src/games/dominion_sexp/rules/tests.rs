@@ -191,6 +191,28 @@ fn mine_after_an_add_or_a_buy_has_no_action() {
 }
 
 #[test]
+fn plays_the_grammar_would_refuse_are_refused_too() {
+    let mut game = turn(&[Mine, Estate, Copper], &[]);
+    assert_eq!(
+        id(&mut game, Play::Add(Estate)),
+        "dominion-sexp.grammar.not-treasure"
+    );
+    assert_eq!(
+        id(&mut game, mine(Estate, Silver)),
+        "dominion-sexp.grammar.not-treasure"
+    );
+    assert_eq!(
+        id(&mut game, mine(Copper, Duchy)),
+        "dominion-sexp.grammar.not-treasure"
+    );
+    game.supply = Supply::from_piles(&[(Smithy, 10)]);
+    assert_eq!(
+        id(&mut game, Play::Buy(Smithy)),
+        "dominion-sexp.grammar.unknown-card"
+    );
+}
+
+#[test]
 fn add_plays_one_treasure_for_its_value() {
     let mut game = turn(&[Copper, Silver, Copper], &[]);
     ok(&mut game, Play::Add(Copper));
@@ -412,4 +434,93 @@ fn stack_deck_puts_the_named_cards_on_top_in_order() {
     assert_eq!(game.seats[0].deck, [Estate, Copper, Copper, Gold]);
     assert!(!game.stack_deck(0, &[Province]));
     assert_eq!(game.seats[0].deck, [Estate, Copper, Copper, Gold]);
+}
+
+fn every_v1_play() -> Vec<Play> {
+    let mut all = Vec::new();
+    for a in Card::V1 {
+        all.push(Play::Add(a));
+        all.push(Play::Buy(a));
+        all.push(Play::Clean(Some(a)));
+        for b in Card::V1 {
+            all.push(Play::Mine { trash: a, gain: b });
+        }
+    }
+    all.push(Play::Clean(None));
+    all
+}
+
+fn cards_in_play(game: &Game) -> usize {
+    game.supply.cards().len()
+        + game.trash.len()
+        + game.plays.len()
+        + game
+            .seats
+            .iter()
+            .map(|s| s.deck.len() + s.hand.len() + s.discards.len())
+            .sum::<usize>()
+}
+
+/// Random legal games at 2, 3 and 4 players: `legal_plays` is exactly the
+/// set of plays `check` accepts, no card is created or lost, the current
+/// player always has a play, and every game ends by the provinces or the cap.
+#[test]
+fn random_games_keep_the_invariants_and_end() {
+    let mut by_provinces = 0;
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 3) as usize;
+        let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut game = Game::new(&names, Supply::v1(players), &mut rng);
+        game.turn_cap = 60;
+        let total = cards_in_play(&game);
+        let mut plays = 0;
+        let ending = loop {
+            let legal = game.legal_plays();
+            for p in every_v1_play() {
+                assert_eq!(game.check(p).is_ok(), legal.contains(&p), "{p}");
+            }
+            assert!(!legal.is_empty());
+            // Favour buying big so that games end by the provinces.
+            let play = legal
+                .iter()
+                .copied()
+                .max_by_key(|p| match p {
+                    Play::Add(_) => 100,
+                    Play::Buy(c) => 10 + c.cost() * (1 + rng.u32(0..3)),
+                    Play::Mine { gain, .. } => 50 + gain.cost(),
+                    Play::Clean(_) => rng.u32(0..10),
+                })
+                .unwrap();
+            let outcome = game.apply(play, &mut rng).unwrap();
+            plays += 1;
+            assert_eq!(cards_in_play(&game), total, "seed {seed}");
+            assert!(
+                game.seats[game.current].hand.len() <= 5 || !matches!(outcome, Outcome::TurnOver)
+            );
+            if let Outcome::GameOver(e) = outcome {
+                break e;
+            }
+            assert!(plays < 100_000, "seed {seed}: no end");
+        };
+        match ending {
+            Ending::ProvincesGone => {
+                assert!(!game.supply.contains(Province));
+                by_provinces += 1;
+            }
+            Ending::TurnCap => assert!(game.seats.iter().all(|s| s.turns == 60)),
+        }
+        assert_eq!(
+            game.seats
+                .iter()
+                .map(Seat::victory_points)
+                .collect::<Vec<_>>(),
+            game.scores()
+        );
+    }
+    assert!(
+        by_provinces >= 6,
+        "only {by_provinces} games ended by the provinces"
+    );
 }
