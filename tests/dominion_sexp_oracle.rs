@@ -32,10 +32,26 @@ fn read_jsonl(name: &str) -> Vec<Value> {
         .collect()
 }
 
-/// What protocheck's reader and grammar make of one complete reply text.
+/// What protocheck's reader and grammar make of one complete reply text;
+/// written one byte at a time it must read the same.
 fn read_reply(raw: &str) -> Result<Reply, &'static protocheck::verdict::RuleInfo> {
+    let whole = read_reply_in(raw, raw.len().max(1));
+    assert_eq!(read_reply_in(raw, 1), whole, "{raw:?} read byte by byte");
+    whole
+}
+
+fn read_reply_in(raw: &str, chunk: usize) -> Result<Reply, &'static protocheck::verdict::RuleInfo> {
     let mut reader = Reader::new();
-    let (used, outcome) = reader.feed(raw.as_bytes());
+    let mut outcome = None;
+    let mut used = 0;
+    for piece in raw.as_bytes().chunks(chunk) {
+        let (n, o) = reader.feed(piece);
+        used += n;
+        if o.is_some() {
+            outcome = o;
+            break;
+        }
+    }
     let reply = match outcome.or_else(|| reader.finish()) {
         Some(Ok(reply)) => reply,
         Some(Err(e)) => return Err(e.rule()),
@@ -363,5 +379,40 @@ fn the_aborted_games_stop_at_the_rejected_play_with_its_rule() {
         let r = replay(file);
         assert_eq!(r.rejected, Some(rule.id), "{file}");
         assert_eq!(r.ending, None, "{file}");
+    }
+}
+
+/// The sample players' whole stdout is their plays back to back with no
+/// separator (`(add copper)(add copper)(buy silver)…`): framed as one
+/// stream, in one write or byte by byte, it yields the recorded plays.
+#[test]
+fn a_players_whole_output_frames_into_its_recorded_plays() {
+    for file in ["game-2p-seed1.jsonl", "game-3p-seed4.jsonl"] {
+        let records = read_jsonl(file);
+        let seat = records[0]["players"][1].as_str().unwrap();
+        let recvs: Vec<&Value> = records
+            .iter()
+            .filter(|r| r["type"] == "recv" && r["from"] == seat)
+            .collect();
+        let stream: String = recvs.iter().map(|r| r["raw"].as_str().unwrap()).collect();
+        let recorded: Vec<&str> = recvs.iter().map(|r| r["datum"].as_str().unwrap()).collect();
+        for chunk in [stream.len(), 1, 7] {
+            let mut reader = Reader::new();
+            let mut framed = Vec::new();
+            for piece in stream.as_bytes().chunks(chunk) {
+                let mut rest = piece;
+                loop {
+                    let (n, outcome) = reader.feed(rest);
+                    rest = &rest[n..];
+                    match outcome {
+                        Some(reply) => framed.push(reply.unwrap().datum.to_string()),
+                        None => break,
+                    }
+                }
+            }
+            assert_eq!(reader.finish(), None);
+            assert_eq!(framed, recorded, "{file}, chunks of {chunk}");
+        }
+        assert!(recorded.len() > 100);
     }
 }
