@@ -5,6 +5,7 @@
 pub mod framing;
 pub mod guard;
 pub mod idle;
+pub mod json_stream;
 pub mod limits;
 pub mod process;
 #[cfg(target_os = "linux")]
