@@ -2,6 +2,7 @@
 //! send, whether a reply is due and how to judge it; the controller and the
 //! reporters know nothing game-specific.
 
+pub mod evolution;
 pub mod kalah;
 pub mod quoridor;
 
