@@ -12,6 +12,7 @@ pub mod process;
 pub mod procfs;
 pub mod signals;
 pub mod stream;
+pub mod tcp;
 
 use framing::{FrameEvent, Framer};
 use idle::{IdleProbe, Progress};

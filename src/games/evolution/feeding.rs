@@ -199,3 +199,170 @@ pub fn judge(
         warnings,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::evolution::model::Trait::*;
+    use serde_json::json;
+
+    fn sp(food: u32, body: u32, population: u32, traits: &[Trait]) -> Species {
+        Species {
+            food,
+            body,
+            population,
+            traits: traits.to_vec(),
+            fat_food: 0,
+        }
+    }
+
+    fn verdict(
+        reply: Value,
+        boards: &[Species],
+        others: &[&[Species]],
+    ) -> Result<FeedOption, &'static str> {
+        FeedingChoice::parse(&reply)
+            .and_then(|c| judge(c, boards, others))
+            .map(|j| j.choice)
+            .map_err(|f| f.rule.id)
+    }
+
+    #[test]
+    fn shapes_and_numbers() {
+        let b = [sp(0, 0, 1, &[])];
+        assert_eq!(verdict(json!(0), &b, &[]), Ok(FeedOption::Vegetarian(0)));
+        for bad in [
+            json!("0"),
+            json!([0]),
+            json!([0, 1, 2, 3]),
+            json!({}),
+            json!(null),
+            json!(true),
+            json!([0, 0]),
+            json!([0, 8]),
+        ] {
+            assert_eq!(
+                verdict(bad.clone(), &b, &[]),
+                Err("evolution.feed.shape"),
+                "{bad}"
+            );
+        }
+        for bad in [json!(-1), json!(0.5), json!([0, 2.0]), json!([0, 0, -1])] {
+            assert_eq!(
+                verdict(bad.clone(), &b, &[]),
+                Err("evolution.value.not-natural"),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            verdict(json!(false), &b, &[]),
+            Err("evolution.feed.false-reply")
+        );
+    }
+
+    #[test]
+    fn vegetarian_and_fat_choices() {
+        let mut fat = sp(1, 3, 1, &[FatTissue]);
+        fat.fat_food = 1;
+        let b = [
+            sp(0, 0, 2, &[]),
+            sp(1, 0, 1, &[]),
+            sp(0, 0, 1, &[Carnivore]),
+            fat,
+        ];
+        assert_eq!(
+            verdict(json!(4), &b, &[]),
+            Err("evolution.feed.species-out-of-range")
+        );
+        assert_eq!(
+            verdict(json!(99999999999u64), &b, &[]),
+            Err("evolution.feed.species-out-of-range")
+        );
+        assert_eq!(verdict(json!(1), &b, &[]), Err("evolution.feed.not-hungry"));
+        assert_eq!(
+            verdict(json!(2), &b, &[]),
+            Err("evolution.feed.vegetarian-is-carnivore")
+        );
+        assert_eq!(
+            verdict(json!([0, 1]), &b, &[]),
+            Err("evolution.feed.no-fat-tissue")
+        );
+        assert_eq!(
+            verdict(json!([3, 2]), &b, &[]),
+            Ok(FeedOption::Fat {
+                species: 3,
+                amount: 2
+            })
+        );
+        assert_eq!(
+            verdict(json!([3, 1]), &b, &[]),
+            Ok(FeedOption::Fat {
+                species: 3,
+                amount: 1
+            })
+        );
+        assert_eq!(
+            verdict(json!([3, 3]), &b, &[]),
+            Err("evolution.feed.fat-amount")
+        );
+    }
+
+    #[test]
+    fn carnivore_choices() {
+        let b = [
+            sp(0, 0, 1, &[Carnivore]),
+            sp(1, 0, 1, &[Carnivore]),
+            sp(0, 0, 1, &[]),
+        ];
+        let other = [
+            sp(0, 0, 1, &[]),
+            sp(0, 0, 1, &[WarningCall]),
+            sp(0, 0, 1, &[]),
+            sp(0, 1, 1, &[Symbiosis]),
+            sp(0, 3, 1, &[]),
+        ];
+        let o: [&[Species]; 1] = [&other];
+        assert_eq!(
+            verdict(json!([0, 0, 1]), &b, &o),
+            Ok(FeedOption::Attack {
+                attacker: 0,
+                player: 0,
+                target: 1
+            })
+        );
+        assert_eq!(
+            verdict(json!([2, 0, 1]), &b, &o),
+            Err("evolution.feed.not-carnivore")
+        );
+        assert_eq!(
+            verdict(json!([1, 0, 1]), &b, &o),
+            Err("evolution.feed.not-hungry")
+        );
+        assert_eq!(
+            verdict(json!([3, 0, 1]), &b, &o),
+            Err("evolution.feed.species-out-of-range")
+        );
+        assert_eq!(
+            verdict(json!([0, 1, 1]), &b, &o),
+            Err("evolution.feed.player-out-of-range")
+        );
+        assert_eq!(
+            verdict(json!([0, 0, 5]), &b, &o),
+            Err("evolution.feed.target-out-of-range")
+        );
+        assert_eq!(
+            verdict(json!([0, 0, 0]), &b, &o),
+            Err("evolution.feed.target-not-attackable")
+        );
+        // Symbiosis: the reference allows it, the trait text does not (warn).
+        let j = judge(FeedingChoice::Attack(0, 0, 3), &b, &o).unwrap();
+        assert_eq!(j.warnings.len(), 1);
+        assert_eq!(j.warnings[0].rule.id, "evolution.feed.attack-rules-forbid");
+        // Hard-shell at exactly 4: blocked, with the note.
+        let shell = [sp(0, 2, 1, &[HardShell])];
+        let big = [sp(0, 6, 1, &[Carnivore])];
+        let f = judge(FeedingChoice::Attack(0, 0, 0), &big, &[&shell]).unwrap_err();
+        assert_eq!(f.rule.id, "evolution.feed.target-not-attackable");
+        assert!(f.detail.contains("published text would allow"));
+    }
+}
