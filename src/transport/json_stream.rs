@@ -45,6 +45,12 @@ pub struct JsonFrame {
     pub control_chars: bool,
     /// Offset of the value's first byte in the whole stream.
     pub offset: u64,
+    /// A number in it does not fit serde_json's types: a non-negative
+    /// integer above `u64::MAX` is in `value` as `u64::MAX` (still a natural
+    /// number, so it fails a range check, as with the reference, which reads
+    /// big integers exactly), and a fraction or exponent beyond `f64` as
+    /// ±1e308 (still not an integer).
+    pub saturated_numbers: bool,
 }
 
 /// Why the stream cannot yield another value. Errors are sticky: once one
@@ -356,20 +362,18 @@ impl JsonStreamReader {
         self.expect = Expect::Value;
         self.token = Token::None;
         self.scalar_done = false;
-        let parsed = if control_chars {
-            serde_json::from_slice(&escape_control_chars(&raw))
-        } else {
-            serde_json::from_slice(&raw)
-        };
+        let (rewritten, saturated_numbers) = normalise(&raw);
+        let parsed = serde_json::from_slice(rewritten.as_deref().unwrap_or(&raw));
         match parsed {
             Ok(value) => Ok(JsonFrame {
                 raw,
                 value,
                 control_chars,
                 offset,
+                saturated_numbers,
             }),
-            // The scanner accepted it, so this is what serde_json cannot
-            // represent (an exponent beyond f64, such as `1E400`).
+            // The scanner accepted it and `normalise` made every number
+            // representable, so this is not expected to happen.
             Err(_) => {
                 let e = JsonStreamError::Garbage {
                     offset,
@@ -724,12 +728,18 @@ fn is_other_whitespace_start(b: u8) -> bool {
     matches!(b, 0x0b | 0x0c | 0x1c..=0x1f | 0x85 | 0xa0 | 0xc2 | 0xe1..=0xe3 | 0xef)
 }
 
-/// Rewrite raw control bytes inside strings as `\u00XX` escapes so that
-/// serde_json (which forbids them) parses what the reference accepts.
-fn escape_control_chars(raw: &[u8]) -> Vec<u8> {
-    let mut fixed = Vec::with_capacity(raw.len() + 16);
+/// Rewrite a value the scanner accepted into text serde_json parses to
+/// what the reference would read: raw control bytes inside strings become
+/// `\u00XX` escapes, and numbers serde_json cannot hold are saturated (see
+/// [`JsonFrame::saturated_numbers`]). `None` when nothing needs changing;
+/// the flag says whether a number was saturated.
+fn normalise(raw: &[u8]) -> (Option<Vec<u8>>, bool) {
+    let mut out: Option<Vec<u8>> = None;
+    let mut saturated = false;
     let (mut in_string, mut escaped) = (false, false);
-    for &b in raw {
+    let mut i = 0;
+    while i < raw.len() {
+        let b = raw[i];
         if in_string {
             if escaped {
                 escaped = false;
@@ -738,15 +748,55 @@ fn escape_control_chars(raw: &[u8]) -> Vec<u8> {
             } else if b == b'"' {
                 in_string = false;
             } else if b < 0x20 {
-                fixed.extend_from_slice(format!("\\u{b:04x}").as_bytes());
+                let o = out.get_or_insert_with(|| raw[..i].to_vec());
+                o.extend_from_slice(format!("\\u{b:04x}").as_bytes());
+                i += 1;
                 continue;
             }
         } else if b == b'"' {
             in_string = true;
+        } else if b == b'-' || b.is_ascii_digit() {
+            let end = raw[i..]
+                .iter()
+                .position(|c| !matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+                .map_or(raw.len(), |k| i + k);
+            let text = std::str::from_utf8(&raw[i..end]).unwrap_or("0");
+            let integer = !text.contains(['.', 'e', 'E']);
+            let replacement = if integer && !text.starts_with('-') && text.parse::<u64>().is_err() {
+                Some(u64::MAX.to_string())
+            } else if !integer && text.parse::<f64>().is_ok_and(f64::is_infinite) {
+                Some(
+                    if text.starts_with('-') {
+                        "-1e308"
+                    } else {
+                        "1e308"
+                    }
+                    .to_string(),
+                )
+            } else {
+                None
+            };
+            match replacement {
+                Some(r) => {
+                    saturated = true;
+                    let o = out.get_or_insert_with(|| raw[..i].to_vec());
+                    o.extend_from_slice(r.as_bytes());
+                }
+                None => {
+                    if let Some(o) = out.as_mut() {
+                        o.extend_from_slice(&raw[i..end]);
+                    }
+                }
+            }
+            i = end;
+            continue;
         }
-        fixed.push(b);
+        if let Some(o) = out.as_mut() {
+            o.push(b);
+        }
+        i += 1;
     }
-    fixed
+    (out, saturated)
 }
 
 #[cfg(test)]

@@ -267,9 +267,20 @@ fn depth_and_size_limits() {
 }
 
 #[test]
-fn big_integers_parse_without_overflow() {
-    let (v, _) = all(b"99999999999999999999 ");
-    assert!(v[0].is_f64(), "serde_json keeps it as a float: {:?}", v[0]);
+fn big_numbers_are_saturated_not_rejected() {
+    let mut r = JsonStreamReader::default();
+    r.feed(b"99999999999999999999 [1,\"99999999999999999999\",-99999999999999999999,1E400,-1e400,18446744073709551615] 7 ");
+    let f = r.next_frame().unwrap().unwrap();
+    assert_eq!(f.value.as_u64(), Some(u64::MAX));
+    assert!(f.saturated_numbers);
+    let f = r.next_frame().unwrap().unwrap();
+    assert_eq!(
+        f.value,
+        json!([1, "99999999999999999999", -1e20, 1e308, -1e308, u64::MAX])
+    );
+    assert!(f.saturated_numbers);
+    let f = r.next_frame().unwrap().unwrap();
+    assert_eq!((f.value, f.saturated_numbers), (json!(7), false));
     // `-0` is a float for serde_json; the game reads the raw text.
     let mut r = JsonStreamReader::default();
     r.feed(b"-0 ");

@@ -103,7 +103,8 @@ fn card_indices() {
         Err("evolution.choose.card-out-of-range")
     );
     assert_eq!(
-        check(json!([99999999999999999u64, [], [], [], []]), &b, &h),
+        // What the JSON reader makes of `99999999999999999999`.
+        check(json!([u64::MAX, [], [], [], []]), &b, &h),
         Err("evolution.choose.card-out-of-range")
     );
     assert_eq!(
