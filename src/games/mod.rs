@@ -3,6 +3,7 @@
 //! reporters know nothing game-specific.
 
 pub mod dominion_sexp;
+pub mod evolution;
 pub mod kalah;
 pub mod quoridor;
 

@@ -5,12 +5,14 @@
 pub mod framing;
 pub mod guard;
 pub mod idle;
+pub mod json_stream;
 pub mod limits;
 pub mod process;
 #[cfg(target_os = "linux")]
 pub mod procfs;
 pub mod signals;
 pub mod stream;
+pub mod tcp;
 
 use framing::{FrameEvent, Framer};
 use idle::{IdleProbe, Progress};

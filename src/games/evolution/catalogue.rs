@@ -1,0 +1,367 @@
+//! The Evolution check catalogue: one [`RuleInfo`] per row of
+//! `shared/rules/evolution.md` §8, the shared `io.*` ids included with the
+//! severities this game gives them.
+//!
+//! The `spec` strings are the table's sentences verbatim (markdown backticks
+//! included); a test re-reads the table and fails if an id, a severity or a
+//! sentence drifts. Where a row says "fail (warn if …)", the severity here is
+//! the default (`fail`) and the game lowers it in the situation named.
+
+use crate::verdict::{RuleInfo, Severity};
+
+pub static IO_NO_CONNECT: RuleInfo = RuleInfo {
+    id: "io.no-connect",
+    severity: Severity::Fail,
+    spec: "The bot did not connect to protocheck's port on 127.0.0.1 within the startup timeout (Evolution's default: 30 s from spawn to connect; the reference client, compiled, takes 1.2–5.3 s on 2 shared cores, 9.5 s uncompiled). The 5 s sign-up limit starts at the connection.",
+};
+
+pub static IO_TIMEOUT: RuleInfo = RuleInfo {
+    id: "io.timeout",
+    severity: Severity::Fail,
+    spec: "The sign-up (first byte within 5 s, complete within 5 s more) or a reply to `choose`/`feedNext` (1 s) was not complete in time; the reference drops the player.",
+};
+
+pub static IO_CRASH: RuleInfo = RuleInfo {
+    id: "io.crash",
+    severity: Severity::Fail,
+    spec: "The bot exited or closed its connection while the game was still running.",
+};
+
+pub static IO_UNEXPECTED_OUTPUT: RuleInfo = RuleInfo {
+    id: "io.unexpected-output",
+    severity: Severity::Warn,
+    spec: "Bytes were still unread when protocheck closed the connection; the reference never reads them.",
+};
+
+pub static IO_INVALID_UTF8: RuleInfo = RuleInfo {
+    id: "io.invalid-utf8",
+    severity: Severity::Fail,
+    spec: "The bot sent bytes that are not UTF-8; the reference's reader rejects them.",
+};
+
+pub static IO_MESSAGE_TOO_LARGE: RuleInfo = RuleInfo {
+    id: "io.message-too-large",
+    severity: Severity::Fail,
+    spec: "One value exceeded 64 KiB or 128 levels of nesting; legal replies are far smaller.",
+};
+
+pub static IO_NO_EXIT: RuleInfo = RuleInfo {
+    id: "io.no-exit",
+    severity: Severity::Warn,
+    spec: "After the server closed the connection, the bot process did not exit within the grace period.",
+};
+
+pub static FRAME_UNDELIMITED_NUMBER: RuleInfo = RuleInfo {
+    id: "evolution.frame.undelimited-number",
+    severity: Severity::Fail,
+    spec: "A reply that is a bare number (or literal) was not followed by a whitespace byte, so the reference cannot see its end and drops the player after 1 s.",
+};
+
+pub static FRAME_INVALID_JSON: RuleInfo = RuleInfo {
+    id: "evolution.frame.invalid-json",
+    severity: Severity::Fail,
+    spec: "Where a value must start or continue, the bytes are not JSON (garbage, truncated value, trailing comma, `NaN`, single quotes, leading zero, bare word).",
+};
+
+pub static FRAME_NON_JSON_WHITESPACE: RuleInfo = RuleInfo {
+    id: "evolution.frame.non-json-whitespace",
+    severity: Severity::Fail,
+    spec: "A byte-order mark, form feed, vertical tab, NBSP or other non-JSON whitespace appears between or before values.",
+};
+
+pub static FRAME_CONTROL_CHAR_IN_STRING: RuleInfo = RuleInfo {
+    id: "evolution.frame.control-char-in-string",
+    severity: Severity::Warn,
+    spec: "The sign-up string contains a raw control character; JSON forbids it, the reference accepts it.",
+};
+
+pub static SIGNUP_NOT_A_STRING: RuleInfo = RuleInfo {
+    id: "evolution.signup.not-a-string",
+    severity: Severity::Fail,
+    spec: "The first value is valid JSON but not a string; the reference never answers and never seats the player.",
+};
+
+pub static SIGNUP_EXTRA_CONNECTION: RuleInfo = RuleInfo {
+    id: "evolution.signup.extra-connection",
+    severity: Severity::Warn,
+    spec: "The bot opened more than one connection; only the first is played.",
+};
+
+pub static FLOW_EARLY_REPLY: RuleInfo = RuleInfo {
+    id: "evolution.flow.early-reply",
+    severity: Severity::Warn,
+    spec: "A value arrived while nothing was asked (a reply to `start` or `\"ok\"`, or a second value after a reply); it is judged as the reply to the next request, as the reference would read it.",
+};
+
+pub static VALUE_NOT_NATURAL: RuleInfo = RuleInfo {
+    id: "evolution.value.not-natural",
+    severity: Severity::Fail,
+    spec: "A number where a Natural or Nat+ is required is negative or written with a fraction or exponent.",
+};
+
+pub static CHOOSE_SHAPE: RuleInfo = RuleInfo {
+    id: "evolution.choose.shape",
+    severity: Severity::Fail,
+    spec: "The reply to `choose` is not `[Natural, [GP…], [GB…], [BT…], [RT…]]` with pairs, 1–4-element BTs and triples.",
+};
+
+pub static CHOOSE_TAGGED_GROWTH: RuleInfo = RuleInfo {
+    id: "evolution.choose.tagged-growth",
+    severity: Severity::Fail,
+    spec: "A GP or GB uses the older tagged form `[\"population\", b, c]` / `[\"body\", b, c]`.",
+};
+
+pub static CHOOSE_CARD_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    id: "evolution.choose.card-out-of-range",
+    severity: Severity::Fail,
+    spec: "A card index is not smaller than the size of the hand sent in the latest `start`.",
+};
+
+pub static CHOOSE_CARD_REUSED: RuleInfo = RuleInfo {
+    id: "evolution.choose.card-reused",
+    severity: Severity::Fail,
+    spec: "The same card index is used twice (food card, GP, GB, BT or RT).",
+};
+
+pub static CHOOSE_BOARD_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    id: "evolution.choose.board-out-of-range",
+    severity: Severity::Fail,
+    spec: "A GP, GB or RT names a board index not smaller than existing boards plus BTs in the same reply.",
+};
+
+pub static CHOOSE_POPULATION_OVERFLOW: RuleInfo = RuleInfo {
+    id: "evolution.choose.population-overflow",
+    severity: Severity::Fail,
+    spec: "The GPs would raise some board's population above 7.",
+};
+
+pub static CHOOSE_BODY_OVERFLOW: RuleInfo = RuleInfo {
+    id: "evolution.choose.body-overflow",
+    severity: Severity::Fail,
+    spec: "The GBs would raise some board's body above 7 (reference: at most 6 GBs on a board created in the same reply).",
+};
+
+pub static CHOOSE_DUPLICATE_TRAIT: RuleInfo = RuleInfo {
+    id: "evolution.choose.duplicate-trait",
+    severity: Severity::Fail,
+    spec: "A board would hold the same trait twice (two BT cards of one trait, an RT whose new trait already sits at *another* position of that board — the replaced position does not count, so replacing a trait with another card of the same trait is legal and the reference client does it routinely —, RTs that together do so, or a two-RT swap).",
+};
+
+pub static CHOOSE_TRAIT_POSITION: RuleInfo = RuleInfo {
+    id: "evolution.choose.trait-position",
+    severity: Severity::Fail,
+    spec: "An RT names a position the board's trait list does not have; traits can be replaced but not added.",
+};
+
+pub static FEED_SHAPE: RuleInfo = RuleInfo {
+    id: "evolution.feed.shape",
+    severity: Severity::Fail,
+    spec: "The reply to `feedNext` is not a Natural, `[Natural, Nat+]`, `[Natural, Natural, Natural]` or `false`.",
+};
+
+pub static FEED_FALSE_REPLY: RuleInfo = RuleInfo {
+    id: "evolution.feed.false-reply",
+    severity: Severity::Fail,
+    spec: "The reply is `false`; the document allows it but the reference never accepts it when it asks.",
+};
+
+pub static FEED_SPECIES_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    id: "evolution.feed.species-out-of-range",
+    severity: Severity::Fail,
+    spec: "A species or attacker index is not smaller than the number of the player's boards.",
+};
+
+pub static FEED_VEGETARIAN_IS_CARNIVORE: RuleInfo = RuleInfo {
+    id: "evolution.feed.vegetarian-is-carnivore",
+    severity: Severity::Fail,
+    spec: "A VegetarianChoice names a species with the carnivore trait.",
+};
+
+pub static FEED_NOT_HUNGRY: RuleInfo = RuleInfo {
+    id: "evolution.feed.not-hungry",
+    severity: Severity::Fail,
+    spec: "A VegetarianChoice or the attacker of a CarnivoreChoice names a species whose food equals its population.",
+};
+
+pub static FEED_NO_FAT_TISSUE: RuleInfo = RuleInfo {
+    id: "evolution.feed.no-fat-tissue",
+    severity: Severity::Fail,
+    spec: "A FatTissueChoice names a species without fat-tissue.",
+};
+
+pub static FEED_FAT_AMOUNT: RuleInfo = RuleInfo {
+    id: "evolution.feed.fat-amount",
+    severity: Severity::Fail,
+    spec: "A FatTissueChoice asks for more than the species' body minus its fat store (or the store is already full).",
+};
+
+pub static FEED_NOT_CARNIVORE: RuleInfo = RuleInfo {
+    id: "evolution.feed.not-carnivore",
+    severity: Severity::Fail,
+    spec: "The attacker of a CarnivoreChoice lacks the carnivore trait.",
+};
+
+pub static FEED_PLAYER_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    id: "evolution.feed.player-out-of-range",
+    severity: Severity::Fail,
+    spec: "The player index of a CarnivoreChoice is not smaller than the number of other players in the State.",
+};
+
+pub static FEED_TARGET_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    id: "evolution.feed.target-out-of-range",
+    severity: Severity::Fail,
+    spec: "The target index is not smaller than that player's number of boards.",
+};
+
+pub static FEED_TARGET_NOT_ATTACKABLE: RuleInfo = RuleInfo {
+    id: "evolution.feed.target-not-attackable",
+    severity: Severity::Fail,
+    spec: "The reference's attack test blocks this attack (warning-call, burrowing, climbing, herding, hard-shell, including hard-shell at exactly 4).",
+};
+
+pub static FEED_ATTACK_RULES_FORBID: RuleInfo = RuleInfo {
+    id: "evolution.feed.attack-rules-forbid",
+    severity: Severity::Warn,
+    spec: "The reference allows the attack but the published trait texts forbid it (symbiosis, or a pack-hunting/hard-shell quirk).",
+};
+
+/// Every check of this game, in the order of the §8 table.
+pub static ALL: &[&RuleInfo] = &[
+    &IO_NO_CONNECT,
+    &IO_TIMEOUT,
+    &IO_CRASH,
+    &IO_UNEXPECTED_OUTPUT,
+    &IO_INVALID_UTF8,
+    &IO_MESSAGE_TOO_LARGE,
+    &IO_NO_EXIT,
+    &FRAME_UNDELIMITED_NUMBER,
+    &FRAME_INVALID_JSON,
+    &FRAME_NON_JSON_WHITESPACE,
+    &FRAME_CONTROL_CHAR_IN_STRING,
+    &SIGNUP_NOT_A_STRING,
+    &SIGNUP_EXTRA_CONNECTION,
+    &FLOW_EARLY_REPLY,
+    &VALUE_NOT_NATURAL,
+    &CHOOSE_SHAPE,
+    &CHOOSE_TAGGED_GROWTH,
+    &CHOOSE_CARD_OUT_OF_RANGE,
+    &CHOOSE_CARD_REUSED,
+    &CHOOSE_BOARD_OUT_OF_RANGE,
+    &CHOOSE_POPULATION_OVERFLOW,
+    &CHOOSE_BODY_OVERFLOW,
+    &CHOOSE_DUPLICATE_TRAIT,
+    &CHOOSE_TRAIT_POSITION,
+    &FEED_SHAPE,
+    &FEED_FALSE_REPLY,
+    &FEED_SPECIES_OUT_OF_RANGE,
+    &FEED_VEGETARIAN_IS_CARNIVORE,
+    &FEED_NOT_HUNGRY,
+    &FEED_NO_FAT_TISSUE,
+    &FEED_FAT_AMOUNT,
+    &FEED_NOT_CARNIVORE,
+    &FEED_PLAYER_OUT_OF_RANGE,
+    &FEED_TARGET_OUT_OF_RANGE,
+    &FEED_TARGET_NOT_ATTACKABLE,
+    &FEED_ATTACK_RULES_FORBID,
+];
+
+/// The catalogue entry with this id, if any.
+pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
+    ALL.iter().copied().find(|r| r.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    const EVOLUTION_MD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/evolution.md");
+
+    #[test]
+    fn ids_are_unique_lowercase_and_dotted() {
+        let mut seen = HashSet::new();
+        for r in ALL {
+            assert!(seen.insert(r.id), "duplicate id {}", r.id);
+            let parts: Vec<&str> = r.id.split('.').collect();
+            assert!(parts.len() >= 2, "{} is not dotted", r.id);
+            assert!(
+                parts.iter().all(|p| !p.is_empty()
+                    && p.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')),
+                "{} is not lowercase dotted",
+                r.id
+            );
+            assert!(
+                parts[0] == "evolution" || parts[0] == "io",
+                "{}: unexpected prefix",
+                r.id
+            );
+            assert!(!r.spec.is_empty());
+        }
+        assert_eq!(
+            by_id("evolution.frame.undelimited-number"),
+            Some(&FRAME_UNDELIMITED_NUMBER)
+        );
+        assert_eq!(by_id("evolution.nope"), None);
+    }
+
+    /// The text of §8, up to the next `## ` heading.
+    fn section8(md: &str) -> &str {
+        let start = md
+            .find("## 8. Check catalogue")
+            .expect("evolution.md has a §8");
+        let section = &md[start..];
+        let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
+        &section[..end]
+    }
+
+    /// `(id, severity, sentence)` for each row of the §8 table.
+    fn table(md: &str) -> Vec<(String, String, String)> {
+        section8(md)
+            .lines()
+            .filter_map(|line| {
+                let cells: Vec<&str> = line
+                    .strip_prefix('|')?
+                    .strip_suffix('|')?
+                    .splitn(3, " | ")
+                    .collect();
+                let id = cells.first()?.trim().strip_prefix('`')?.strip_suffix('`')?;
+                (cells.len() == 3).then(|| {
+                    (
+                        id.to_string(),
+                        cells[1].trim().to_string(),
+                        cells[2].trim().to_string(),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn catalogue_matches_the_evolution_md_table() {
+        let Ok(md) = std::fs::read_to_string(EVOLUTION_MD) else {
+            println!(
+                "skipped: ../shared/rules/evolution.md not found ({EVOLUTION_MD}); the \
+                 catalogue is compared with its §8 table only where the shared folder sits \
+                 next to this repository"
+            );
+            return;
+        };
+        let rows = table(&md);
+        let id_lines = section8(&md)
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .count();
+        assert_eq!(rows.len(), id_lines, "some §8 rows did not parse");
+        assert!(rows.len() >= 30, "parsed only {} rows from §8", rows.len());
+        for (id, severity, spec) in &rows {
+            let r = by_id(id)
+                .unwrap_or_else(|| panic!("{id} is in evolution.md §8 but not in the catalogue"));
+            // "fail (warn if no further request was due)": the default is the first word.
+            let default = severity.split_whitespace().next().unwrap_or("");
+            assert_eq!(r.severity.as_str(), default, "severity of {id}");
+            assert_eq!(r.spec, spec, "spec of {id}");
+        }
+        assert_eq!(rows.len(), ALL.len(), "the catalogue has rows §8 does not");
+    }
+}
