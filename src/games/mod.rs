@@ -2,6 +2,8 @@
 //! send, whether a reply is due and how to judge it; the controller and the
 //! reporters know nothing game-specific.
 
+#[cfg(test)]
+pub(crate) mod catalogue_check;
 pub mod dominion_sexp;
 pub mod evolution;
 pub mod kalah;

@@ -221,34 +221,11 @@ pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-
-    const RULES_MD: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/rules/dominion-sexp.md"
-    );
+    use crate::games::catalogue_check;
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        let mut seen = HashSet::new();
-        for r in ALL {
-            assert!(seen.insert(r.id), "duplicate id {}", r.id);
-            let parts: Vec<&str> = r.id.split('.').collect();
-            assert!(parts.len() >= 2, "{} is not dotted", r.id);
-            assert!(
-                parts.iter().all(|p| !p.is_empty()
-                    && p.chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')),
-                "{} is not lowercase dotted",
-                r.id
-            );
-            assert!(
-                parts[0] == "dominion-sexp" || parts[0] == "io",
-                "{}: unexpected prefix",
-                r.id
-            );
-            assert!(!r.spec.is_empty());
-        }
+        catalogue_check::ids_are_well_formed(ALL, "dominion-sexp");
         assert_eq!(
             by_id("dominion-sexp.mine.too-expensive"),
             Some(&MINE_TOO_EXPENSIVE)
@@ -256,77 +233,13 @@ mod tests {
         assert_eq!(by_id("dominion-sexp.nope"), None);
     }
 
-    /// The text of §8, up to the next `## ` heading.
-    fn section8(md: &str) -> &str {
-        let start = md
-            .find("## 8. Catalogue of checks")
-            .expect("dominion-sexp.md has a §8");
-        let section = &md[start..];
-        let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
-        &section[..end]
-    }
-
-    /// `(id, severity, requirement)` for each row of the §8 table.
-    fn table(md: &str) -> Vec<(String, String, String)> {
-        section8(md)
-            .lines()
-            .filter_map(|line| {
-                let cells: Vec<&str> = line
-                    .strip_prefix('|')?
-                    .strip_suffix('|')?
-                    .split(" | ")
-                    .collect();
-                let id = cells.first()?.trim().strip_prefix('`')?.strip_suffix('`')?;
-                (cells.len() == 3).then(|| {
-                    (
-                        id.to_string(),
-                        cells[1].trim().to_string(),
-                        cells[2].trim().to_string(),
-                    )
-                })
-            })
-            .collect()
-    }
-
     #[test]
     fn catalogue_matches_the_rules_md_table() {
-        let Ok(md) = std::fs::read_to_string(RULES_MD) else {
-            // The rules documents live beside the repository in the project's
-            // layout, not in a clone of it alone.
-            println!(
-                "skipped: ../shared/rules/dominion-sexp.md not found ({RULES_MD}); the \
-                 catalogue is compared with its §8 table only where the shared folder sits \
-                 next to this repository"
-            );
-            return;
-        };
-        let rows = table(&md);
-        let id_lines = section8(&md)
-            .lines()
-            .filter(|l| l.starts_with("| `"))
-            .count();
-        assert_eq!(rows.len(), id_lines, "some §8 rows did not parse");
-        assert!(rows.len() >= 20, "parsed only {} rows from §8", rows.len());
-        for (id, severity, spec) in &rows {
-            let r = by_id(id).unwrap_or_else(|| {
-                panic!("{id} is in dominion-sexp.md §8 but not in the catalogue")
-            });
-            assert_eq!(r.severity.as_str(), severity, "severity of {id}");
-            assert_eq!(r.spec, spec, "spec of {id}");
-        }
-        let in_table: HashSet<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-        let bounds = crate::controller::bounds::HARNESS_LIMITS;
-        for r in ALL
-            .iter()
-            .filter(|r| !bounds.contains(r) || in_table.contains(r.id))
-        {
-            assert!(
-                in_table.contains(r.id),
-                "{} is in the catalogue but not in dominion-sexp.md §8",
-                r.id
-            );
-        }
-        let extra = bounds.iter().filter(|b| !in_table.contains(b.id)).count();
-        assert_eq!(rows.len() + extra, ALL.len());
+        catalogue_check::matches_rules_doc(
+            ALL,
+            "dominion-sexp.md",
+            "## 8. Catalogue of checks",
+            20,
+        );
     }
 }

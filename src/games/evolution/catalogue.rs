@@ -273,31 +273,11 @@ pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-
-    const EVOLUTION_MD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/evolution.md");
+    use crate::games::catalogue_check;
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        let mut seen = HashSet::new();
-        for r in ALL {
-            assert!(seen.insert(r.id), "duplicate id {}", r.id);
-            let parts: Vec<&str> = r.id.split('.').collect();
-            assert!(parts.len() >= 2, "{} is not dotted", r.id);
-            assert!(
-                parts.iter().all(|p| !p.is_empty()
-                    && p.chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')),
-                "{} is not lowercase dotted",
-                r.id
-            );
-            assert!(
-                parts[0] == "evolution" || parts[0] == "io",
-                "{}: unexpected prefix",
-                r.id
-            );
-            assert!(!r.spec.is_empty());
-        }
+        catalogue_check::ids_are_well_formed(ALL, "evolution");
         assert_eq!(
             by_id("evolution.frame.undelimited-number"),
             Some(&FRAME_UNDELIMITED_NUMBER)
@@ -305,63 +285,8 @@ mod tests {
         assert_eq!(by_id("evolution.nope"), None);
     }
 
-    /// The text of §8, up to the next `## ` heading.
-    fn section8(md: &str) -> &str {
-        let start = md
-            .find("## 8. Check catalogue")
-            .expect("evolution.md has a §8");
-        let section = &md[start..];
-        let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
-        &section[..end]
-    }
-
-    /// `(id, severity, sentence)` for each row of the §8 table.
-    fn table(md: &str) -> Vec<(String, String, String)> {
-        section8(md)
-            .lines()
-            .filter_map(|line| {
-                let cells: Vec<&str> = line
-                    .strip_prefix('|')?
-                    .strip_suffix('|')?
-                    .splitn(3, " | ")
-                    .collect();
-                let id = cells.first()?.trim().strip_prefix('`')?.strip_suffix('`')?;
-                (cells.len() == 3).then(|| {
-                    (
-                        id.to_string(),
-                        cells[1].trim().to_string(),
-                        cells[2].trim().to_string(),
-                    )
-                })
-            })
-            .collect()
-    }
-
     #[test]
     fn catalogue_matches_the_evolution_md_table() {
-        let Ok(md) = std::fs::read_to_string(EVOLUTION_MD) else {
-            println!(
-                "skipped: ../shared/rules/evolution.md not found ({EVOLUTION_MD}); the \
-                 catalogue is compared with its §8 table only where the shared folder sits \
-                 next to this repository"
-            );
-            return;
-        };
-        let rows = table(&md);
-        let id_lines = section8(&md)
-            .lines()
-            .filter(|l| l.starts_with("| `"))
-            .count();
-        assert_eq!(rows.len(), id_lines, "some §8 rows did not parse");
-        assert!(rows.len() >= 30, "parsed only {} rows from §8", rows.len());
-        for (id, severity, spec) in &rows {
-            let r = by_id(id)
-                .unwrap_or_else(|| panic!("{id} is in evolution.md §8 but not in the catalogue"));
-            // "fail (warn if no further request was due)": the default is the first word.
-            let default = severity.split_whitespace().next().unwrap_or("");
-            assert_eq!(r.severity.as_str(), default, "severity of {id}");
-            assert_eq!(r.spec, spec, "spec of {id}");
-        }
-        assert_eq!(rows.len(), ALL.len(), "the catalogue has rows §8 does not");
+        catalogue_check::matches_rules_doc(ALL, "evolution.md", "## 8. Check catalogue", 30);
     }
 }

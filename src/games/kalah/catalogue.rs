@@ -195,105 +195,17 @@ pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-
-    const KALAH_MD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/kalah.md");
+    use crate::games::catalogue_check;
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        let mut seen = HashSet::new();
-        for r in ALL {
-            assert!(seen.insert(r.id), "duplicate id {}", r.id);
-            let parts: Vec<&str> = r.id.split('.').collect();
-            assert!(parts.len() >= 2, "{} is not dotted", r.id);
-            assert!(
-                parts.iter().all(|p| !p.is_empty()
-                    && p.chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')),
-                "{} is not lowercase dotted",
-                r.id
-            );
-            assert!(
-                parts[0] == "kalah" || parts[0] == "io",
-                "{}: unexpected prefix",
-                r.id
-            );
-            assert!(!r.spec.is_empty());
-        }
+        catalogue_check::ids_are_well_formed(ALL, "kalah");
         assert_eq!(by_id("kalah.swap.not-allowed"), Some(&SWAP_NOT_ALLOWED));
         assert_eq!(by_id("kalah.nope"), None);
     }
 
-    /// The text of §8, up to the next `## ` heading.
-    fn section8(md: &str) -> &str {
-        let start = md
-            .find("## 8. Catalogue of checks")
-            .expect("kalah.md has a §8");
-        let section = &md[start..];
-        let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
-        &section[..end]
-    }
-
-    /// `(id, severity, requirement)` for each row of the §8 table.
-    fn table(md: &str) -> Vec<(String, String, String)> {
-        section8(md)
-            .lines()
-            .filter_map(|line| {
-                let cells: Vec<&str> = line
-                    .strip_prefix('|')?
-                    .strip_suffix('|')?
-                    .split(" | ")
-                    .collect();
-                let id = cells.first()?.trim().strip_prefix('`')?.strip_suffix('`')?;
-                (cells.len() == 3).then(|| {
-                    (
-                        id.to_string(),
-                        cells[1].trim().to_string(),
-                        cells[2].trim().to_string(),
-                    )
-                })
-            })
-            .collect()
-    }
-
     #[test]
     fn catalogue_matches_the_kalah_md_table() {
-        let Ok(md) = std::fs::read_to_string(KALAH_MD) else {
-            // The rules documents live beside the repository in the project's
-            // layout (and in CI), not in a clone of it alone.
-            println!(
-                "skipped: ../shared/rules/kalah.md not found ({KALAH_MD}); the catalogue \
-                 is compared with its §8 table only where the shared folder sits next to \
-                 this repository"
-            );
-            return;
-        };
-        let rows = table(&md);
-        let id_lines = section8(&md)
-            .lines()
-            .filter(|l| l.starts_with("| `"))
-            .count();
-        assert_eq!(rows.len(), id_lines, "some §8 rows did not parse");
-        assert!(rows.len() >= 20, "parsed only {} rows from §8", rows.len());
-        for (id, severity, spec) in &rows {
-            let r = by_id(id)
-                .unwrap_or_else(|| panic!("{id} is in kalah.md §8 but not in the catalogue"));
-            assert_eq!(r.severity.as_str(), severity, "severity of {id}");
-            assert_eq!(r.spec, spec, "spec of {id}");
-        }
-        let in_table: HashSet<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-        let bounds = crate::controller::bounds::HARNESS_LIMITS;
-        for r in ALL
-            .iter()
-            .filter(|r| !bounds.contains(r) || in_table.contains(r.id))
-        {
-            assert!(
-                in_table.contains(r.id),
-                "{} is in the catalogue but not in kalah.md §8",
-                r.id
-            );
-        }
-        let extra = bounds.iter().filter(|b| !in_table.contains(b.id)).count();
-        assert_eq!(rows.len() + extra, ALL.len());
+        catalogue_check::matches_rules_doc(ALL, "kalah.md", "## 8. Catalogue of checks", 20);
     }
 }

@@ -514,106 +514,19 @@ pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
-
-    const RULES_DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/quoridor.md");
-
-    /// The rows of the §8 table: (id, severity, requirement); `None` when
-    /// the rules document is not there (a clone of this repository alone
-    /// has no `../shared/`), which the caller reports as a skip.
-    fn table() -> Option<Vec<(String, String, String)>> {
-        let doc = match std::fs::read_to_string(RULES_DOC) {
-            Ok(doc) => doc,
-            Err(e) => {
-                eprintln!(
-                    "skipped: the catalogue was not compared with quoridor.md §8, because {RULES_DOC} cannot be read ({e}); it exists only in the project's shared folder next to the crate"
-                );
-                return None;
-            }
-        };
-        let start = doc
-            .find("## 8. Catalogue of checks")
-            .expect("§8 heading in quoridor.md");
-        let end = doc[start..]
-            .find("\n## 9.")
-            .map_or(doc.len(), |i| start + i);
-        let rows = doc[start..end]
-            .lines()
-            .filter(|l| l.starts_with("| `"))
-            .map(|l| {
-                let cells: Vec<&str> = l
-                    .trim()
-                    .trim_matches('|')
-                    .split(" | ")
-                    .map(str::trim)
-                    .collect();
-                assert_eq!(cells.len(), 3, "§8 row: {l}");
-                (
-                    cells[0].trim_matches('`').to_string(),
-                    cells[1].to_string(),
-                    cells[2].to_string(),
-                )
-            })
-            .collect();
-        Some(rows)
-    }
+    use crate::games::catalogue_check;
 
     #[test]
-    fn every_section_8_row_is_in_all() {
-        let Some(rows) = table() else {
-            return;
-        };
-        assert!(rows.len() >= 50, "only {} rows parsed from §8", rows.len());
-        let mut missing = Vec::new();
-        for (id, severity, spec) in &rows {
-            match by_id(id) {
-                None => missing.push(id.clone()),
-                Some(r) => {
-                    assert_eq!(r.severity.as_str(), severity, "{id}: severity");
-                    assert_eq!(r.spec, spec, "{id}: spec");
-                }
-            }
-        }
-        assert!(
-            missing.is_empty(),
-            "ids of §8 missing from ALL: {missing:?}"
-        );
-        let doc_ids: BTreeSet<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-        let bounds = crate::controller::bounds::HARNESS_LIMITS;
-        let extra: Vec<&str> = ALL
-            .iter()
-            .filter(|r| !bounds.contains(r))
-            .map(|r| r.id)
-            .filter(|id| !doc_ids.contains(id))
-            .collect();
-        assert!(extra.is_empty(), "ids in ALL but not in §8: {extra:?}");
-        let own = bounds.iter().filter(|b| !doc_ids.contains(b.id)).count();
-        assert_eq!(ALL.len(), rows.len() + own);
-    }
-
-    #[test]
-    fn ids_are_unique_and_well_formed() {
-        let mut seen = BTreeSet::new();
-        for r in ALL {
-            assert!(seen.insert(r.id), "duplicate id {}", r.id);
-            assert!(
-                r.id.starts_with("quoridor.") || r.id.starts_with("io."),
-                "{}",
-                r.id
-            );
-            assert!(
-                r.id.bytes().all(|b| b.is_ascii_lowercase()
-                    || b.is_ascii_digit()
-                    || b == b'.'
-                    || b == b'-'),
-                "{}",
-                r.id
-            );
-            assert!(!r.spec.is_empty());
-        }
+    fn ids_are_unique_lowercase_and_dotted() {
+        catalogue_check::ids_are_well_formed(ALL, "quoridor");
         assert_eq!(by_id("quoridor.playwall.path"), Some(&PLAYWALL_PATH));
         assert_eq!(by_id("quoridor.nope"), None);
         assert_eq!(FRAMING_NO_TERMINATOR.severity, Severity::Warn);
         assert_eq!(GENMOVE_ILLEGAL.severity, Severity::Fail);
+    }
+
+    #[test]
+    fn every_section_8_row_is_in_all() {
+        catalogue_check::matches_rules_doc(ALL, "quoridor.md", "## 8. Catalogue of checks", 50);
     }
 }

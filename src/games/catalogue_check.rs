@@ -1,0 +1,95 @@
+//! Test helpers shared by every game's catalogue: rule ids are well formed,
+//! and the catalogue says, word for word, what the game's rules digest
+//! (`../shared/rules/<game>.md`, §8) says.
+
+use crate::controller::bounds::HARNESS_LIMITS;
+use crate::verdict::RuleInfo;
+use std::collections::HashSet;
+
+/// Ids are unique, dotted, lowercase (`a-z`, digits, `-`), start with the
+/// game's prefix or `io.`, and every rule has a spec sentence.
+pub fn ids_are_well_formed(all: &[&RuleInfo], game: &str) {
+    let mut seen = HashSet::new();
+    for r in all {
+        assert!(seen.insert(r.id), "duplicate id {}", r.id);
+        let parts: Vec<&str> = r.id.split('.').collect();
+        assert!(parts.len() >= 2, "{} is not dotted", r.id);
+        assert!(
+            parts.iter().all(|p| !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')),
+            "{} is not lowercase dotted",
+            r.id
+        );
+        assert!(
+            parts[0] == game || parts[0] == "io",
+            "{}: unexpected prefix",
+            r.id
+        );
+        assert!(!r.spec.is_empty(), "{} has no spec sentence", r.id);
+    }
+}
+
+/// `(id, severity, requirement)` of each row of the table in the section
+/// that starts at `heading`, up to the next `## ` heading.
+fn table<'a>(md: &'a str, heading: &str, doc: &str) -> (Vec<(&'a str, &'a str, &'a str)>, usize) {
+    let start = md
+        .find(heading)
+        .unwrap_or_else(|| panic!("{doc} has no `{heading}`"));
+    let section = &md[start..];
+    let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
+    let section = &section[..end];
+    let id_lines = section.lines().filter(|l| l.starts_with("| `")).count();
+    let rows = section
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line
+                .strip_prefix('|')?
+                .strip_suffix('|')?
+                .split(" | ")
+                .collect();
+            let id = cells.first()?.trim().strip_prefix('`')?.strip_suffix('`')?;
+            (cells.len() == 3).then(|| (id, cells[1].trim(), cells[2].trim()))
+        })
+        .collect();
+    (rows, id_lines)
+}
+
+/// The catalogue `all` holds exactly the rows of §8 of `../shared/rules/<doc>`
+/// (severity: the cell's first word, the default; spec: the requirement,
+/// word for word), plus the harness limits, which no digest lists. Without
+/// the shared folder (a clone of this repository alone) it says it skipped.
+pub fn matches_rules_doc(all: &[&RuleInfo], doc: &str, heading: &str, min_rows: usize) {
+    let path = format!("{}/../shared/rules/{doc}", env!("CARGO_MANIFEST_DIR"));
+    let Ok(md) = std::fs::read_to_string(&path) else {
+        println!(
+            "skipped: ../shared/rules/{doc} not found ({path}); the catalogue is compared \
+             with its §8 table only where the shared folder sits next to this repository"
+        );
+        return;
+    };
+    let (rows, id_lines) = table(&md, heading, doc);
+    assert_eq!(rows.len(), id_lines, "some §8 rows of {doc} did not parse");
+    assert!(
+        rows.len() >= min_rows,
+        "parsed only {} rows from §8",
+        rows.len()
+    );
+    let by_id = |id: &str| all.iter().copied().find(|r| r.id == id);
+    for (id, severity, spec) in &rows {
+        let r = by_id(id).unwrap_or_else(|| panic!("{id} is in {doc} §8 but not in the catalogue"));
+        let default = severity.split_whitespace().next().unwrap_or("");
+        assert_eq!(r.severity.as_str(), default, "severity of {id}");
+        assert_eq!(r.spec, *spec, "spec of {id}");
+    }
+    let in_table: HashSet<&str> = rows.iter().map(|r| r.0).collect();
+    let own: Vec<&str> = all
+        .iter()
+        .filter(|r| !in_table.contains(r.id) && !HARNESS_LIMITS.contains(r))
+        .map(|r| r.id)
+        .collect();
+    assert!(
+        own.is_empty(),
+        "in the catalogue but not in {doc} §8: {own:?}"
+    );
+}
