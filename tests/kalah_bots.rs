@@ -452,3 +452,16 @@ fn the_seven_by_seven_scenarios_catch_what_the_one_hole_boards_caught() {
         assert_eq!(out.statuses().len(), 6, "{bot_name}");
     }
 }
+
+/// A failing reply collected by an `opponent:` (or `wait:`) step is the bot's
+/// failure (exit 1), never a scenario error (exit 2) because protocheck then
+/// tried to move while the bot was still to move.
+#[test]
+fn a_failing_reply_before_a_scripted_opponent_move_is_a_failure() {
+    let out = run("kalah-crlf", "opponent-after-reply", &[], &[]);
+    assert_eq!(out.code, 1, "{:?}\n{}", out.rules(), out.stderr);
+    assert_fails(&out, "kalah.framing.crlf");
+    assert_eq!(out.report["totals"]["errors"], 0);
+    let out = run("kalah-correct", "opponent-after-reply", &[], &[]);
+    assert_eq!(out.code, 0, "{:?}", out.rules());
+}

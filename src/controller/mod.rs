@@ -290,6 +290,11 @@ impl Run<'_> {
             }
             Step::Opponent(Token(choice)) => {
                 self.settle()?;
+                // A due reply that failed ends the scenario here: moving on
+                // would make the bot's failure look like a scenario error.
+                if self.has_failure() || self.gone {
+                    return Ok(());
+                }
                 self.opponent_moves(choice)?;
             }
             Step::Expect(Expect::Silence) => {
@@ -318,6 +323,9 @@ impl Run<'_> {
             Step::Play(Play::ToEnd) => self.play_to_end()?,
             Step::Wait(d) => {
                 self.settle()?;
+                if self.has_failure() || self.gone {
+                    return Ok(());
+                }
                 let d = humantime::parse_duration(d)
                     .map_err(|e| ScriptFault(format!("bad duration `{d}`: {e}")))?;
                 self.replay.push(step.clone());
