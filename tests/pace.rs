@@ -177,3 +177,62 @@ fn an_explicit_silence_still_fixes_the_windows() {
         out.rules()
     );
 }
+
+/// Every sample bot of the repository, Kalah and QTP: 20 runs each with the
+/// default options on a short scenario set, all with the same verdict (issue
+/// 8: judging with the defaults is deterministic). The bots' own choices are
+/// pinned by their seed.
+#[test]
+fn every_sample_bot_gets_the_same_verdict_twenty_times() {
+    let manifest = include_str!("../Cargo.toml");
+    let bots: Vec<&str> = manifest
+        .lines()
+        .filter_map(|l| l.strip_prefix("name = \"")?.strip_suffix('"'))
+        .filter(|n| n.starts_with("kalah-") || n.starts_with("qtp-"))
+        .collect();
+    assert!(bots.len() >= 40, "only {} sample bots found", bots.len());
+    let south = fixture("kalah/south-game.yaml");
+    let judge = |name: &str| -> (i32, Option<String>, Vec<String>) {
+        let bot = bot(name);
+        let out = if name.starts_with("kalah-") {
+            run_json(
+                &[
+                    "--game",
+                    "kalah",
+                    "--scenarios",
+                    &south,
+                    "--exit-grace",
+                    "300ms",
+                    &bot,
+                ],
+                // kalah-slow thinks 20 ms instead of 3 s: far from any limit.
+                &[
+                    ("KALAH_BOT_SEED", "11"),
+                    ("KALAH_BOT_SWAP", "never"),
+                    ("KALAH_BOT_DELAY_MS", "20"),
+                ],
+            )
+        } else {
+            run_json(&["--game", "quoridor", "--filter", "*genmove*", &bot], &[])
+        };
+        verdict(&out)
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = bots
+            .chunks(bots.len().div_ceil(2))
+            .map(|chunk| {
+                scope.spawn(move || {
+                    for &name in chunk {
+                        let first = judge(name);
+                        for i in 1..20 {
+                            assert_eq!(judge(name), first, "{name}: run {i} differs from run 0");
+                        }
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+    });
+}
