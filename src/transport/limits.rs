@@ -77,6 +77,16 @@ impl LimitHit {
 /// Python, Go, Node and perror all say one of these).
 pub fn mentions_out_of_memory(stderr_tail: &str) -> bool {
     let lower = stderr_tail.to_ascii_lowercase();
+    // The JVM's own limits (the heap's -Xmx, by default a quarter of the
+    // machine's memory; metaspace) are not protocheck's: such an error is
+    // the bot's own crash, which a real match would see too. (Seen with a
+    // course agent whose search filled its heap after 146 s.)
+    if ["java heap space", "gc overhead limit exceeded", "metaspace"]
+        .iter()
+        .any(|own| lower.contains(own))
+    {
+        return false;
+    }
     [
         "memory allocation of",
         "bad_alloc",
@@ -239,5 +249,8 @@ mod tests {
             "bot: error while loading shared libraries: libc.so.6: failed to map segment from shared object"
         ));
         assert!(!mentions_out_of_memory("thinking about move 3"));
+        assert!(!mentions_out_of_memory(
+            "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat kalah.Grid.clone"
+        ));
     }
 }
