@@ -112,7 +112,7 @@ pub struct Cli {
     #[arg(long, value_name = "N", default_value = "64", value_parser = limits::parse_count)]
     pub max_processes: std::option::Option<usize>,
     /// Most bytes the bot may write to stdout in one scenario, e.g. 64MiB or 500k; past it the bot is stopped (`io.output-limit`).
-    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = crate::controller::bounds::parse_size)]
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = limits::parse_bytes)]
     pub max_output: u64,
 
     /// Also run the scenarios outside the default run. Kalah: boards other

@@ -206,11 +206,6 @@ pub fn cut_text(text: &mut String, max: usize) {
     text.push_str(&format!("… ({total} bytes in all)"));
 }
 
-/// The size given to `--max-output` (the syntax of every size flag).
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    crate::transport::limits::parse_bytes(text)
-}
-
 /// `1003407` → `1,003,407`.
 pub fn group_thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -404,20 +399,6 @@ mod tests {
         let mut short = "MOVE;1".to_string();
         cut_text(&mut short, 4096);
         assert_eq!(short, "MOVE;1");
-    }
-
-    #[test]
-    fn sizes_parse_with_units() {
-        assert_eq!(parse_size("64MiB"), Ok(64 << 20));
-        assert_eq!(parse_size("500k"), Ok(500 << 10));
-        assert_eq!(parse_size("2MB"), Ok(2_000_000));
-        assert_eq!(parse_size("1000000"), Ok(1_000_000));
-        assert_eq!(parse_size(" 3 G "), Ok(3 << 30));
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("MiB").is_err());
-        assert!(parse_size("5 parsecs").is_err());
-        assert!(parse_size("99999999999999999999G").is_err());
-        assert!(parse_size("18446744073709551615G").is_err());
     }
 
     #[test]

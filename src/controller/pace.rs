@@ -32,9 +32,6 @@ const LISTEN_PROBE_MAX: Duration = Duration::from_millis(4);
 const REPLY_PROBE_FIRST: Duration = Duration::from_millis(5);
 const REPLY_PROBE_MAX: Duration = Duration::from_millis(40);
 
-/// After this many looks in a row that cannot tell, a watch gives up.
-const UNKNOWN_LOOKS: u32 = 3;
-
 /// Successive looks at a bot, until it is proved idle: two looks in a row
 /// that find all its tasks idle with no CPU time used in between.
 pub(super) struct IdleWatch {
@@ -42,8 +39,6 @@ pub(super) struct IdleWatch {
     interval: Duration,
     max: Duration,
     last_idle_cpu: Option<u64>,
-    /// Looks in a row that could not tell.
-    unknown: u32,
 }
 
 impl IdleWatch {
@@ -61,7 +56,6 @@ impl IdleWatch {
             interval: first,
             max,
             last_idle_cpu: None,
-            unknown: 0,
         }
     }
 
@@ -88,18 +82,10 @@ impl IdleWatch {
         self.next = Some(now + self.interval);
         match conn.idle_sample() {
             None => {
-                // Cannot be told now. A look can fail for a moment (right
-                // after the spawn, while the bot is still in exec); only
-                // repeated failures mean it cannot be told here at all, and
-                // then windows and timeouts decide.
-                self.unknown += 1;
-                if self.unknown >= UNKNOWN_LOOKS {
-                    self.next = None;
-                }
+                self.next = None; // cannot be told here: windows and timeouts decide
                 false
             }
             Some(s) if s.idle => {
-                self.unknown = 0;
                 // Two looks in a row, the second at least one probe interval
                 // after the first, with no CPU time used in between: one look
                 // could catch a task between a wake-up and its run (seen
@@ -109,7 +95,6 @@ impl IdleWatch {
                 proved
             }
             Some(_) => {
-                self.unknown = 0;
                 self.last_idle_cpu = None;
                 false
             }

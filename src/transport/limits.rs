@@ -253,4 +253,18 @@ mod tests {
             "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat kalah.Grid.clone"
         ));
     }
+
+    #[test]
+    fn byte_sizes_parse_with_binary_and_si_units() {
+        assert_eq!(parse_bytes("64MiB"), Ok(64 << 20));
+        assert_eq!(parse_bytes("500k"), Ok(500 << 10));
+        assert_eq!(parse_bytes("2MB"), Ok(2_000_000));
+        assert_eq!(parse_bytes("1000000"), Ok(1_000_000));
+        assert_eq!(parse_bytes(" 3 G "), Ok(3 << 30));
+        assert!(parse_bytes("0").is_err());
+        assert!(parse_bytes("MiB").is_err());
+        assert!(parse_bytes("5 parsecs").is_err());
+        assert!(parse_bytes("99999999999999999999G").is_err());
+        assert!(parse_bytes("18446744073709551615G").is_err());
+    }
 }
