@@ -132,6 +132,14 @@ pub struct Cli {
     /// Quoridor: walls per player.
     #[arg(long, value_name = "N")]
     pub walls: Option<u32>,
+    /// Multi-player games (Dominion, Evolution): players in all, the bot
+    /// included; the other seats are built-in players.
+    #[arg(long, value_name = "N")]
+    pub players: Option<u32>,
+    /// Multi-player games: the bot's seat in turn order (1 plays first);
+    /// generated games vary it when not given.
+    #[arg(long, value_name = "N")]
+    pub seat: Option<u32>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -292,6 +300,8 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         seeds: cli.seeds,
         board_size: cli.board_size,
         walls: cli.walls,
+        players: cli.players,
+        seat: cli.seat,
         ..Options::default()
     };
     for s in &mut scenarios {
@@ -467,6 +477,8 @@ fn fill_unset(options: &mut Options, cli: &Options) {
     options.seeds = options.seeds.or(cli.seeds);
     options.board_size = options.board_size.or(cli.board_size);
     options.walls = options.walls.or(cli.walls);
+    options.players = options.players.or(cli.players);
+    options.seat = options.seat.or(cli.seat);
 }
 
 fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {

@@ -54,6 +54,13 @@ pub struct Options {
     /// Seed for the built-in opponent's choices.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Multi-player games (Dominion, Evolution): how many players in all,
+    /// the bot included; the other seats are built-in players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<u32>,
+    /// Multi-player games: the bot's seat in turn order, 1 = plays first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
