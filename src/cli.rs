@@ -304,6 +304,11 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         seat: cli.seat,
         ..Options::default()
     };
+    // Options the game does not take are one usage error, not one error per
+    // scenario that inherits them.
+    if let Err(e) = game.session(&cli_options) {
+        return Err(Fatal::Usage(format!("--game {}: {e}", game.id())));
+    }
     for s in &mut scenarios {
         fill_unset(&mut s.options, &cli_options);
     }

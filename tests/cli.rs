@@ -135,6 +135,24 @@ fn usage_errors_are_exit_2() {
         ])
         .assert()
         .code(2);
+    // An option the game does not take is one usage error, not one per
+    // scenario that would inherit it.
+    let out = protocheck()
+        .args(["--game", "kalah", "--players", "3", "./bot"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("--game kalah: Kalah is a two-player game"),
+        "{stderr}"
+    );
+    protocheck()
+        .args(["--game", "quoridor", "--holes", "6", "./bot"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Kalah options"));
 }
 
 #[test]

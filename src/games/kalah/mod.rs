@@ -57,6 +57,9 @@ impl Game for Kalah {
                     .into(),
             );
         }
+        if options.players.is_some() || options.seat.is_some() {
+            return Err("Kalah is a two-player game: `players` and `seat` do not apply (`START;South`/`START;North` gives the bot its side)".into());
+        }
         let holes = options.holes.unwrap_or(DEFAULT_HOLES);
         let seeds = options.seeds.unwrap_or(DEFAULT_SEEDS);
         if !(1..=rules::MAX_HOLES as u32).contains(&holes) {

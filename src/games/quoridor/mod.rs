@@ -65,6 +65,9 @@ impl Game for Quoridor {
         if options.holes.is_some() || options.seeds.is_some() || options.swap.is_some() {
             return Err("`holes`, `seeds` and `swap` are Kalah options; Quoridor takes `board-size`, `walls` and `colour`".into());
         }
+        if options.players.is_some() || options.seat.is_some() {
+            return Err("Quoridor is played by two: `players` and `seat` do not apply (`colour` chooses the bot's side)".into());
+        }
         let colour = match options.colour.as_deref() {
             None => Colour::Black,
             Some(c) => notation::parse_colour(c)
