@@ -47,6 +47,12 @@ pub struct Cli {
     /// Select scenarios whose name contains SUBSTRING or matches GLOB.
     #[arg(long, value_name = "SUBSTRING|GLOB")]
     pub filter: Option<String>,
+    /// Run one shard of the selected scenarios, as cargo-nextest does:
+    /// count:K/N deals them out round robin in listing order, hash:K/N by a
+    /// stable hash of the name (a scenario keeps its shard as the suite
+    /// grows). For a CI matrix of N jobs; an empty shard passes.
+    #[arg(long, value_name = "count:K/N|hash:K/N")]
+    pub partition: Option<crate::partition::Partition>,
     /// List the selected scenarios and exit.
     #[arg(long)]
     pub list: bool,
@@ -324,6 +330,11 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
     if !errors.is_empty() {
         return Err(Fatal::Scenarios(errors));
     }
+    // Sharded after linting, so every shard reports the same scenario errors.
+    let selected = scenarios.len();
+    if let Some(p) = cli.partition {
+        scenarios = p.select(scenarios, |s| &s.name);
+    }
     let skip_reasons = suite::default_run_skips(
         &scenarios,
         game,
@@ -348,7 +359,9 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         ));
         return Ok(0);
     }
-    if scenarios.is_empty() {
+    // An empty shard is normal in a CI matrix wider than the suite; an
+    // empty selection is not.
+    if selected == 0 {
         return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
     }
     let bot = bot_command(&cli)?;
@@ -391,6 +404,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         bot: bot.display(),
         generated: cli.games.map(|n| (n, seed)),
         strict: cli.strict,
+        partition: cli.partition.map(|p| (p.to_string(), selected)),
     };
     let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
     let style = Style {

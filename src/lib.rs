@@ -8,6 +8,7 @@ pub mod controller;
 pub mod games;
 pub mod invariants;
 pub mod outcome;
+pub mod partition;
 pub mod report;
 pub mod scenario;
 pub mod suite;

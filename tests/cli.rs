@@ -276,3 +276,57 @@ fn a_reader_that_goes_away_is_not_a_panic() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     }
 }
+
+/// `--partition`: the shards of a suite list every selected scenario exactly
+/// once, for both kinds; a shard with nothing in it passes (a CI matrix wider
+/// than the suite), and a shard that does not exist is a usage error.
+#[test]
+fn partitions_split_the_suite_exactly() {
+    let list = |extra: &[&str]| -> Vec<String> {
+        let out = protocheck()
+            .args(["--game", "quoridor", "--list", "./bot"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .collect()
+    };
+    let mut all = list(&[]);
+    all.sort();
+    for kind in ["count", "hash"] {
+        let mut together = Vec::new();
+        for k in 1..=4 {
+            let shard = list(&["--partition", &format!("{kind}:{k}/4")]);
+            assert!(!shard.is_empty() && shard.len() < all.len(), "{kind}:{k}/4");
+            together.extend(shard);
+        }
+        together.sort();
+        assert_eq!(together, all, "{kind}");
+    }
+    let out = protocheck()
+        .args([
+            "--game",
+            "kalah",
+            "--partition",
+            "count:90/90",
+            "--format",
+            "json",
+        ])
+        .arg(bot("kalah-correct"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["partition"]["shard"], "count:90/90");
+    assert_eq!(json["partition"]["of"], 43);
+    assert_eq!(json["scenarios"].as_array().unwrap().len(), 0);
+    protocheck()
+        .args(["--game", "kalah", "--partition", "hash:5/4", "./bot"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("shard 5 of 4 does not exist"));
+}

@@ -75,6 +75,16 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
             p.dim(&format!("generated games: {n} (--seed {seed})"))
         );
     }
+    if let Some((shard, of)) = &info.partition {
+        let _ = writeln!(
+            out,
+            "{}",
+            p.dim(&format!(
+                "partition {shard}: {} of {of} selected scenarios",
+                results.len()
+            ))
+        );
+    }
     out.push('\n');
     for r in results {
         let tag = match r.status {

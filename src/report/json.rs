@@ -12,8 +12,18 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     generated: Option<Generated>,
     strict: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    partition: Option<Shard<'a>>,
     totals: Totals,
     scenarios: &'a [ScenarioResult],
+}
+
+#[derive(Serialize)]
+struct Shard<'a> {
+    /// As given: `count:K/N` or `hash:K/N`.
+    shard: &'a str,
+    /// Scenarios selected before sharding (all shards together).
+    of: usize,
 }
 
 #[derive(Serialize)]
@@ -31,6 +41,10 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
             .generated
             .map(|(games, seed)| Generated { games, seed }),
         strict: info.strict,
+        partition: info
+            .partition
+            .as_ref()
+            .map(|(shard, of)| Shard { shard, of: *of }),
         totals: Totals::of(results),
         scenarios: results,
     };

@@ -17,6 +17,9 @@ pub struct RunInfo {
     /// `--games N --seed S`, when generated games were played.
     pub generated: Option<(usize, u64)>,
     pub strict: bool,
+    /// `--partition`: this run is one shard (`hash:2/4`) of `selected`
+    /// scenarios.
+    pub partition: Option<(String, usize)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
