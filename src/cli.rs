@@ -164,6 +164,11 @@ pub enum Command {
         #[arg(long)]
         game: String,
     },
+    /// Print a shell completion script, e.g.
+    /// `protocheck completions bash > ~/.local/share/bash-completion/completions/protocheck`.
+    Completions { shell: clap_complete::Shell },
+    /// Print the man page (roff), e.g. `protocheck man > protocheck.1 && man ./protocheck.1`.
+    Man,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -251,9 +256,13 @@ fn game_named(name: Option<&str>) -> Result<&'static dyn Game, Fatal> {
 /// cannot be restored instead, since writes to a bot that closed its input
 /// must fail with EPIPE, not kill protocheck.)
 fn emit(text: &str) {
+    emit_bytes(text.as_bytes())
+}
+
+fn emit_bytes(bytes: &[u8]) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+    if let Err(e) = out.write_all(bytes).and_then(|()| out.flush())
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
         eprintln!("protocheck: cannot write to stdout: {e}");
@@ -273,6 +282,16 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
                 text += &format!("{:<36} {:<5} {}\n", r.id, r.severity.as_str(), r.spec);
             }
             emit(&text);
+            return Ok(0);
+        }
+        Some(Command::Completions { shell }) => {
+            emit_bytes(&crate::manual::completions(*shell));
+            return Ok(0);
+        }
+        Some(Command::Man) => {
+            let page = crate::manual::man_page()
+                .map_err(|e| Fatal::Io(format!("cannot render the man page: {e}")))?;
+            emit_bytes(&page);
             return Ok(0);
         }
         Some(Command::Lint { game, paths }) => {

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod controller;
 pub mod games;
 pub mod invariants;
+pub mod manual;
 pub mod outcome;
 pub mod partition;
 pub mod report;

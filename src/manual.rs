@@ -1,0 +1,92 @@
+//! `protocheck completions <SHELL>` and `protocheck man`: generated from the
+//! clap definition in [`crate::cli`], so they never drift from the options
+//! the binary really takes.
+
+use clap::CommandFactory;
+
+/// The completion script for `shell`, to be sourced or installed where the
+/// shell looks for completions.
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut command = crate::cli::Cli::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command, "protocheck", &mut out);
+    out
+}
+
+/// The man page (roff) of protocheck and its subcommands, one page: the
+/// top-level page with a section per subcommand, so `man ./protocheck.1`
+/// shows everything.
+pub fn man_page() -> std::io::Result<Vec<u8>> {
+    let command = crate::cli::Cli::command();
+    let mut out = Vec::new();
+    clap_mangen::Man::new(command.clone()).render(&mut out)?;
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let name = format!("protocheck {}", sub.get_name());
+        let sub = sub
+            .clone()
+            .name(name.clone())
+            .display_name(format!("protocheck-{}", sub.get_name()));
+        // A subcommand's page without its own .TH header, as a section of
+        // the main page.
+        let mut section = Vec::new();
+        let man = clap_mangen::Man::new(sub);
+        man.render_name_section(&mut section)?;
+        man.render_synopsis_section(&mut section)?;
+        man.render_description_section(&mut section)?;
+        man.render_options_section(&mut section)?;
+        out.extend(rename_sections(&section, &name));
+    }
+    Ok(out)
+}
+
+/// Turn a subcommand's `.SH NAME`, `.SH SYNOPSIS`… into `.SS` subsections
+/// under one `.SH "protocheck lint"` heading.
+fn rename_sections(roff: &[u8], name: &str) -> Vec<u8> {
+    let text = String::from_utf8_lossy(roff);
+    let mut out = format!(".SH \"{}\"\n", name.to_uppercase());
+    for line in text.lines() {
+        match line.strip_prefix(".SH ") {
+            Some(title) if title == "NAME" => continue,
+            Some(title) => out += &format!(".SS {title}\n"),
+            None => {
+                out += line;
+                out.push('\n');
+            }
+        }
+    }
+    out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completions_offer_every_option_and_subcommand() {
+        let bash = String::from_utf8(completions(clap_complete::Shell::Bash)).unwrap();
+        for word in [
+            "--game",
+            "--partition",
+            "--scenarios",
+            "lint",
+            "schema",
+            "man",
+        ] {
+            assert!(bash.contains(word), "bash completion lacks {word}");
+        }
+        let zsh = String::from_utf8(completions(clap_complete::Shell::Zsh)).unwrap();
+        assert!(zsh.starts_with("#compdef protocheck"), "{}", &zsh[..40]);
+    }
+
+    #[test]
+    fn the_man_page_documents_options_and_subcommands() {
+        let page = String::from_utf8(man_page().unwrap()).unwrap();
+        assert!(page.starts_with(".ie \\n(.g .ds Aq") || page.contains(".TH protocheck"));
+        assert!(page.contains(".TH protocheck"), "no title header");
+        assert!(page.contains("\\-\\-partition"), "options missing");
+        assert!(
+            page.contains(".SH \"PROTOCHECK LINT\""),
+            "subcommands missing"
+        );
+    }
+}
