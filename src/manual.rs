@@ -46,7 +46,7 @@ fn rename_sections(roff: &[u8], name: &str) -> Vec<u8> {
     let mut out = format!(".SH \"{}\"\n", name.to_uppercase());
     for line in text.lines() {
         match line.strip_prefix(".SH ") {
-            Some(title) if title == "NAME" => continue,
+            Some("NAME") => continue,
             Some(title) => out += &format!(".SS {title}\n"),
             None => {
                 out += line;
