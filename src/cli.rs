@@ -89,6 +89,10 @@ pub struct Cli {
     pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
+    /// In GitHub Actions (GITHUB_ACTIONS=true), do not add annotations on
+    /// stderr or the summary to $GITHUB_STEP_SUMMARY.
+    #[arg(long)]
+    pub no_annotations: bool,
     /// Write the report to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -424,6 +428,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         generated: cli.games.map(|n| (n, seed)),
         strict: cli.strict,
         partition: cli.partition.map(|p| (p.to_string(), selected)),
+        workspace: crate::actions::workspace(),
     };
     let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
     let style = Style {
@@ -444,6 +449,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         None => emit(&text),
     }
+    crate::actions::emit_extras(cli.format, cli.no_annotations, &info, &results);
     let totals = Totals::of(&results);
     Ok(if totals.errors > 0 {
         2

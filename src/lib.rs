@@ -3,6 +3,7 @@
 //! Stages, each its own module: `cli` parses, `scenario` loads and
 //! validates, `suite` schedules, `controller` runs one scenario against one
 //! bot over a `transport`, `games` give protocol meaning, `report` renders.
+pub mod actions;
 pub mod cli;
 pub mod controller;
 pub mod games;

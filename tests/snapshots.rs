@@ -108,3 +108,74 @@ fn quoridor_failing_run_draws_the_board() {
     assert!(text.contains("quoridor.playmove.rejects-illegal"), "{text}");
     pin!("quoridor-fail-human", text);
 }
+
+/// `--format github`: annotations placed on the user's scenario file, paths
+/// relative to the workspace; in GitHub Actions the same annotations go to
+/// stderr beside another format, and the step summary gets the table.
+#[test]
+fn github_annotations_and_step_summary() {
+    let bot = bot("kalah-zero-based");
+    let scenario = fixture("kalah/snapshot-fail.yaml");
+    let run = |format: &str, summary: &std::path::Path, actions: bool| {
+        let mut cmd = Command::cargo_bin("protocheck").unwrap();
+        cmd.args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
+            .args(["--color", "never", "--format", format, &bot])
+            .env("KALAH_BOT_SEED", "7")
+            .env("KALAH_BOT_SWAP", "never")
+            .env("GITHUB_WORKSPACE", env!("CARGO_MANIFEST_DIR"))
+            .env("GITHUB_STEP_SUMMARY", summary)
+            .timeout(std::time::Duration::from_secs(60));
+        if actions {
+            cmd.env("GITHUB_ACTIONS", "true");
+        } else {
+            cmd.env_remove("GITHUB_ACTIONS");
+        }
+        cmd.output().unwrap()
+    };
+    let dir = std::env::temp_dir().join(format!("protocheck-gh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let summary = dir.join("summary.md");
+
+    let out = run("github", &summary, false);
+    assert_eq!(out.status.code(), Some(1));
+    let text = normalise(&String::from_utf8_lossy(&out.stdout), &bot);
+    assert!(
+        text.contains("::error file=tests/fixtures/kalah/snapshot-fail.yaml,line="),
+        "{text}"
+    );
+    assert!(!summary.exists(), "no summary outside GitHub Actions");
+    pin!("kalah-fail-github", text);
+
+    let out = run("junit", &summary, true);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stdout.starts_with("<?xml") && !stdout.contains("::error"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("::error file=tests/fixtures/kalah/snapshot-fail.yaml,"),
+        "{stderr}"
+    );
+    let md = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        md.contains("| scenario | result | rule | finding |"),
+        "{md}"
+    );
+    assert!(md.contains("❌ fail"), "{md}");
+
+    std::fs::remove_file(&summary).unwrap();
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
+        .args(["--format", "json", "--no-annotations", &bot])
+        .env("GITHUB_ACTIONS", "true")
+        .env("GITHUB_STEP_SUMMARY", &summary)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("::error"));
+    assert!(!summary.exists(), "--no-annotations writes no summary");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,7 @@
 //! Reporters are pure functions of the results: same results, same text.
 //! Nothing here runs anything or knows a game.
 
+pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
@@ -20,6 +21,9 @@ pub struct RunInfo {
     /// `--partition`: this run is one shard (`hash:2/4`) of `selected`
     /// scenarios.
     pub partition: Option<(String, usize)>,
+    /// The checkout the user's scenario paths are relative to on a CI
+    /// runner (`$GITHUB_WORKSPACE`), for annotations.
+    pub workspace: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -27,6 +31,8 @@ pub enum Format {
     Human,
     Json,
     Junit,
+    /// GitHub Actions workflow commands (annotations on the pull request).
+    Github,
 }
 
 /// Render a report in `format`.
@@ -40,5 +46,6 @@ pub fn render(
         Format::Human => human::render(info, results, opts),
         Format::Json => json::render(info, results),
         Format::Junit => junit::render(info, results),
+        Format::Github => github::render(results, info.workspace.as_deref()),
     }
 }
