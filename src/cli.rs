@@ -411,8 +411,18 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let runs = suite::run_all(&scenarios, &skip_reasons, game, &cfg, jobs, cli.fail_fast)
-        .map_err(|e| Fatal::Bot(e.to_string()))?;
+    let progress = crate::progress::Progress::start(scenarios.len());
+    let runs = suite::run_all(
+        &scenarios,
+        &skip_reasons,
+        game,
+        &cfg,
+        jobs,
+        cli.fail_fast,
+        &|event| progress.record(event),
+    );
+    progress.finish();
+    let runs = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
     let mut results: Vec<ScenarioResult> = Vec::with_capacity(runs.len());
     for (scenario, run) in scenarios.iter().zip(runs) {
         let mut result = run.result.clone();

@@ -11,6 +11,7 @@ pub mod invariants;
 pub mod manual;
 pub mod outcome;
 pub mod partition;
+pub mod progress;
 pub mod report;
 pub mod scenario;
 pub mod suite;

@@ -71,8 +71,16 @@ pub fn default_run_skips(
         .collect()
 }
 
+/// What the workers report while a suite runs (for the progress line).
+#[derive(Debug)]
+pub enum SuiteEvent<'a> {
+    Started { index: usize, name: &'a str },
+    Finished { index: usize, status: Status },
+}
+
 /// Run all scenarios but those with a skip reason (see
-/// [`default_run_skips`]); results come back in input order.
+/// [`default_run_skips`]); results come back in input order. `observe` sees
+/// each scenario start and finish, from the worker threads.
 pub fn run_all(
     scenarios: &[Scenario],
     skip_reasons: &[Option<String>],
@@ -80,6 +88,7 @@ pub fn run_all(
     cfg: &RunConfig,
     jobs: usize,
     fail_fast: bool,
+    observe: &(dyn Fn(&SuiteEvent) + Sync),
 ) -> Result<Vec<ScenarioRun>, SpawnError> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -99,8 +108,16 @@ pub fn run_all(
                     };
                     if let Some(Some(reason)) = skip_reasons.get(i) {
                         *slots[i].lock().unwrap() = Some(skipped(scenario, reason));
+                        observe(&SuiteEvent::Finished {
+                            index: i,
+                            status: Status::Skipped,
+                        });
                         continue;
                     }
+                    observe(&SuiteEvent::Started {
+                        index: i,
+                        name: &scenario.name,
+                    });
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         controller::run(scenario, game, cfg)
                     }));
@@ -116,6 +133,10 @@ pub fn run_all(
                     if fail_fast && run.result.status != Status::Passed {
                         stop.store(true, Ordering::SeqCst);
                     }
+                    observe(&SuiteEvent::Finished {
+                        index: i,
+                        status: run.result.status,
+                    });
                     *slots[i].lock().unwrap() = Some(run);
                 }
             });
