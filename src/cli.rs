@@ -33,6 +33,14 @@ pub struct Cli {
     #[arg(long, value_name = "CMD", conflicts_with = "bot")]
     pub bot_cmd: Option<String>,
 
+    /// Settings from this file instead of the nearest protocheck.toml in
+    /// the current folder or above (command-line options still win).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Ignore protocheck.toml.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
+
     /// The game protocol (required unless every scenario file names its game).
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
@@ -173,6 +181,18 @@ pub enum Command {
     Completions { shell: clap_complete::Shell },
     /// Print the man page (roff), e.g. `protocheck man > protocheck.1 && man ./protocheck.1`.
     Man,
+    /// Write a commented protocheck.toml for this repository and a GitHub
+    /// Actions workflow that runs it.
+    Init {
+        #[arg(long)]
+        game: String,
+        /// The bot program, as the project file will name it.
+        #[arg(long, default_value = "./my-bot")]
+        bot: String,
+        /// Replace files that already exist.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -218,6 +238,13 @@ impl std::fmt::Display for Fatal {
 
 /// Run the command line; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
+    let args = match crate::project::apply(args) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -290,6 +317,20 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         Some(Command::Completions { shell }) => {
             emit_bytes(&crate::manual::completions(*shell));
+            return Ok(0);
+        }
+        Some(Command::Init { game, bot, force }) => {
+            let game = game_named(Some(game))?;
+            let dir = std::path::Path::new(".");
+            let written =
+                crate::project::init::write(dir, game.id(), bot, *force).map_err(Fatal::Usage)?;
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            emit(&format!(
+                "wrote {}
+next: edit `bot` in protocheck.toml, then run `protocheck`
+",
+                names.join(" and ")
+            ));
             return Ok(0);
         }
         Some(Command::Man) => {

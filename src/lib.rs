@@ -12,6 +12,7 @@ pub mod manual;
 pub mod outcome;
 pub mod partition;
 pub mod progress;
+pub mod project;
 pub mod report;
 pub mod scenario;
 pub mod suite;

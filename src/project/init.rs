@@ -1,0 +1,157 @@
+//! `protocheck init --game <GAME>`: a commented `protocheck.toml` for a bot
+//! repository and, beside it, a GitHub Actions workflow that runs it on
+//! every push and pull request (annotations and step summary included).
+
+use std::path::{Path, PathBuf};
+
+/// The files `init` writes, relative to the folder it runs in.
+pub fn files(game: &str, bot: &str) -> Vec<(PathBuf, String)> {
+    vec![
+        (PathBuf::from(super::FILE_NAME), project_file(game, bot)),
+        (
+            PathBuf::from(".github/workflows/protocheck.yml"),
+            workflow(),
+        ),
+    ]
+}
+
+/// Write the files under `dir`; an existing file is kept unless `force`
+/// (nothing is written then, so a half-initialised repository never results).
+pub fn write(dir: &Path, game: &str, bot: &str, force: bool) -> Result<Vec<PathBuf>, String> {
+    let files = files(game, bot);
+    if !force {
+        let existing: Vec<String> = files
+            .iter()
+            .map(|(p, _)| dir.join(p))
+            .filter(|p| p.exists())
+            .map(|p| p.display().to_string())
+            .collect();
+        if !existing.is_empty() {
+            return Err(format!(
+                "{} already exist{}: not overwritten (use --force to replace)",
+                existing.join(", "),
+                if existing.len() == 1 { "s" } else { "" }
+            ));
+        }
+    }
+    let mut written = Vec::new();
+    for (path, text) in files {
+        let path = dir.join(path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+fn project_file(game: &str, bot: &str) -> String {
+    format!(
+        r#"# protocheck settings for this repository. A bare `protocheck` in this
+# folder (or any folder below it) runs with them; options given on the
+# command line override them. Every key is a long option of
+# `protocheck --help`; relative paths are taken from this file's folder.
+
+game = "{game}"
+
+# The bot to check: a path (./build/my-bot), or a command name on PATH.
+bot = "{bot}"
+# Arguments for the bot (what you would write after `--`).
+# bot-args = ["--depth", "3"]
+# Or a whole command line instead of bot/bot-args:
+# bot-cmd = "python3 bot.py --depth 3"
+
+# Your own scenario files or folders, and whether the built-in suite runs too.
+# scenarios = ["tests/protocheck"]
+# with-builtin = true
+
+# Whole generated games against built-in opponents, reproducible from the seed.
+games = 10
+seed = 1
+# save-failures = "target/protocheck-failures"
+
+# Time per reply (the game's default otherwise), and warnings as failures.
+# timeout = "2s"
+# strict = true
+"#
+    )
+}
+
+fn workflow() -> String {
+    r#"# Runs protocheck on every push and pull request. Failures are annotated
+# on the scenario lines of the pull request and summarised on the run page.
+name: protocheck
+
+on: [push, pull_request]
+
+jobs:
+  protocheck:
+    runs-on: ubuntu-latest
+    # Split a long suite over several jobs with a matrix:
+    # strategy:
+    #   matrix:
+    #     shard: [1, 2, 3, 4]
+    steps:
+      - uses: actions/checkout@v4
+      - uses: dtolnay/rust-toolchain@stable
+      # Build your bot here if it needs building, e.g.:
+      # - run: make
+      - name: Install protocheck
+        # Or: cargo install --locked --git <address of your course's protocheck>
+        run: cargo install --locked protocheck
+      - name: Check the bot
+        # Settings come from protocheck.toml. With the matrix above, add
+        #   --partition hash:${{ matrix.shard }}/4
+        run: protocheck --format junit --output protocheck-junit.xml
+      - name: Keep the JUnit report
+        if: always()
+        uses: actions/upload-artifact@v4
+        with:
+          name: protocheck-junit
+          path: protocheck-junit.xml
+"#
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The written project file is one `protocheck` accepts as it is.
+    #[test]
+    fn the_project_file_is_valid_settings() {
+        let (path, text) = &files("kalah", "./my-bot")[0];
+        assert_eq!(path, Path::new("protocheck.toml"));
+        let args = vec!["protocheck".to_string()];
+        let words = super::super::merge(&args, Path::new("/r/protocheck.toml"), text).unwrap();
+        assert_eq!(
+            words.join(" "),
+            "protocheck --game kalah --games 10 --seed 1 /r/./my-bot"
+        );
+    }
+
+    #[test]
+    fn nothing_is_overwritten_without_force() {
+        let dir = std::env::temp_dir().join(format!("protocheck-init-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let written = write(&dir, "quoridor", "./engine", false).unwrap();
+        assert_eq!(written.len(), 2);
+        assert!(dir.join(".github/workflows/protocheck.yml").is_file());
+        std::fs::write(dir.join("protocheck.toml"), "# mine\n").unwrap();
+        let err = write(&dir, "kalah", "./b", false).unwrap_err();
+        assert!(err.contains("already exist"), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("protocheck.toml")).unwrap(),
+            "# mine\n"
+        );
+        write(&dir, "kalah", "./b", true).unwrap();
+        assert!(
+            std::fs::read_to_string(dir.join("protocheck.toml"))
+                .unwrap()
+                .contains("game = \"kalah\"")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
