@@ -112,3 +112,125 @@ impl Framer for SexpFramer {
         self.discarding = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(chunks: &[&[u8]]) -> Vec<FrameEvent> {
+        let mut f = SexpFramer::new();
+        let mut out = Vec::new();
+        for c in chunks {
+            f.feed(c, &mut out);
+        }
+        f.finish(&mut out);
+        out
+    }
+
+    fn msg(s: &str) -> FrameEvent {
+        FrameEvent::Message(s.as_bytes().to_vec())
+    }
+
+    fn bytewise(data: &[u8]) -> Vec<FrameEvent> {
+        let chunks: Vec<&[u8]> = data.chunks(1).collect();
+        frame(&chunks)
+    }
+
+    #[test]
+    fn plays_without_newlines_frame_one_by_one_and_whitespace_is_no_message() {
+        let out = frame(&[b"(add copper)(add  copper)\n\n  (buy\n silver)\r\n"]);
+        assert_eq!(
+            out,
+            vec![
+                msg("(add copper)"),
+                msg("(add  copper)"),
+                msg("(buy\n silver)")
+            ]
+        );
+        assert_eq!(frame(&[b"  \n\t \n"]), vec![]);
+    }
+
+    #[test]
+    fn one_byte_writes_frame_like_one_write() {
+        let data = b" (add copper)\n[buy silver] ; why\n(clean estate)pass (act mine\n copper silver)";
+        let whole = frame(&[data]);
+        assert_eq!(bytewise(data), whole);
+        assert_eq!(
+            whole,
+            vec![
+                msg("(add copper)"),
+                msg("[buy silver]"),
+                msg("; why\n(clean estate)"),
+                msg("pass"),
+                msg("(act mine\n copper silver)")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_hundred_plays_in_one_write_are_a_hundred_messages() {
+        let plays: Vec<String> = (0..100)
+            .map(|i| ["(add copper)", "(buy silver)", "(clean estate)"][i % 3].to_string())
+            .collect();
+        let data = plays.concat();
+        let out = frame(&[data.as_bytes()]);
+        assert_eq!(out, plays.iter().map(|p| msg(p)).collect::<Vec<_>>());
+        assert_eq!(bytewise(data.as_bytes()), out);
+        let mut seven = Vec::new();
+        for c in data.as_bytes().chunks(7) {
+            seven.push(c);
+        }
+        assert_eq!(frame(&seven), out);
+    }
+
+    #[test]
+    fn bytes_after_the_last_expression_at_eof_are_unterminated() {
+        assert_eq!(
+            frame(&[b"(add copper)\n(buy sil"]),
+            vec![
+                msg("(add copper)"),
+                FrameEvent::Unterminated(b"(buy sil".to_vec())
+            ]
+        );
+        // A bare atom at EOF is complete (the reader's end of input ends it).
+        assert_eq!(frame(&[b"(clean) done"]), vec![msg("(clean)"), msg("done")]);
+    }
+
+    #[test]
+    fn a_read_error_is_a_message_the_session_reads_again_then_nothing_more() {
+        let out = frame(&[b"(add copper]\n(add copper)"]);
+        assert_eq!(out, vec![msg("(add copper]")]);
+        let out = frame(&[b"(add copper))(buy gold)"]);
+        assert_eq!(out, vec![msg("(add copper)"), msg(")")]);
+        let out = frame(&[b"(add \xff)"]);
+        assert_eq!(out, vec![FrameEvent::Message(b"(add \xff".to_vec())]);
+    }
+
+    #[test]
+    fn an_overlong_reply_is_reported_once_with_the_rules_cap() {
+        let mut data = b"(add ".to_vec();
+        data.extend(std::iter::repeat_n(b'x', MAX_REPLY_BYTES + 10));
+        let chunks: Vec<&[u8]> = data.chunks(4096).collect();
+        let out = frame(&chunks);
+        assert_eq!(out.len(), 1);
+        match &out[0] {
+            FrameEvent::Overlong { prefix, cap } => {
+                assert_eq!(*cap, MAX_REPLY_BYTES);
+                assert!(prefix.starts_with(b"(add xxx"));
+                assert_eq!(prefix.len(), OVERLONG_PREFIX);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn whitespace_alone_costs_no_memory() {
+        let mut f = SexpFramer::new();
+        let mut out = Vec::new();
+        for _ in 0..100 {
+            f.feed(&[b' '; 4096], &mut out);
+        }
+        assert!(out.is_empty());
+        assert!(f.buf.capacity() <= 8192);
+    }
+}
