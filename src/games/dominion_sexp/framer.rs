@@ -152,7 +152,8 @@ mod tests {
 
     #[test]
     fn one_byte_writes_frame_like_one_write() {
-        let data = b" (add copper)\n[buy silver] ; why\n(clean estate)pass (act mine\n copper silver)";
+        let data =
+            b" (add copper)\n[buy silver] ; why\n(clean estate)pass (act mine\n copper silver)";
         let whole = frame(&[data]);
         assert_eq!(bytewise(data), whole);
         assert_eq!(
