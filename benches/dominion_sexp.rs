@@ -57,7 +57,7 @@ fn engine_games(players: usize, games: usize) -> (f64, f64) {
     for _ in 0..games {
         let mut game = rules::Game::new(&names[..players], Supply::v1(players), &mut rng);
         while game.ended.is_none() {
-            let who = if game.current % 2 == 0 {
+            let who = if game.current.is_multiple_of(2) {
                 Player::BigMoney
             } else {
                 Player::RandomLegal
