@@ -434,6 +434,11 @@ impl Session for DominionSession {
     }
 
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
+        if self.eof {
+            // §1.3: what the bot writes after its input was closed is not
+            // judged.
+            return None;
+        }
         let shown = crate::controller::message_text(bytes);
         let when = if self.fresh {
             "before the game started (nothing is due before the first (move …))".to_string()
