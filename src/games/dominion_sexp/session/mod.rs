@@ -158,13 +158,6 @@ impl DominionSession {
         Ok(())
     }
 
-    /// After built-in plays: the bot's `(move …)` if its turn has come.
-    fn then_bot(&mut self, out: &mut Vec<Outgoing>) {
-        if !self.game_over() && self.game.current == self.bot && !self.move_due {
-            out.push(self.bot_move());
-        }
-    }
-
     /// Judge one read play of the bot and apply it.
     fn judge_play(&mut self, reply: &[u8]) -> Judged {
         let mut judged = Judged::default();
@@ -377,7 +370,9 @@ impl Session for DominionSession {
                 out.push(self.bot_move());
                 return Ok(out);
             }
-            // The built-in seats play whole turns until the bot's comes.
+            // The built-in seats play whole turns until the bot's comes; its
+            // `(move …)` is dealt by the next step, after a pause in which an
+            // answer to these `(moved …)` lines shows as out of turn.
             let mut played = Vec::new();
             while self.game.current != self.bot && !self.game_over() {
                 let player = self.players[self.game.current];
@@ -396,7 +391,6 @@ impl Session for DominionSession {
             }
             self.last_opponent = Some(played.join(" "));
         }
-        self.then_bot(&mut out);
         Ok(out)
     }
 
@@ -411,10 +405,10 @@ impl Session for DominionSession {
     }
 
     fn silence_matters(&self) -> bool {
-        // Right after the bot's first clean (its turn has passed) is where a
-        // bot that misreads the modes writes out of turn; later pauses
-        // follow the bot's pace.
-        self.game.current != self.bot && self.game.seats[self.bot].turns == 1
+        // Before the bot's first two `(move …)` after `(moved …)` lines: a
+        // bot that answers them, or misreads the modes, writes then. Later
+        // pauses follow the bot's pace.
+        self.game.current == self.bot && !self.move_due && self.game.seats[self.bot].turns <= 1
     }
 
     fn judge(
@@ -442,9 +436,11 @@ impl Session for DominionSession {
         let shown = crate::controller::message_text(bytes);
         let when = if self.fresh {
             "before the game started (nothing is due before the first (move …))".to_string()
-        } else if self.game.current == self.bot && !self.game_over() {
+        } else if self.move_due {
             "after its play was read and before its next (move …): one play per (move …)"
                 .to_string()
+        } else if self.game.current == self.bot && !self.game_over() {
+            "after the (moved …) lines of the other players, before its own (move …): a player in wait mode writes nothing, not even an answer to (moved …)".to_string()
         } else {
             format!(
                 "while waiting ({}'s turn): a player in wait mode writes nothing, not even an answer to (moved …)",
@@ -471,10 +467,9 @@ impl Session for DominionSession {
     }
 
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
-        if self.is_over() && !self.tripped.get() {
-            return None;
-        }
-        if self.tripped.get() {
+        // After the end (or a robustness finding that ended the game) the
+        // bot may leave.
+        if self.is_over() {
             return None;
         }
         let mut how = match exit {

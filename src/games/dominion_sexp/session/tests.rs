@@ -125,18 +125,24 @@ fn an_unfair_state_is_refused_buys_zero_with_a_treasure_in_hand() {
 #[test]
 fn a_later_scripted_move_must_be_the_one_the_dealer_would_send() {
     let mut s = session(2, 2);
-    // Seat 2: the built-in seat plays first, then the bot is dealt.
+    // Seat 2: the built-in seat plays its turn first (no reply due) ...
     let mut rng = fastrand::Rng::with_seed(3);
     let outs = s.opponent("auto", &mut rng).unwrap();
-    let last = outs.last().unwrap();
-    assert_eq!(last.replies, 1);
     assert!(
-        outs[..outs.len() - 1]
-            .iter()
-            .all(|o| o.text.starts_with("(moved alpha "))
+        outs.iter()
+            .all(|o| o.text.starts_with("(moved alpha ") && o.replies == 0)
     );
-    // The bot's move was sent: a scripted one now is refused.
-    assert!(s.send(&last.text).is_err());
+    assert_eq!(s.next(), Next::Opponent);
+    // ... then the bot's (move …) is dealt, by `opponent: auto` or scripted.
+    let want = Notification::Move(s.game.snapshot()).to_string();
+    let wrong = want.replace("(coins 0)", "(coins 1)");
+    assert!(s.send(&wrong).unwrap_err().contains("does not follow"));
+    let out = s.send(&want).unwrap();
+    assert_eq!(out.replies, 1);
+    assert_eq!(s.next(), Next::Bot);
+    // A second one while the play is due is refused.
+    assert!(s.send(&want).is_err());
+    assert!(s.opponent("auto", &mut rng).is_err());
 }
 
 #[test]
