@@ -28,8 +28,9 @@ impl Player {
         match self {
             Player::BigMoney => big_money(game),
             Player::RandomLegal => {
-                let legal = game.legal_plays();
-                legal[rng.usize(..legal.len())]
+                let n = game.legal_count();
+                game.nth_legal(rng.usize(..n))
+                    .unwrap_or(Play::Clean(game.seats[game.current].hand.first().copied()))
             }
         }
     }
