@@ -24,6 +24,8 @@ pub struct DominionSession {
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
     players: Vec<Player>,
+    /// The strategy the options ask for, if any.
+    builtin: Option<Player>,
     /// Shuffles only (the built-in players' choices use the controller's
     /// random numbers), so a replay with the same seed deals the same cards.
     shuffler: fastrand::Rng,
@@ -46,26 +48,31 @@ pub struct DominionSession {
     last_opponent: Option<String>,
 }
 
+/// The built-in player of each seat: the options' strategy, or else big
+/// money and random legal in turn from the seat after the bot's.
+fn seat_players(players: usize, bot: usize, builtin: Option<Player>) -> Vec<Player> {
+    (0..players)
+        .map(|s| {
+            let after_bot = (s + players - bot) % players;
+            builtin.unwrap_or(if after_bot % 2 == 1 {
+                Player::BigMoney
+            } else {
+                Player::RandomLegal
+            })
+        })
+        .collect()
+}
+
 impl DominionSession {
     pub fn new(players: usize, bot: usize, seed: u64, builtin: Option<Player>) -> DominionSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = deal::fresh(players, &mut shuffler);
-        // Without a strategy, the other seats alternate big money and
-        // random legal, big money first.
-        let seats = (0..players)
-            .map(|s| {
-                let k = (s + players - bot) % players;
-                builtin.unwrap_or(if k % 2 == 1 {
-                    Player::BigMoney
-                } else {
-                    Player::RandomLegal
-                })
-            })
-            .collect();
+        let seats = seat_players(players, bot, builtin);
         DominionSession {
             game,
             bot,
             players: seats,
+            builtin,
             shuffler,
             asked_players: None,
             fresh: true,
@@ -260,20 +267,7 @@ impl DominionSession {
             let (game, reference_names) =
                 deal::adopt(state, self.asked_players, self.bot, &mut self.shuffler)?;
             if game.seats.len() != self.players.len() {
-                let bot = self.bot;
-                let n = game.seats.len();
-                self.players = (0..n)
-                    .map(|s| {
-                        self.players
-                            .get(s)
-                            .copied()
-                            .unwrap_or(if (s + n - bot) % n % 2 == 1 {
-                                Player::BigMoney
-                            } else {
-                                Player::RandomLegal
-                            })
-                    })
-                    .collect();
+                self.players = seat_players(game.seats.len(), self.bot, self.builtin);
             }
             self.game = game;
             if reference_names {
