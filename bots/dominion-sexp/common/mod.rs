@@ -105,6 +105,16 @@ pub enum Flaw {
     IgnoresEof,
     /// Writes plays in square brackets, `[add copper]`.
     Brackets,
+    /// Plays treasures with `act`, as it plays actions: `(act copper)`
+    /// instead of `(add copper)`.
+    ActTreasures,
+    /// Holding a mine, always plays `(act mine silver gold)` without checking
+    /// that a silver is in hand.
+    MineUnchecked,
+    /// Follows the document's "a name is a sequence of letters" literally:
+    /// a state whose player names hold other characters (`0-player-v1`) is
+    /// refused (logged on stderr, no reply).
+    LettersOnlyNames,
     /// Reads one notification per input line: a notification spread over
     /// several lines is not understood (logged on stderr, no reply).
     LineReader,
@@ -276,6 +286,15 @@ fn handle(name: &str, player: &mut Player, out: &mut Out, framing: Framing, datu
     match (items.first().and_then(Datum::symbol), items.len()) {
         (Some("move"), 2) => {
             let state = match State::from_datum(&items[1]) {
+                Ok(s)
+                    if player.flaw() == Flaw::LettersOnlyNames
+                        && s.players
+                            .iter()
+                            .any(|n| !n.chars().all(|c| c.is_ascii_alphabetic())) =>
+                {
+                    eprintln!("{name}: bad player name in {:?}", s.players);
+                    return;
+                }
                 Ok(s) if !s.players.is_empty() => s,
                 Ok(_) => {
                     eprintln!("{name}: a state with no players: {datum}");

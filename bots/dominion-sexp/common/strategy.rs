@@ -104,6 +104,7 @@ impl Player {
                 chars.into_iter().collect()
             }
             Flaw::QuotedString => format!("{canonical:?}"),
+            Flaw::ActTreasures => canonical.replacen("(add ", "(act ", 1),
             Flaw::HashComment => format!("# thinking\n{canonical}"),
             Flaw::Brackets => format!("[{}]", &canonical[1..canonical.len() - 1]),
             _ => canonical,
@@ -149,6 +150,16 @@ impl Player {
                 return Play::Mine {
                     trash: Card::Copper,
                     gain: Card::Silver,
+                };
+            }
+            Flaw::MineUnchecked
+                if s.actions > 0
+                    && s.hand.contains(&Card::Mine)
+                    && s.supply.contains(&Card::Gold) =>
+            {
+                return Play::Mine {
+                    trash: Card::Silver,
+                    gain: Card::Gold,
                 };
             }
             Flaw::MineAnyCard
