@@ -94,7 +94,10 @@ const FAILING: &[(&str, &str)] = &[
 const WARNING: &[(&str, &str)] = &[
     ("dsx-brackets", "dominion-sexp.frame.nonstandard-syntax"),
     ("dsx-ignores-eof", "io.no-exit"),
-    ("dsx-letters-only-names", "dominion-sexp.robust.reference-names"),
+    (
+        "dsx-letters-only-names",
+        "dominion-sexp.robust.reference-names",
+    ),
     ("dsx-line-reader", "dominion-sexp.robust.extra-whitespace"),
 ];
 
