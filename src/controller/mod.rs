@@ -119,6 +119,8 @@ struct Run<'a> {
     finishing: bool,
     /// A timed-out reply arrived at the end: the bot's output is buffered.
     flushed_late: bool,
+    /// `close_input_at_end` has closed the bot's input.
+    input_closed_at_end: bool,
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -183,6 +185,7 @@ pub fn run(
         timed_out_at: None,
         finishing: false,
         flushed_late: false,
+        input_closed_at_end: false,
     };
     let fault = run.steps().err();
     Ok(run.finish(fault))
@@ -308,6 +311,7 @@ impl Run<'_> {
             Step::Expect(Expect::Exit) => {
                 self.settle()?;
                 self.replay.push(step.clone());
+                self.close_input_at_end();
                 self.expect_exit();
             }
             Step::Expect(expect) => {
@@ -399,6 +403,7 @@ impl Run<'_> {
                 }
                 Next::Finished => {
                     self.replay.push(Step::Expect(Expect::Exit));
+                    self.close_input_at_end();
                     self.expect_exit();
                     return Ok(());
                 }
@@ -417,6 +422,21 @@ impl Run<'_> {
         self.unobserved_write = true;
         self.conn.send(bytes);
         self.pending.extend(std::iter::repeat_n(now, out.replies));
+    }
+
+    /// Games without a game-over message end by closing the bot's input
+    /// once the game is over (or has failed); harmless if already closed.
+    fn close_input_at_end(&mut self) {
+        if self.game.ends_by_closing_input()
+            && !self.gone
+            && !self.input_closed_at_end
+            && (self.session.is_over() || self.has_failure())
+        {
+            self.input_closed_at_end = true;
+            self.note("protocheck closed the bot's input: the game is over");
+            self.session.input_closed();
+            self.conn.close_input();
+        }
     }
 
     fn record(&mut self, dir: Direction, text: String) {
@@ -457,6 +477,9 @@ impl Run<'_> {
                 for out in outs {
                     self.write(out);
                 }
+                self.expect_exit();
+            } else if self.game.ends_by_closing_input() {
+                self.close_input_at_end();
                 self.expect_exit();
             }
         }

@@ -197,7 +197,10 @@ impl Run<'_> {
         let text = message_text(reply);
         self.record(Direction::Received, text.clone());
         let waited = at.saturating_duration_since(since);
-        self.slowest_reply = self.slowest_reply.max(waited);
+        // The first reply includes the bot's start-up: not its pace.
+        if self.replies_seen > 1 {
+            self.slowest_reply = self.slowest_reply.max(waited);
+        }
         let judged = self.session.judge(reply, expect, waited)?;
         if judged.still_due {
             self.pending.push_front(since);

@@ -118,6 +118,12 @@ pub trait Game: Sync {
     fn memory_limit(&self) -> Option<(u64, &'static RuleInfo)> {
         None
     }
+    /// Whether the game ends for the bot by protocheck closing its input
+    /// rather than by a message (Dominion v1 has no game-over message): the
+    /// controller then closes it once the game is over or has failed.
+    fn ends_by_closing_input(&self) -> bool {
+        false
+    }
     /// `count` whole generated games, reproducible from `seed`.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
     /// Why a built-in or generated scenario with these options (command-line
@@ -225,7 +231,11 @@ pub fn by_id(id: &str) -> Option<&'static dyn Game> {
     ALL.iter().copied().find(|g| g.id() == id)
 }
 
-pub static ALL: &[&dyn Game] = &[&kalah::KALAH, &quoridor::QUORIDOR];
+pub static ALL: &[&dyn Game] = &[
+    &kalah::KALAH,
+    &quoridor::QUORIDOR,
+    &dominion_sexp::DOMINION_SEXP,
+];
 
 /// The ids of all games, for help texts and suggestions.
 pub fn ids() -> Vec<&'static str> {

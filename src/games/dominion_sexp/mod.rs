@@ -1,14 +1,180 @@
 //! Dominion Protocol v1 with S-expressions (`dominion-sexp`): Matthew Flatt's
 //! course protocol. Rules: `rules/dominion-sexp.md`.
 //!
-//! Status: the foundations only — the streaming S-expression reader
-//! ([`sexp`]), the grammar of plays and notifications ([`messages`]), the rule
-//! engine ([`rules`]) and the check catalogue ([`catalogue`]). There is no
-//! `Game` implementation yet, so the game is not in `games::ALL` and the CLI
-//! does not offer it; the dealer/session glue, scenarios and sample bots are
-//! the next step.
+//! protocheck is the dealer; the bot takes one of 2–4 seats, built-in
+//! players ([`players`]) the others. Replies are framed as S-expressions
+//! ([`framer`] on the streaming [`sexp`] reader), classified by the grammar
+//! of plays ([`messages`]) and judged by the rule engine ([`rules`]) in the
+//! state the dealer tracks ([`session`]).
 
 pub mod catalogue;
+pub mod framer;
 pub mod messages;
+pub mod players;
 pub mod rules;
+pub mod session;
 pub mod sexp;
+
+use crate::games::{Defaults, Game, Session};
+use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::transport::framing::Framer;
+use crate::verdict::RuleInfo;
+use players::Player;
+use std::time::Duration;
+
+pub struct DominionSexp;
+
+pub static DOMINION_SEXP: DominionSexp = DominionSexp;
+
+/// Decision D16: 2 players unless asked.
+pub const DEFAULT_PLAYERS: u32 = 2;
+/// Shuffles when a scenario gives no seed.
+const DEFAULT_SEED: u64 = 1;
+
+/// The players and the bot's seat (1-based) these options ask for, checked.
+fn table(options: &Options) -> Result<(u32, u32), String> {
+    let players = options.players.unwrap_or(DEFAULT_PLAYERS);
+    if !(2..=4).contains(&players) {
+        return Err(format!(
+            "players must be 2, 3 or 4 (the reference's driver runs 2 to 4), not {players}"
+        ));
+    }
+    let seat = options.seat.unwrap_or(1);
+    if !(1..=players).contains(&seat) {
+        return Err(format!(
+            "seat must be between 1 and {players} (the number of players), not {seat}"
+        ));
+    }
+    Ok((players, seat))
+}
+
+impl Game for DominionSexp {
+    fn id(&self) -> &'static str {
+        "dominion-sexp"
+    }
+
+    fn catalogue(&self) -> &'static [&'static RuleInfo] {
+        catalogue::ALL
+    }
+
+    fn line_too_long(&self) -> &'static RuleInfo {
+        &catalogue::IO_LINE_TOO_LONG
+    }
+
+    fn defaults(&self) -> Defaults {
+        // D11: 10 s per reply and for the first reply, 2 s exit grace.
+        Defaults {
+            reply_timeout: Duration::from_secs(10),
+            startup_timeout: Duration::from_secs(10),
+            exit_grace: Duration::from_secs(2),
+            silence: Duration::from_millis(50),
+            pause: Duration::from_millis(50),
+        }
+    }
+
+    /// Replies are S-expressions, not lines; their cap is the rules'
+    /// 64 KiB per reply (§1.2), whatever the line cap.
+    fn framer(&self, _cap: usize) -> Box<dyn Framer> {
+        Box::new(framer::SexpFramer::new())
+    }
+
+    fn ends_by_closing_input(&self) -> bool {
+        true
+    }
+
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+        let meaningless = [
+            ("holes", options.holes.is_some()),
+            ("seeds", options.seeds.is_some()),
+            ("board-size", options.board_size.is_some()),
+            ("walls", options.walls.is_some()),
+            ("swap", options.swap.is_some()),
+            ("colour", options.colour.is_some()),
+        ];
+        if let Some((name, _)) = meaningless.iter().find(|(_, set)| *set) {
+            return Err(format!(
+                "`{name}` means nothing in dominion-sexp, which takes `players`, `seat`, `strategy` and `seed`"
+            ));
+        }
+        let (players, seat) = table(options)?;
+        let builtin = options.strategy.map(|s| match s {
+            Strategy::Greedy => Player::BigMoney,
+            Strategy::Random => Player::RandomLegal,
+        });
+        Ok(Box::new(
+            session::DominionSession::new(
+                players as usize,
+                seat as usize - 1,
+                options.seed.unwrap_or(DEFAULT_SEED),
+                builtin,
+            )
+            .with_asked_players(options.players.map(|p| p as usize)),
+        ))
+    }
+
+    /// Whole games from the deal to the last clean, with the bot in every
+    /// seat of every player count over the games (each pinned by
+    /// `--players`/`--seat` when given).
+    fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
+        let mut tables = Vec::new();
+        for players in 2..=4u32 {
+            if options.players.is_some_and(|p| p != players) {
+                continue;
+            }
+            for seat in 1..=players {
+                if options.seat.is_some_and(|s| s != seat) {
+                    continue;
+                }
+                tables.push((players, seat));
+            }
+        }
+        if tables.is_empty() {
+            // An impossible table: the session reports it for every game.
+            tables.push((options.players.unwrap_or(0), options.seat.unwrap_or(0)));
+        }
+        let mut rng = fastrand::Rng::with_seed(seed);
+        (0..count)
+            .map(|index| {
+                let (players, seat) = tables[index % tables.len()];
+                // Every other round of tables, the built-in seats all play
+                // big money (the fastest games); otherwise they alternate.
+                let strategy = options.strategy.or(
+                    ((index / tables.len()) % 2 == 1).then_some(Strategy::Greedy),
+                );
+                let opts = Options {
+                    players: Some(players),
+                    seat: Some(seat),
+                    strategy,
+                    seed: Some(rng.u64(..)),
+                    ..options.clone()
+                };
+                let span = Span { line: 0, column: 0 };
+                let against = match strategy {
+                    Some(Strategy::Greedy) => "big-money",
+                    Some(Strategy::Random) => "random",
+                    None => "mixed",
+                };
+                Scenario {
+                    name: format!(
+                        "generated-{:03}-{players}p-seat{seat}-{against}",
+                        index + 1
+                    ),
+                    game: "dominion-sexp".into(),
+                    about: Some(format!(
+                        "A whole generated game: {players} players, the bot in seat {seat}, the other seats {}.",
+                        match strategy {
+                            Some(Strategy::Greedy) => "big money",
+                            Some(Strategy::Random) => "random legal",
+                            None => "big money and random legal in turn",
+                        }
+                    )),
+                    spec: None,
+                    options: opts,
+                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    steps: vec![(Step::Play(Play::ToEnd), span)],
+                    origin: Origin::Generated { seed, index },
+                }
+            })
+            .collect()
+    }
+}

@@ -124,6 +124,12 @@ impl Reader {
         self.work
     }
 
+    /// Bytes of the delimiter that ended the last bare atom: consumed by the
+    /// last [`Reader::feed`] but part of what follows the datum.
+    pub fn carried_len(&self) -> usize {
+        self.carry.map_or(0, char::len_utf8)
+    }
+
     /// True when a reply has started and not yet completed (the partial
     /// bytes a timeout report shows).
     pub fn in_progress(&self) -> bool {

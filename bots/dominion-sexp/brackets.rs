@@ -1,0 +1,14 @@
+//! `dsx-brackets`: writes its plays in square brackets, `[add copper]`,
+//! which Racket's reader accepts as parentheses but the document's grammar
+//! does not (D10). The reference plays the game through.
+//!
+//! protocheck must report: `dominion-sexp.frame.nonstandard-syntax`, on
+//! every play (a warning: fails only under `--strict`).
+//! Otherwise identical to `dsx-correct`.
+
+#[path = "common/mod.rs"]
+mod common;
+
+fn main() {
+    common::run("dsx-brackets", common::Flaw::Brackets)
+}

@@ -1,0 +1,14 @@
+//! `dsx-no-flush`: writes its plays through a 64 KiB buffer that is flushed
+//! only at exit.
+//!
+//! Mimics: §9.2 "Missing flush".
+//!
+//! protocheck must report: `io.timeout`, on its first move.
+//! Otherwise identical to `dsx-correct`.
+
+#[path = "common/mod.rs"]
+mod common;
+
+fn main() {
+    common::run("dsx-no-flush", common::Flaw::NoFlush)
+}

@@ -1,0 +1,581 @@
+//! protocheck as the dealer (`rules/dominion-sexp.md` §4–§6): the bot takes
+//! one seat, built-in players the others. Whole turns: the bot gets
+//! `(move state)` before each of its plays and `(moved name play)` for every
+//! play of the others; the game ends for it when protocheck closes its
+//! input (no game-over message).
+
+pub mod deal;
+
+use super::catalogue as rule;
+use super::messages::{Notification, Play, classify};
+use super::players::Player;
+use super::rules::{Game, Outcome};
+use super::sexp::Reader;
+use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
+use crate::scenario::{Expect, Step, Token};
+use crate::transport::ExitStatus;
+use crate::verdict::{RuleInfo, Severity, Violation};
+use std::cell::Cell;
+use std::time::Duration;
+
+pub struct DominionSession {
+    game: Game,
+    /// The bot's seat (0-based; seat 0 starts, D15).
+    bot: usize,
+    /// Built-in player per seat (the bot's entry is unused).
+    players: Vec<Player>,
+    /// The strategy the options ask for, if any.
+    builtin: Option<Player>,
+    /// Shuffles only (the built-in players' choices use the controller's
+    /// random numbers), so a replay with the same seed deals the same cards.
+    shuffler: fastrand::Rng,
+    /// The seat count the options ask for, if they do.
+    asked_players: Option<usize>,
+    /// Nothing has been sent yet: a scripted `(move state)` may deal.
+    fresh: bool,
+    /// A `(move …)` has been sent to the bot and its play not yet read.
+    move_due: bool,
+    /// protocheck closed the bot's input.
+    eof: bool,
+    /// A robustness scenario's rule: findings are warnings under it.
+    robust: Option<&'static RuleInfo>,
+    /// A robustness scenario found a misbehaviour: the game cannot go on.
+    tripped: Cell<bool>,
+    /// Notifications get the extra whitespace of decision D13.
+    padded: bool,
+    /// False during lint once a bot play is not pinned.
+    known: bool,
+    last_opponent: Option<String>,
+}
+
+/// The built-in player of each seat: the options' strategy, or else big
+/// money and random legal in turn from the seat after the bot's.
+fn seat_players(players: usize, bot: usize, builtin: Option<Player>) -> Vec<Player> {
+    (0..players)
+        .map(|s| {
+            let after_bot = (s + players - bot) % players;
+            builtin.unwrap_or(if after_bot % 2 == 1 {
+                Player::BigMoney
+            } else {
+                Player::RandomLegal
+            })
+        })
+        .collect()
+}
+
+impl DominionSession {
+    pub fn new(players: usize, bot: usize, seed: u64, builtin: Option<Player>) -> DominionSession {
+        let mut shuffler = fastrand::Rng::with_seed(seed);
+        let game = deal::fresh(players, &mut shuffler);
+        let seats = seat_players(players, bot, builtin);
+        DominionSession {
+            game,
+            bot,
+            players: seats,
+            builtin,
+            shuffler,
+            asked_players: None,
+            fresh: true,
+            move_due: false,
+            eof: false,
+            robust: None,
+            tripped: Cell::new(false),
+            padded: false,
+            known: true,
+            last_opponent: None,
+        }
+    }
+
+    pub fn with_asked_players(mut self, asked: Option<usize>) -> Self {
+        self.asked_players = asked;
+        self
+    }
+
+    fn game_over(&self) -> bool {
+        self.game.ended.is_some()
+    }
+
+    fn bot_name(&self) -> &str {
+        &self.game.seats[self.bot].name
+    }
+
+    fn text(&self, n: &Notification) -> String {
+        let canonical = n.to_string();
+        if self.padded {
+            deal::pad(&canonical)
+        } else {
+            canonical
+        }
+    }
+
+    /// The `(move state)` the bot is due now.
+    fn bot_move(&mut self) -> Outgoing {
+        self.fresh = false;
+        self.move_due = true;
+        Outgoing::asking(self.text(&Notification::Move(self.game.snapshot())))
+    }
+
+    /// A violation under the robustness rule when this is such a scenario.
+    fn finding(&self, rule: &'static RuleInfo, message: String) -> Violation {
+        match self.robust {
+            Some(robust) if rule.severity == Severity::Fail => {
+                self.tripped.set(true);
+                robust.violation(format!("under {}: {message}", rule.id))
+            }
+            _ => rule.violation(message),
+        }
+    }
+
+    fn legal_list(&self) -> String {
+        let plays: Vec<String> = self
+            .game
+            .legal_plays()
+            .iter()
+            .map(Play::to_string)
+            .collect();
+        plays.join(" | ")
+    }
+
+    /// Apply a built-in seat's play; what the bot is told about it.
+    fn builtin_play(&mut self, play: Play) -> Result<Outgoing, ScriptError> {
+        let seat = self.game.current;
+        let name = self.game.seats[seat].name.clone();
+        self.game.apply(play, &mut self.shuffler).map_err(|e| {
+            format!(
+                "{name} cannot play {play} here: {} ({})",
+                e.detail, e.rule.id
+            )
+        })?;
+        self.fresh = false;
+        Ok(Outgoing::silent(
+            self.text(&Notification::Moved { name, play }),
+        ))
+    }
+
+    fn check_builtin_turn(&self) -> Result<(), ScriptError> {
+        if self.game_over() {
+            return Err("the game is over: nobody plays any more".into());
+        }
+        if self.game.current == self.bot {
+            return Err(format!(
+                "it is the bot's turn ({}), not a built-in player's",
+                self.bot_name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Judge one read play of the bot and apply it.
+    fn judge_play(&mut self, reply: &[u8]) -> Judged {
+        let mut judged = Judged::default();
+        let shown = crate::controller::message_text(reply);
+        let mut reader = Reader::new();
+        let (_, outcome) = reader.feed(reply);
+        let read = match outcome.or_else(|| reader.finish()) {
+            Some(Ok(r)) => r,
+            Some(Err(e)) => {
+                judged.violations.push(
+                    self.finding(e.rule(), format!("`{shown}` cannot be read: {e}"))
+                        .with_actual(shown)
+                        .with_expected(self.legal_list()),
+                );
+                return judged;
+            }
+            None => {
+                judged.violations.push(
+                    self.finding(&rule::GRAMMAR_NOT_A_PLAY, "the reply holds no datum".into())
+                        .with_expected(self.legal_list()),
+                );
+                return judged;
+            }
+        };
+        if let Some(n) = read.nonstandard {
+            judged.violations.push(
+                rule::FRAME_NONSTANDARD_SYNTAX
+                    .violation(format!(
+                        "`{shown}` uses {}, which the reference's reader accepts but the document's grammar does not (it is read as `{}`)",
+                        n.describe(),
+                        read.datum
+                    ))
+                    .with_actual(shown.clone()),
+            );
+        }
+        let play = match classify(&read.datum) {
+            Ok(p) => p,
+            Err(g) => {
+                judged.violations.push(
+                    self.finding(g.rule, format!("`{shown}`: {}", g.detail))
+                        .with_actual(shown)
+                        .with_expected(self.legal_list()),
+                );
+                return judged;
+            }
+        };
+        let expected = self.legal_list();
+        match self.game.apply(play, &mut self.shuffler) {
+            Err(e) => {
+                judged.violations.push(
+                    self.finding(e.rule, format!("{play} is illegal here: {}", e.detail))
+                        .with_actual(shown)
+                        .with_expected(expected),
+                );
+            }
+            Ok(Outcome::Continue) => judged.follow_ups.push(self.bot_move()),
+            Ok(Outcome::TurnOver | Outcome::GameOver(_)) => {}
+        }
+        judged
+    }
+
+    /// Plays written in an `opponent:` step, one S-expression each.
+    fn scripted_plays(choice: &str) -> Result<Vec<Play>, ScriptError> {
+        let mut plays = Vec::new();
+        let mut rest = choice.as_bytes();
+        let mut reader = Reader::new();
+        loop {
+            let (used, outcome) = reader.feed(rest);
+            rest = &rest[used..];
+            let read = match outcome.or_else(|| {
+                if rest.is_empty() {
+                    reader.finish()
+                } else {
+                    None
+                }
+            }) {
+                Some(Ok(r)) => r,
+                Some(Err(e)) => return Err(format!("`opponent: {choice}`: {e}")),
+                None if rest.is_empty() => break,
+                None => continue,
+            };
+            let play = classify(&read.datum)
+                .map_err(|g| format!("`opponent: {choice}`: {} ({})", g.detail, g.rule.id))?;
+            plays.push(play);
+        }
+        if plays.is_empty() {
+            return Err(format!(
+                "`opponent: {choice}`: expected `auto` or plays such as `(add copper) (buy silver) (clean estate)`"
+            ));
+        }
+        Ok(plays)
+    }
+
+    fn scripted_move(
+        &mut self,
+        text: &str,
+        state: &super::messages::State,
+    ) -> Result<Outgoing, ScriptError> {
+        if self.fresh {
+            let (game, reference_names) =
+                deal::adopt(state, self.asked_players, self.bot, &mut self.shuffler)?;
+            if game.seats.len() != self.players.len() {
+                self.players = seat_players(game.seats.len(), self.bot, self.builtin);
+            }
+            self.game = game;
+            if reference_names {
+                self.robust = Some(&rule::ROBUST_REFERENCE_NAMES);
+            }
+        } else {
+            if self.game_over() {
+                return Err("the game is over: no (move …) may follow".into());
+            }
+            if self.game.current != self.bot {
+                return Err(format!(
+                    "it is {}'s turn, a built-in player's: the bot gets (move …) only on its own turn",
+                    self.game.current_name()
+                ));
+            }
+            if self.move_due {
+                return Err("the bot owes a play for the (move …) already sent: protocheck sends the next one itself".into());
+            }
+            let want = Notification::Move(self.game.snapshot()).to_string();
+            if *state != self.game.snapshot() {
+                return Err(format!(
+                    "this (move …) does not follow from the game so far: the state is `{want}`"
+                ));
+            }
+        }
+        let canonical = Notification::Move(self.game.snapshot()).to_string();
+        if canonical != text {
+            self.padded = true;
+            self.robust.get_or_insert(&rule::ROBUST_EXTRA_WHITESPACE);
+        }
+        self.fresh = false;
+        self.move_due = true;
+        Ok(Outgoing::asking(text))
+    }
+}
+
+impl Session for DominionSession {
+    fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        let n = Notification::parse(text).map_err(|e| format!("not a notification: {e}"))?;
+        if !self.known {
+            let replies = usize::from(matches!(n, Notification::Move(_)));
+            return Ok(Outgoing {
+                text: text.to_string(),
+                replies,
+            });
+        }
+        match &n {
+            Notification::Move(state) => self.scripted_move(text, state),
+            Notification::Moved { name, play } => {
+                self.check_builtin_turn()?;
+                if self.move_due {
+                    return Err("the bot owes a play: no (moved …) before it".into());
+                }
+                if *name != self.game.current_name() {
+                    return Err(format!(
+                        "it is {}'s turn, not {name}'s",
+                        self.game.current_name()
+                    ));
+                }
+                let mut out = self.builtin_play(*play)?;
+                if !deal::same_tokens(text, &out.text) {
+                    return Err(format!("write the play canonically: `{}`", out.text));
+                }
+                if text != out.text {
+                    self.padded = true;
+                    self.robust.get_or_insert(&rule::ROBUST_EXTRA_WHITESPACE);
+                }
+                out.text = text.to_string();
+                self.last_opponent = None;
+                Ok(out)
+            }
+        }
+    }
+
+    fn opponent(
+        &mut self,
+        choice: &str,
+        rng: &mut fastrand::Rng,
+    ) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        let choice = choice.trim();
+        if choice == "auto" {
+            if self.game_over() {
+                return Err("the game is over: nobody plays any more".into());
+            }
+            if self.game.current == self.bot {
+                if self.move_due {
+                    return Err("it is the bot's turn and its play is due".into());
+                }
+                self.last_opponent = Some("auto".into());
+                out.push(self.bot_move());
+                return Ok(out);
+            }
+            // The built-in seats play whole turns until the bot's comes; its
+            // `(move …)` is dealt by the next step, after a pause in which an
+            // answer to these `(moved …)` lines shows as out of turn.
+            let mut played = Vec::new();
+            while self.game.current != self.bot && !self.game_over() {
+                let player = self.players[self.game.current];
+                let play = player.choose(&self.game, rng);
+                out.push(self.builtin_play(play)?);
+                played.push(play.to_string());
+            }
+            self.last_opponent = Some(played.join(" "));
+        } else {
+            let plays = Self::scripted_plays(choice)?;
+            let mut played = Vec::new();
+            for play in plays {
+                self.check_builtin_turn()?;
+                out.push(self.builtin_play(play)?);
+                played.push(play.to_string());
+            }
+            self.last_opponent = Some(played.join(" "));
+        }
+        Ok(out)
+    }
+
+    fn next(&self) -> Next {
+        if self.is_over() {
+            Next::Finished
+        } else if self.move_due {
+            Next::Bot
+        } else {
+            Next::Opponent
+        }
+    }
+
+    fn silence_matters(&self) -> bool {
+        // Before the bot's first two `(move …)` after `(moved …)` lines: a
+        // bot that answers them, or misreads the modes, writes then. Later
+        // pauses follow the bot's pace.
+        self.game.current == self.bot && !self.move_due && self.game.seats[self.bot].turns <= 1
+    }
+
+    fn judge(
+        &mut self,
+        reply: &[u8],
+        expect: &Expect,
+        _waited: Duration,
+    ) -> Result<Judged, ScriptError> {
+        if matches!(expect, Expect::Success | Expect::Error(_)) {
+            return Err("`success` / `error` are for command-response protocols; dominion-sexp expects `legal-move`, `reply` or `matches`".into());
+        }
+        if !self.move_due {
+            return Err("internal: a play was judged while none was due".into());
+        }
+        self.move_due = false;
+        Ok(self.judge_play(reply))
+    }
+
+    fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
+        if self.eof {
+            // §1.3: what the bot writes after its input was closed is not
+            // judged.
+            return None;
+        }
+        let shown = crate::controller::message_text(bytes);
+        let when = if self.fresh {
+            "before the game started (nothing is due before the first (move …))".to_string()
+        } else if self.move_due {
+            "after its play was read and before its next (move …): one play per (move …)"
+                .to_string()
+        } else if self.game.current == self.bot && !self.game_over() {
+            "after the (moved …) lines of the other players, before its own (move …): a player in wait mode writes nothing, not even an answer to (moved …)".to_string()
+        } else {
+            format!(
+                "while waiting ({}'s turn): a player in wait mode writes nothing, not even an answer to (moved …)",
+                self.game.current_name()
+            )
+        };
+        Some(
+            self.finding(
+                &rule::IO_UNEXPECTED_OUTPUT,
+                format!("the bot wrote `{shown}` {when}"),
+            )
+            .with_actual(shown)
+            .with_expected("(nothing)"),
+        )
+    }
+
+    fn timed_out(&self, limit: Duration) -> Violation {
+        let limit = humantime::format_duration(limit);
+        self.finding(
+            &rule::IO_TIMEOUT,
+            format!("no complete play within {limit} of (move …) (is stdout flushed after each play? is every parenthesis closed?)"),
+        )
+        .with_expected(self.legal_list())
+    }
+
+    fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
+        // After the end (or a robustness finding that ended the game) the
+        // bot may leave.
+        if self.is_over() {
+            return None;
+        }
+        let mut how = match exit {
+            Some(status) => format!("the bot exited ({status}) before the game was over"),
+            None => "the bot closed its output or input before the game was over".to_string(),
+        };
+        if let Some(p) = partial {
+            how.push_str(&format!(
+                ", leaving `{}` unfinished",
+                crate::controller::message_text(p)
+            ));
+        }
+        Some(self.finding(&rule::IO_CRASH, how))
+    }
+
+    fn exited_after_end(&self, _status: ExitStatus) -> Vec<Violation> {
+        // D12: any exit status once stdin is closed (the reference players
+        // exit 1 with `match: no matching clause for #<eof>`).
+        Vec::new()
+    }
+
+    fn no_exit(&self, grace: Duration) -> Violation {
+        rule::IO_NO_EXIT.violation(format!(
+            "the bot was still running {} after protocheck closed its input",
+            humantime::format_duration(grace)
+        ))
+    }
+
+    fn input_closed(&mut self) {
+        self.eof = true;
+    }
+
+    fn abort(&mut self) -> Vec<Outgoing> {
+        // No message: the controller closes the bot's input (§6).
+        Vec::new()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game_over() || self.eof || self.tripped.get()
+    }
+
+    fn board(&self) -> Option<String> {
+        if !self.known {
+            return None;
+        }
+        let seat = &self.game.seats[self.game.current];
+        let mut deck = seat.deck.clone();
+        deck.sort_by_key(|c| c.name());
+        let list = |cards: &[super::messages::Card]| {
+            cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
+        };
+        let scores: Vec<String> = self
+            .game
+            .seats
+            .iter()
+            .zip(self.game.scores())
+            .map(|(s, v)| format!("{} {v}", s.name))
+            .collect();
+        let status = match self.game.ended {
+            Some(e) => format!("game over ({e:?})"),
+            None => format!(
+                "{}'s turn: actions {}, buys {}, coins {}",
+                seat.name, self.game.actions, self.game.buys, self.game.coins
+            ),
+        };
+        Some(format!(
+            "{status}\nhand: {}\nplays: {}\ndeck: {}\ndiscards: {}\nprovinces left: {}\nscores: {} (the bot is {})",
+            list(&seat.hand),
+            list(&self.game.plays),
+            list(&deck),
+            list(&seat.discards),
+            self.game.supply.count(super::messages::Card::Province),
+            scores.join(", "),
+            self.bot_name()
+        ))
+    }
+
+    fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
+        Vec::new()
+    }
+
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        self.move_due = false;
+        let Some(text) = pinned else {
+            self.known = false;
+            return Ok(Vec::new());
+        };
+        let judged = self.judge_play(text.as_bytes());
+        if let Some(v) = judged
+            .violations
+            .iter()
+            .find(|v| v.severity == Severity::Fail)
+        {
+            return Err(format!(
+                "the expected reply `{text}` would itself break {}: {}",
+                v.rule, v.message
+            ));
+        }
+        Ok(judged.follow_ups)
+    }
+
+    fn state_known(&self) -> bool {
+        self.known
+    }
+
+    fn last_opponent_step(&self) -> Option<Step> {
+        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
+    }
+}
+
+#[cfg(test)]
+mod tests;
