@@ -39,7 +39,10 @@ impl Run<'_> {
         let mut watch = pace::IdleWatch::for_reply(true);
         let mut idle_after: Option<Duration> = None;
         loop {
-            let next = match self.carry.take() {
+            // Output kept from when nothing was due is this reply's start
+            // (already reported as early by `unexpected`).
+            let kept = self.carry.is_none() && !self.early.is_empty();
+            let next = match self.carry.take().or_else(|| self.early.pop_front()) {
                 Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
                 None => {
                     let until = grace_until.map_or(deadline, |g| g.min(deadline));
@@ -116,7 +119,7 @@ impl Run<'_> {
             match event {
                 // Read before the message that made the reply due was even
                 // written: the bot sent it out of turn.
-                BotEvent::Message { bytes, at } if at < since && reply.is_empty() => {
+                BotEvent::Message { bytes, at } if at < since && reply.is_empty() && !kept => {
                     self.unexpected(&bytes);
                     if self.has_failure() {
                         self.pending.clear();
