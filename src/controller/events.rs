@@ -38,6 +38,19 @@ impl Run<'_> {
                 self.note(format!("writing to the bot failed: {error}"));
                 self.bot_gone(None, None);
             }
+            BotEvent::Connection {
+                event: ConnectionEvent::Connected { peer },
+                at,
+            } => {
+                self.note(format!("the bot connected (from {peer})"));
+                // A reply due from the start (the sign-up) is due from the
+                // connection on.
+                if self.replies_seen == 0
+                    && let Some(first) = self.pending.front_mut()
+                {
+                    *first = at;
+                }
+            }
             BotEvent::Connection { event, .. } => {
                 let never = matches!(event, ConnectionEvent::NeverConnected { .. });
                 self.note(match &event {
@@ -51,6 +64,7 @@ impl Run<'_> {
                     ConnectionEvent::Extra { peer } => {
                         format!("another connection (from {peer}) was closed")
                     }
+                    ConnectionEvent::Connected { .. } => String::new(),
                 });
                 if let Some(v) = self.session.connection(&event) {
                     self.push(v);

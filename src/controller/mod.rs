@@ -139,6 +139,8 @@ struct Run<'a> {
     finishing: bool,
     /// A timed-out reply arrived at the end: the bot's output is buffered.
     flushed_late: bool,
+    /// When a reply due from the start (the bot speaks first) is due.
+    first_due: Instant,
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -159,6 +161,9 @@ pub fn run(
     let mut bot = cfg.bot.clone();
     bot.args.extend(game.bot_args());
     let framer = game.framer(cfg.limits.message_cap);
+    // A reply due from the start is due once a TCP bot has connected; until
+    // then it is held back by the connect deadline.
+    let mut first_due = Instant::now();
     let conn = match game.wire().transport {
         Transport::Stdio => BotConnection::spawn(&bot, framer, &cfg.limits)?,
         Transport::Tcp => {
@@ -180,6 +185,7 @@ pub fn run(
                 spawn: !cfg.tcp.no_spawn,
                 write_timeout: TCP_WRITE_TIMEOUT,
             };
+            first_due += setup.connect_within;
             BotConnection::spawn_tcp(&bot, framer, &cfg.limits, setup)?
         }
     };
@@ -228,6 +234,7 @@ pub fn run(
         timed_out_at: None,
         finishing: false,
         flushed_late: false,
+        first_due,
     };
     let fault = run.steps().err();
     Ok(run.finish(fault))
@@ -290,7 +297,7 @@ impl Run<'_> {
         if self.session.next() == Next::Bot {
             // The bot speaks first (an Evolution client's sign-up): that
             // reply is due from the start.
-            self.pending.push_back(Instant::now());
+            self.pending.push_back(self.first_due);
         } else {
             // Anything a bot prints at start-up, before the first message, is
             // output nobody asked for; a short window makes it observable.

@@ -22,14 +22,14 @@ impl Run<'_> {
     /// Wait for the oldest due reply, assemble it piece by piece as the
     /// game says, and judge it.
     pub(super) fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
-        let since = *self.pending.front().expect("a reply is due");
+        let mut since = *self.pending.front().expect("a reply is due");
         self.unobserved_write = false;
         let limit = if self.replies_seen == 0 {
             self.startup_timeout
         } else {
             self.timeout
         };
-        let deadline = since + limit;
+        let mut deadline = since + limit;
         let mut reply: Vec<u8> = Vec::new();
         let mut pieces = 0usize;
         let mut last_at = since;
@@ -180,8 +180,15 @@ impl Run<'_> {
                         self.pending.clear();
                         return Ok(());
                     }
-                    if self.pending.front() != Some(&since) {
-                        return Ok(());
+                    match self.pending.front() {
+                        // Re-stamped: a TCP bot connected, and the reply due
+                        // from the start is due from now on.
+                        Some(&front) if front != since && reply.is_empty() && self.replies_seen == 0 => {
+                            since = front;
+                            deadline = since + limit;
+                        }
+                        Some(&front) if front == since => {}
+                        _ => return Ok(()),
                     }
                 }
             }

@@ -57,6 +57,8 @@ pub enum BotEvent {
 /// see these).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConnectionEvent {
+    /// The bot connected (the sign-up's deadline starts now).
+    Connected { peer: String },
     /// No connection within `waited`; `exited`: the bot ended before it
     /// connected.
     NeverConnected {

@@ -207,7 +207,15 @@ impl Acceptor {
             let now = Instant::now();
             let slice = (now + ACCEPT_SLICE).min(self.deadline);
             match self.listener.accept_until(slice) {
-                Ok(Some((stream, _))) => break Some(stream),
+                Ok(Some((stream, peer))) => {
+                    let _ = self.events.send(BotEvent::Connection {
+                        event: ConnectionEvent::Connected {
+                            peer: peer.to_string(),
+                        },
+                        at: Instant::now(),
+                    });
+                    break Some(stream);
+                }
                 Ok(None) => {}
                 Err(_) => break None,
             }

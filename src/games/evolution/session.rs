@@ -343,7 +343,7 @@ impl EvolutionSession {
         }
         let mut r = JsonStreamReader::default();
         r.feed(&self.partial);
-        r.pending() == Pending::UndelimitedScalar
+        matches!(r.next_frame(), Ok(None)) && r.pending() == Pending::UndelimitedScalar
     }
 }
 
@@ -493,6 +493,7 @@ impl Session for EvolutionSession {
                     "{how}. The client must connect to 127.0.0.1 on the port in PROTOCHECK_PORT (or `{{port}}` in its arguments); `localhost` may resolve to ::1 first, and the course's default port 45678 is not protocheck's"
                 ))
             }
+            ConnectionEvent::Connected { .. } => return None,
             ConnectionEvent::Extra { peer } => c::SIGNUP_EXTRA_CONNECTION.violation(format!(
                 "a second connection from {peer}; only the first is played, this one was closed"
             )),
