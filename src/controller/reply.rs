@@ -183,7 +183,9 @@ impl Run<'_> {
                     match self.pending.front() {
                         // Re-stamped: a TCP bot connected, and the reply due
                         // from the start is due from now on.
-                        Some(&front) if front != since && reply.is_empty() && self.replies_seen == 0 => {
+                        Some(&front)
+                            if front != since && reply.is_empty() && self.replies_seen == 0 =>
+                        {
                             since = front;
                             deadline = since + limit;
                         }
