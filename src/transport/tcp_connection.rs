@@ -50,6 +50,9 @@ pub(super) struct TcpSide {
     socket: Arc<Mutex<Option<TcpStream>>>,
     /// Held so the bot never reads end-of-file on its stdin.
     _stdin: Option<ChildStdin>,
+    /// The acceptor owns the listener: joined on shut, so the port is free
+    /// again when the connection is (a fixed `--port`, scenario after scenario).
+    acceptor: Option<std::thread::JoinHandle<()>>,
 }
 
 impl TcpSide {
@@ -58,6 +61,9 @@ impl TcpSide {
         self.stop.store(true, Ordering::SeqCst);
         if let Some(s) = self.socket.lock().unwrap_or_else(|e| e.into_inner()).take() {
             let _ = s.shutdown(Shutdown::Both);
+        }
+        if let Some(handle) = self.acceptor.take() {
+            let _ = handle.join();
         }
     }
 }
@@ -158,7 +164,7 @@ impl BotConnection {
             events: tx,
             progress: Arc::clone(&progress),
         };
-        std::thread::Builder::new()
+        let acceptor = std::thread::Builder::new()
             .name(format!("bot-{pid}-accept"))
             .spawn(move || acceptor.run(framer, wrx))
             .map_err(|error| SpawnError {
@@ -176,6 +182,7 @@ impl BotConnection {
                 stop,
                 socket,
                 _stdin: stdin,
+                acceptor: Some(acceptor),
             }),
         })
     }
