@@ -59,3 +59,52 @@ fn every_catalogue_rule_is_exercised_or_listed_as_unreachable() {
         );
     }
 }
+
+/// Impossible scripted messages are scenario errors at the step's line.
+#[test]
+fn impossible_scripted_messages_are_located_scenario_errors() {
+    let game = protocheck::games::by_id("evolution").unwrap();
+    let board = r#"[["food",0],["body",0],["population",1],["traits",[]]]"#;
+    let cases = [
+        // A hand of three cards: every choose comes with at least four.
+        (
+            format!(r#"[0,0,[{board}],[[-3,"ambush"],[-2,"ambush"],[-1,"ambush"]]]"#),
+            None,
+            "at least 4",
+        ),
+        // A card that is not among the 122 (ambush is -3..3).
+        (
+            format!(r#"[0,0,[{board}],[[9,"ambush"],[-2,"ambush"],[-1,"ambush"],[0,"ambush"]]]"#),
+            None,
+            "hand",
+        ),
+        // A board with a repeated trait.
+        (
+            r#"[0,0,[[["food",0],["body",0],["population",1],["traits",["horns","horns"]]]],[[-3,"ambush"],[-2,"ambush"],[-1,"ambush"],[0,"ambush"]]]"#.to_string(),
+            None,
+            "repeats a trait",
+        ),
+        // choose whose `after` does not begin with the bot's boards.
+        (
+            format!(r#"[0,0,[{board}],[[-3,"ambush"],[-2,"ambush"],[-1,"ambush"],[0,"ambush"]]]"#),
+            Some(format!(r#"[[],[[{board},{board}],[{board}],[{board}]]]"#)),
+            "own boards",
+        ),
+    ];
+    for (start, choose, want) in cases {
+        let mut text = format!(
+            "name: bad\ngame: evolution\noptions: {{ players: 3, seat: 1 }}\nsteps:\n  - expect: legal-move\n  - send: '{start}'\n"
+        );
+        let line = if let Some(c) = &choose {
+            text += &format!("  - send: '{c}'\n");
+            7
+        } else {
+            6
+        };
+        let scenario = protocheck::scenario::load::parse(&text, "bad.yaml", None).unwrap();
+        let errors = protocheck::controller::lint::lint(&scenario, game);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].line, line, "{errors:?}");
+        assert!(errors[0].message.contains(want), "{}", errors[0].message);
+    }
+}
