@@ -1,11 +1,10 @@
 //! `evo-unchecked-traits`: creates its new board with up to three trait cards
-//! (the cards after the food and payment cards, sorted by trait) without
-//! checking that their traits differ.
+//! (the cards after the food and payment cards, in trait-then-food order)
+//! without checking that their traits differ.
 //!
-//! Rules digest §3.4 condition 5. Shows only when those cards share a trait:
-//! always with the reference's sorted deck (first hands of four `ambush`
-//! cards), or when protocheck deals a hand holding two cards of one trait in
-//! those positions (e.g. four cards of one trait).
+//! Rules digest §3.4 condition 5. Shows only when those cards share a trait,
+//! e.g. a hand of four cards of one trait (with the reference's sorted deck
+//! it was dropped at its first `choose`).
 //!
 //! protocheck must report: `evolution.choose.duplicate-trait` (fail).
 
