@@ -139,6 +139,7 @@ fn generated_games(bot: &str, games: usize) -> (f64, f64) {
         silence: None,
         strict: false,
         max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
+        tcp: Default::default(),
     };
     let mut total = 0.0;
     let mut worst: f64 = 0.0;

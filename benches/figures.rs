@@ -328,6 +328,7 @@ fn config(bot: &str) -> RunConfig {
         silence: Some(Duration::ZERO),
         strict: false,
         max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
+        tcp: Default::default(),
     }
 }
 

@@ -158,6 +158,17 @@ pub struct Cli {
     /// generated games vary it when not given.
     #[arg(long, value_name = "N")]
     pub seat: Option<u32>,
+    /// Games over TCP (Evolution): the port protocheck listens on, on
+    /// 127.0.0.1 (0: a free port for each scenario). The bot gets it as
+    /// PROTOCHECK_PORT and in place of `{port}` in its arguments. A fixed
+    /// port runs the scenarios one at a time.
+    #[arg(long, value_name = "PORT", default_value_t = 0)]
+    pub port: u16,
+    /// Games over TCP: start no bot; for each scenario, in turn, wait for a
+    /// client that you start yourself (the port is printed on stderr; with
+    /// --port 0 one free port is chosen for the whole run).
+    #[arg(long)]
+    pub no_spawn: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -428,7 +439,30 @@ next: edit `bot` in protocheck.toml, then run `protocheck`
     if selected == 0 {
         return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
     }
-    let bot = bot_command(&cli)?;
+    let tcp_game = game.wire().transport == crate::games::Transport::Tcp;
+    let bot = if cli.no_spawn && cli.bot.is_none() && cli.bot_cmd.is_none() {
+        BotCommand {
+            program: "(client started by the user)".into(),
+            args: Vec::new(),
+            env: Vec::new(),
+        }
+    } else {
+        bot_command(&cli)?
+    };
+    if (cli.no_spawn || cli.port != 0) && !tcp_game {
+        return Err(Fatal::Usage(format!(
+            "--port and --no-spawn are for games over TCP (evolution), not {}",
+            game.id()
+        )));
+    }
+    let port = if cli.no_spawn && cli.port == 0 {
+        // One port for the whole run, so the user starts every client the same way.
+        crate::transport::tcp::LoopbackListener::bind(0)
+            .and_then(|l| l.port())
+            .map_err(|e| Fatal::Bot(format!("cannot listen on 127.0.0.1: {e}")))?
+    } else {
+        cli.port
+    };
     let cfg = RunConfig {
         bot: bot.clone(),
         limits: Limits {
@@ -446,12 +480,23 @@ next: edit `bot` in protocheck.toml, then run `protocheck`
         silence: cli.silence,
         strict: cli.strict,
         max_output: cli.max_output,
+        tcp: crate::controller::TcpConfig {
+            port,
+            no_spawn: cli.no_spawn,
+        },
     };
     let jobs = cli.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
     });
+    // One listener per port: a fixed port (or a client the user starts for
+    // each scenario) means one scenario at a time.
+    let jobs = if tcp_game && (port != 0 || cli.no_spawn) {
+        1
+    } else {
+        jobs
+    };
     let progress = crate::progress::Progress::start(scenarios.len());
     let runs = suite::run_all(
         &scenarios,

@@ -3,8 +3,9 @@
 
 use super::bounds::Overrun;
 use super::{Run, message_text};
+use crate::games::Transport;
 use crate::outcome::Direction;
-use crate::transport::{BotEvent, ExitStatus};
+use crate::transport::{BotEvent, ConnectionEvent, ExitStatus};
 use std::time::{Duration, Instant};
 
 impl Run<'_> {
@@ -36,6 +37,42 @@ impl Run<'_> {
             BotEvent::InputClosed { error, .. } => {
                 self.note(format!("writing to the bot failed: {error}"));
                 self.bot_gone(None, None);
+            }
+            BotEvent::Connection {
+                event: ConnectionEvent::Connected { peer },
+                at,
+            } => {
+                self.note(format!("the bot connected (from {peer})"));
+                // A reply due from the start (the sign-up) is due from the
+                // connection on.
+                if self.replies_seen == 0
+                    && let Some(first) = self.pending.front_mut()
+                {
+                    *first = at;
+                }
+            }
+            BotEvent::Connection { event, .. } => {
+                let never = matches!(event, ConnectionEvent::NeverConnected { .. });
+                self.note(match &event {
+                    ConnectionEvent::NeverConnected { waited, exited } => match exited {
+                        Some(status) => format!("the bot exited ({status}) without connecting"),
+                        None => format!(
+                            "the bot did not connect within {}",
+                            humantime::format_duration(*waited)
+                        ),
+                    },
+                    ConnectionEvent::Extra { peer } => {
+                        format!("another connection (from {peer}) was closed")
+                    }
+                    ConnectionEvent::Connected { .. } => String::new(),
+                });
+                if let Some(v) = self.session.connection(&event) {
+                    self.push(v);
+                }
+                if never {
+                    self.gone = true;
+                    self.pending.clear();
+                }
             }
             BotEvent::Exited { status, .. } => {
                 // `expect_exit` may have seen the status already.
@@ -125,6 +162,13 @@ impl Run<'_> {
 
     /// The game is over (or aborted): the bot must exit within the grace.
     pub(super) fn expect_exit(&mut self) {
+        if self.game.wire().transport == Transport::Tcp && !self.gone {
+            // Over TCP the end of the game is the server closing the
+            // connection; there is no game-over message.
+            self.note("protocheck closed the connection");
+            self.session.input_closed();
+            self.conn.close_input();
+        }
         let deadline = Instant::now() + self.exit_grace;
         while !self.exit_judged {
             // The exit is taken from the event stream, never peeked at: the
@@ -196,6 +240,9 @@ impl Run<'_> {
         }
         if let Some(v) = self.session.unexpected(bytes) {
             self.push(v);
+        }
+        if self.game.wire().early_output_is_next_reply && !self.finishing {
+            self.early.push_back((bytes.to_vec(), Instant::now()));
         }
     }
 

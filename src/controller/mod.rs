@@ -10,7 +10,7 @@ pub mod lint;
 mod pace;
 mod reply;
 
-use crate::games::{Game, Next, Outgoing, Session};
+use crate::games::{Game, Next, Outgoing, Session, Transport};
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
 use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
 use crate::transport::limits::LimitKind;
@@ -32,7 +32,24 @@ pub struct RunConfig {
     pub strict: bool,
     /// `--max-output`: bytes the bot may write to stdout in one scenario.
     pub max_output: u64,
+    /// Games over TCP: `--port`, `--no-spawn`.
+    pub tcp: TcpConfig,
 }
+
+/// Settings of games whose bot connects over TCP.
+#[derive(Clone, Debug, Default)]
+pub struct TcpConfig {
+    /// `--port`: 0 lets the system choose a free port for each scenario.
+    pub port: u16,
+    /// `--no-spawn`: start no process; wait for a client the user started.
+    pub no_spawn: bool,
+}
+
+/// How long a TCP bot may take from its start to its connection, unless
+/// `--startup-timeout` says otherwise (rules digest §8, `io.no-connect`).
+const CONNECT_DEFAULT: Duration = Duration::from_secs(30);
+/// A write to a TCP bot that blocks this long (it never reads) fails.
+const TCP_WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A finished scenario, plus the steps that replay it exactly.
 pub struct ScenarioRun {
@@ -93,6 +110,9 @@ struct Run<'a> {
     queued: VecDeque<BotEvent>,
     /// A piece that arrived after a complete reply and starts the next one.
     carry: Option<(Vec<u8>, Instant)>,
+    /// Output that arrived while no reply was due, kept as the next reply
+    /// (games whose `Wire` says so).
+    early: VecDeque<(Vec<u8>, Instant)>,
     replies_seen: usize,
     /// Something was written that no observation has followed yet.
     unobserved_write: bool,
@@ -121,6 +141,8 @@ struct Run<'a> {
     flushed_late: bool,
     /// `close_input_at_end` has closed the bot's input.
     input_closed_at_end: bool,
+    /// When a reply due from the start (the bot speaks first) is due.
+    first_due: Instant,
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -140,7 +162,35 @@ pub fn run(
         .unwrap_or(defaults.reply_timeout);
     let mut bot = cfg.bot.clone();
     bot.args.extend(game.bot_args());
-    let conn = BotConnection::spawn(&bot, game.framer(cfg.limits.message_cap), &cfg.limits)?;
+    let framer = game.framer(cfg.limits.message_cap);
+    // A reply due from the start is due once a TCP bot has connected; until
+    // then it is held back by the connect deadline.
+    let mut first_due = Instant::now();
+    let conn = match game.wire().transport {
+        Transport::Stdio => BotConnection::spawn(&bot, framer, &cfg.limits)?,
+        Transport::Tcp => {
+            let listener = crate::transport::tcp::LoopbackListener::bind(cfg.tcp.port).map_err(
+                |e| SpawnError {
+                    program: bot.program.clone(),
+                    error: std::io::Error::new(
+                        e.kind(),
+                        format!(
+                            "cannot listen on 127.0.0.1:{}: {e} (is another program using that port? choose another with --port, or 0 for a free one)",
+                            cfg.tcp.port
+                        ),
+                    ),
+                },
+            )?;
+            let setup = crate::transport::tcp_connection::TcpSetup {
+                listener,
+                connect_within: cfg.startup_timeout.unwrap_or(CONNECT_DEFAULT),
+                spawn: !cfg.tcp.no_spawn,
+                write_timeout: TCP_WRITE_TIMEOUT,
+            };
+            first_due += setup.connect_within;
+            BotConnection::spawn_tcp(&bot, framer, &cfg.limits, setup)?
+        }
+    };
     let seed = scenario
         .options
         .seed
@@ -160,6 +210,7 @@ pub fn run(
         pending: VecDeque::new(),
         carry: None,
         queued: VecDeque::new(),
+        early: VecDeque::new(),
         output_closed: false,
         replies_seen: 0,
         unobserved_write: false,
@@ -186,6 +237,7 @@ pub fn run(
         finishing: false,
         flushed_late: false,
         input_closed_at_end: false,
+        first_due,
     };
     let fault = run.steps().err();
     Ok(run.finish(fault))
@@ -245,9 +297,15 @@ pub fn message_text(bytes: &[u8]) -> String {
 
 impl Run<'_> {
     fn steps(&mut self) -> Result<(), ScriptFault> {
-        // Anything a bot prints at start-up, before the first message, is
-        // output nobody asked for; a short window makes it observable.
-        self.listen(self.silence.min(STARTUP_WINDOW));
+        if self.session.next() == Next::Bot {
+            // The bot speaks first (an Evolution client's sign-up): that
+            // reply is due from the start.
+            self.pending.push_back(self.first_due);
+        } else {
+            // Anything a bot prints at start-up, before the first message, is
+            // output nobody asked for; a short window makes it observable.
+            self.listen(self.silence.min(STARTUP_WINDOW));
+        }
         if self.gone {
             return Ok(());
         }
@@ -414,7 +472,7 @@ impl Run<'_> {
     fn write(&mut self, out: Outgoing) {
         self.record(Direction::Sent, out.text.clone());
         let mut bytes = out.text.into_bytes();
-        bytes.push(b'\n');
+        bytes.extend_from_slice(self.game.wire().message_end);
         // Stamped *before* the bytes are handed to the writer thread: the bot
         // cannot answer earlier, so a line read before this instant was
         // written before the reply was due (see `await_reply`).

@@ -22,14 +22,14 @@ impl Run<'_> {
     /// Wait for the oldest due reply, assemble it piece by piece as the
     /// game says, and judge it.
     pub(super) fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
-        let since = *self.pending.front().expect("a reply is due");
+        let mut since = *self.pending.front().expect("a reply is due");
         self.unobserved_write = false;
         let limit = if self.replies_seen == 0 {
             self.startup_timeout
         } else {
             self.timeout
         };
-        let deadline = since + limit;
+        let mut deadline = since + limit;
         let mut reply: Vec<u8> = Vec::new();
         let mut pieces = 0usize;
         let mut last_at = since;
@@ -39,7 +39,10 @@ impl Run<'_> {
         let mut watch = pace::IdleWatch::for_reply(true);
         let mut idle_after: Option<Duration> = None;
         loop {
-            let next = match self.carry.take() {
+            // Output kept from when nothing was due is this reply's start
+            // (already reported as early by `unexpected`).
+            let kept = self.carry.is_none() && !self.early.is_empty();
+            let next = match self.carry.take().or_else(|| self.early.pop_front()) {
                 Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
                 None => {
                     let until = grace_until.map_or(deadline, |g| g.min(deadline));
@@ -116,7 +119,7 @@ impl Run<'_> {
             match event {
                 // Read before the message that made the reply due was even
                 // written: the bot sent it out of turn.
-                BotEvent::Message { bytes, at } if at < since && reply.is_empty() => {
+                BotEvent::Message { bytes, at } if at < since && reply.is_empty() && !kept => {
                     self.unexpected(&bytes);
                     if self.has_failure() {
                         self.pending.clear();
@@ -177,8 +180,17 @@ impl Run<'_> {
                         self.pending.clear();
                         return Ok(());
                     }
-                    if self.pending.front() != Some(&since) {
-                        return Ok(());
+                    match self.pending.front() {
+                        // Re-stamped: a TCP bot connected, and the reply due
+                        // from the start is due from now on.
+                        Some(&front)
+                            if front != since && reply.is_empty() && self.replies_seen == 0 =>
+                        {
+                            since = front;
+                            deadline = since + limit;
+                        }
+                        Some(&front) if front == since => {}
+                        _ => return Ok(()),
                     }
                 }
             }

@@ -98,6 +98,36 @@ pub struct Defaults {
     pub pause: Duration,
 }
 
+/// How a game's messages travel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transport {
+    /// The bot's standard input and output (a child process).
+    Stdio,
+    /// A TCP connection the bot opens to protocheck on 127.0.0.1.
+    Tcp,
+}
+
+/// The wire conventions of a game, as the controller needs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wire {
+    pub transport: Transport,
+    /// Appended to every message protocheck sends.
+    pub message_end: &'static [u8],
+    /// Output that arrives while no reply is due is kept and taken as the
+    /// next reply (a stream read like the Evolution reference reads it), as
+    /// well as reported through `Session::unexpected`.
+    pub early_output_is_next_reply: bool,
+}
+
+impl Wire {
+    /// Line protocols over the bot's stdio (Kalah, QTP, Dominion).
+    pub const LINES: Wire = Wire {
+        transport: Transport::Stdio,
+        message_end: b"\n",
+        early_output_is_next_reply: false,
+    };
+}
+
 /// A game protocol.
 pub trait Game: Sync {
     fn id(&self) -> &'static str;
@@ -108,6 +138,10 @@ pub trait Game: Sync {
     fn line_too_long(&self) -> &'static RuleInfo;
     fn defaults(&self) -> Defaults;
     fn framer(&self, cap: usize) -> Box<dyn Framer>;
+    /// How messages travel (default: lines over stdio).
+    fn wire(&self) -> Wire {
+        Wire::LINES
+    }
     /// Start tracking a fresh game with these (validated) options.
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String>;
     /// Arguments every bot of this game is started with (after the user's).
@@ -192,6 +226,12 @@ pub trait Session: Send {
     /// Output that arrived while no reply was due (`None`: harmless, like
     /// a blank line between QTP responses).
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation>;
+    /// Connection-level news from a TCP transport (the bot never
+    /// connected, or opened a second connection): the verdict, if any.
+    fn connection(&mut self, event: &crate::transport::ConnectionEvent) -> Option<Violation> {
+        let _ = event;
+        None
+    }
     /// No complete reply within `limit`.
     fn timed_out(&self, limit: Duration) -> Violation;
     /// The bot's output ended or it exited: a violation unless the game
@@ -235,6 +275,7 @@ pub static ALL: &[&dyn Game] = &[
     &kalah::KALAH,
     &quoridor::QUORIDOR,
     &dominion_sexp::DOMINION_SEXP,
+    &evolution::EVOLUTION,
 ];
 
 /// The ids of all games, for help texts and suggestions.

@@ -5,6 +5,7 @@
 pub mod framing;
 pub mod guard;
 pub mod idle;
+pub mod json_framer;
 pub mod json_stream;
 pub mod limits;
 pub mod process;
@@ -13,6 +14,7 @@ pub mod procfs;
 pub mod signals;
 pub mod stream;
 pub mod tcp;
+pub mod tcp_connection;
 
 use framing::{FrameEvent, Framer};
 use idle::{IdleProbe, Progress};
@@ -46,6 +48,25 @@ pub enum BotEvent {
     InputClosed { error: String, at: Instant },
     /// The bot's main process ended.
     Exited { status: ExitStatus, at: Instant },
+    /// Connection-level news from a TCP transport (the bot never connected,
+    /// or opened another connection).
+    Connection { event: ConnectionEvent, at: Instant },
+}
+
+/// What a TCP transport reports about connections (games over pipes never
+/// see these).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConnectionEvent {
+    /// The bot connected (the sign-up's deadline starts now).
+    Connected { peer: String },
+    /// No connection within `waited`; `exited`: the bot ended before it
+    /// connected.
+    NeverConnected {
+        waited: Duration,
+        exited: Option<ExitStatus>,
+    },
+    /// Another connection arrived after the first; it was closed at once.
+    Extra { peer: String },
 }
 
 impl BotEvent {
@@ -167,12 +188,15 @@ const EOF_GRACE: Duration = Duration::from_millis(100);
 
 /// A live connection to one bot process over its standard streams.
 pub struct BotConnection {
-    group: ProcessGroup,
+    /// `None` with `--no-spawn` (a client someone else started).
+    group: Option<ProcessGroup>,
     events: Receiver<BotEvent>,
     writes: Option<WriteQueue>,
     stderr: Arc<Mutex<StderrTail>>,
     progress: Arc<Progress>,
     idle: IdleProbe,
+    /// The socket side of a TCP bot (listener, acceptor, stdin kept open).
+    tcp: Option<tcp_connection::TcpSide>,
 }
 
 impl BotConnection {
@@ -220,12 +244,13 @@ impl BotConnection {
         let stderr = Arc::new(Mutex::new(StderrTail::new(limits.stderr_keep)));
         stream::spawn_stderr_drain(format!("bot-{pid}-err"), pipes.stderr, Arc::clone(&stderr));
         Ok(BotConnection {
-            group,
+            group: Some(group),
             events,
             writes: Some(wtx),
             stderr,
             progress,
             idle,
+            tcp: None,
         })
     }
 
@@ -263,13 +288,14 @@ impl BotConnection {
 
     /// Wait until the main process has ended or `deadline` passes.
     pub fn wait_exit(&self, deadline: Instant) -> Option<ExitStatus> {
-        self.group.wait_until(deadline)
+        self.group.as_ref()?.wait_until(deadline)
     }
 
     /// The bot's virtual memory size in bytes (Linux: VmSize of its main
     /// process), if it can be read.
     pub fn virtual_memory(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.group.pid())).ok()?;
+        let pid = self.group.as_ref()?.pid();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmSize:"))?;
         let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(kb * 1024)
@@ -285,11 +311,12 @@ impl BotConnection {
     /// count, CPU time) or read from how the bot ended (SIGXCPU, running out
     /// of address space). Meaningful once the bot has ended.
     pub fn limit_hit(&self) -> Option<LimitHit> {
-        let watch = self.group.watch();
+        let group = self.group.as_ref()?;
+        let watch = group.watch();
         if let Some(hit) = watch.hit() {
             return Some(hit);
         }
-        let status = self.group.exit_status()?;
+        let status = group.exit_status()?;
         let (_, tail) = self.stderr();
         guard::limit_from_exit(watch, status, &tail)
     }
@@ -298,7 +325,16 @@ impl BotConnection {
     pub fn terminate(&mut self) -> Option<ExitStatus> {
         // Politely first: most bots leave by themselves at end-of-input.
         self.close_input();
-        self.group.wait_until(Instant::now() + EOF_GRACE);
-        self.group.terminate()
+        let status = match self.group.as_mut() {
+            Some(group) => {
+                group.wait_until(Instant::now() + EOF_GRACE);
+                group.terminate()
+            }
+            None => None,
+        };
+        if let Some(tcp) = self.tcp.as_mut() {
+            tcp.shut();
+        }
+        status
     }
 }

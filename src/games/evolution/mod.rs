@@ -1,21 +1,145 @@
 //! Evolution (NU CS 4500, Spring 2016, remote protocol 1.3): protocheck plays
 //! the dealer, the bot is a TCP client (rules digest `shared/rules/evolution.md`).
 //!
-//! Status: foundations only. This module holds the data definitions and
-//! messages ([`model`], [`messages`]), the pure rule engine ([`engine`]:
-//! boards, deck, the four steps of a turn, the feeding cycle, attacks,
-//! extinction, scoring, end of game), Action4 and FeedingChoice parsing and
-//! legality in the reference's order ([`action4`], [`feeding`]), the
-//! reference strategy for built-in opponents ([`strategy`]) and the check
-//! catalogue ([`catalogue`]). There is no `Game` implementation yet (no
-//! session glue, scenarios or sample clients), so the game is deliberately
-//! **not** listed in `games::ALL`; the JSON stream reader it will use is
-//! `transport::json_stream`.
+//! The data definitions and messages ([`model`], [`messages`]), the pure
+//! rule engine ([`engine`]: boards, deck, the four steps of a turn, the
+//! feeding cycle, attacks, extinction, scoring, end of game), Action4 and
+//! FeedingChoice legality in the reference's order ([`action4`],
+//! [`feeding`]), the reference strategy for built-in players ([`strategy`]),
+//! the dealer as a state machine ([`dealer`]), the session glue
+//! ([`session`]) and the check catalogue ([`catalogue`]). Messages travel
+//! over TCP as JSON values (`transport::json_framer`).
 
 pub mod action4;
 pub mod catalogue;
+pub mod dealer;
 pub mod engine;
 pub mod feeding;
 pub mod messages;
 pub mod model;
+pub mod session;
 pub mod strategy;
+
+use crate::games::{Defaults, Game, Session, Transport, Wire};
+use crate::scenario::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::transport::framing::Framer;
+use crate::transport::json_framer::JsonFramer;
+use crate::verdict::RuleInfo;
+use dealer::Style;
+use std::time::Duration;
+
+pub struct Evolution;
+
+pub static EVOLUTION: Evolution = Evolution;
+
+/// Players when a scenario does not say (3 to 8 are allowed).
+pub const DEFAULT_PLAYERS: u32 = 4;
+
+impl Game for Evolution {
+    fn id(&self) -> &'static str {
+        "evolution"
+    }
+
+    fn catalogue(&self) -> &'static [&'static RuleInfo] {
+        catalogue::ALL
+    }
+
+    fn line_too_long(&self) -> &'static RuleInfo {
+        &catalogue::IO_MESSAGE_TOO_LARGE
+    }
+
+    fn defaults(&self) -> Defaults {
+        // §1.5 item 5 and §6: 1 s per reply; the sign-up gets 5 s + 5 s
+        // (here: complete within 10 s of the connection); §5: 2 s to exit
+        // after the close. Out-of-turn output is kept and judged at the next
+        // request, so no pauses are needed to catch it.
+        Defaults {
+            reply_timeout: Duration::from_secs(1),
+            startup_timeout: Duration::from_secs(10),
+            exit_grace: Duration::from_secs(2),
+            silence: Duration::from_millis(100),
+            pause: Duration::ZERO,
+        }
+    }
+
+    fn framer(&self, cap: usize) -> Box<dyn Framer> {
+        Box::new(JsonFramer::new(cap))
+    }
+
+    fn wire(&self) -> Wire {
+        // §1.3: compact JSON followed by exactly one space.
+        Wire {
+            transport: Transport::Tcp,
+            message_end: b" ",
+            early_output_is_next_reply: true,
+        }
+    }
+
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+        if options.holes.is_some()
+            || options.seeds.is_some()
+            || options.board_size.is_some()
+            || options.walls.is_some()
+            || options.colour.is_some()
+            || options.swap.is_some()
+        {
+            return Err("Evolution takes the options `players`, `seat`, `strategy`, `seed`, `timeout` and `silence`".into());
+        }
+        let players = options.players.unwrap_or(DEFAULT_PLAYERS);
+        if !(3..=8).contains(&players) {
+            return Err(format!("players must be between 3 and 8, not {players}"));
+        }
+        let seat = options.seat.unwrap_or(1);
+        if !(1..=players).contains(&seat) {
+            return Err(format!("seat must be between 1 and {players}, not {seat}"));
+        }
+        let styles: &[Style] = match options.strategy {
+            Some(Strategy::Random) => &[Style::Simple],
+            Some(Strategy::Greedy) => &[Style::Reference],
+            None => &[Style::Reference, Style::Simple],
+        };
+        Ok(Box::new(session::EvolutionSession::new(
+            players as usize,
+            seat as usize - 1,
+            styles,
+            options.seed.unwrap_or(0),
+        )))
+    }
+
+    /// Whole games with the bot in every seat of every player count (3–8),
+    /// unless `--players`/`--seat` pin them.
+    fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        (0..count)
+            .map(|index| {
+                let players = options.players.unwrap_or(3 + (index % 6) as u32);
+                let seat = options
+                    .seat
+                    .unwrap_or(1 + ((index / 6 + index) % players as usize) as u32);
+                let game_seed = rng.u64(..);
+                let opts = Options {
+                    players: Some(players),
+                    seat: Some(seat),
+                    seed: Some(game_seed),
+                    ..options.clone()
+                };
+                let span = Span { line: 0, column: 0 };
+                Scenario {
+                    name: format!("generated-{:03}-{players}p-seat{seat}", index + 1),
+                    game: "evolution".into(),
+                    about: Some(format!(
+                        "A whole generated game: {players} players, the bot in seat {seat}, built-in players in the others."
+                    )),
+                    spec: None,
+                    options: opts,
+                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    steps: vec![
+                        (Step::Expect(Expect::LegalMove), span.clone()),
+                        (Step::Play(Play::ToEnd), span),
+                    ],
+                    origin: Origin::Generated { seed, index },
+                }
+            })
+            .collect()
+    }
+}

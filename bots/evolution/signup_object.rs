@@ -1,0 +1,14 @@
+//! `evo-signup-object`: signs up with a JSON object `{"name":"evo-signup-object"}`
+//! instead of a JSON string.
+//!
+//! Rules digest §2.3: the sign-up is "any JSON string"; the reference sends no
+//! `"ok"` for anything else and never seats the player.
+//!
+//! protocheck must report: `evolution.signup.not-a-string` (fail).
+
+#[path = "common/mod.rs"]
+mod common;
+
+fn main() -> std::process::ExitCode {
+    common::run("evo-signup-object", common::Flaw::SignupObject)
+}

@@ -1,0 +1,13 @@
+//! `evo-waits-for-server`: connects and waits for the server to speak first,
+//! so it never signs up (it exits when the server closes the socket).
+//!
+//! Rules digest §1.1 ("the client speaks first") and §9.1 item 12.
+//!
+//! protocheck must report: `io.timeout` (fail) after the 5 s sign-up limit.
+
+#[path = "common/mod.rs"]
+mod common;
+
+fn main() -> std::process::ExitCode {
+    common::run("evo-waits-for-server", common::Flaw::WaitsForServer)
+}

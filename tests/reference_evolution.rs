@@ -1,0 +1,154 @@
+//! protocheck against the course's own Evolution client: a verdict that
+//! fails the reference client is a wrong verdict (evolution.md truth order).
+//!
+//! The client is not part of the repository. Set `PROTOCHECK_REFERENCE_BOTS`
+//! to a folder holding `evolution/reference-client`: an executable launcher
+//! that starts one reference client (`mfelleisen/Evolution`, `Xternal/client.rkt`,
+//! sign-up `"good guy"`) dialling 127.0.0.1 on the port given as
+//! `PROTOCHECK_PORT` (or `--port <n>`). A launcher that works with Racket
+//! 8.x (install the package `unstable-contract-lib`, then
+//! `raco make Xternal/client.rkt` once; uncompiled it takes about 10 s to
+//! start):
+//!
+//! ```sh
+//! #!/bin/sh
+//! exec racket -e '(require (file "/path/to/Evolution/Xternal/client.rkt"))' \
+//!   -e "(main 0 \"127.0.0.1\" ${PROTOCHECK_PORT})"
+//! ```
+//!
+//! (`./client.rkt 0 127.0.0.1 PORT` does not work: it passes the port on as a
+//! string; evolution.md §9.0.) Without the variable the test says so and
+//! passes.
+//!
+//! The client must pass (no failure; warnings allowed, e.g.
+//! `evolution.feed.attack-rules-forbid`, because it plays the reference's
+//! attack test) the default run plus generated games, and one generated game
+//! for every player count from 3 to 8. Scenarios run one at a time
+//! (`--jobs 1`): each starts a Racket process, and the protocol's 1 s reply
+//! limit is kept, so parallel start-ups on a small machine must not eat into
+//! it. The start-up limit is raised to 60 s for the same reason.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+
+const VARIABLE: &str = "PROTOCHECK_REFERENCE_BOTS";
+const LAUNCHER: &str = "evolution/reference-client";
+
+/// The findings of a JSON report, one line each, for assertion messages.
+fn findings(report: &Value) -> Vec<String> {
+    let mut lines = Vec::new();
+    for s in report["scenarios"].as_array().into_iter().flatten() {
+        for v in s["violations"].as_array().into_iter().flatten() {
+            lines.push(format!(
+                "{} [{}] {}: {}",
+                s["name"].as_str().unwrap_or("?"),
+                v["severity"].as_str().unwrap_or("?"),
+                v["rule"].as_str().unwrap_or("?"),
+                v["message"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    lines
+}
+
+/// Runs protocheck on the launcher with `extra` options; exit code, JSON
+/// report, stderr.
+fn run_reference(launcher: &Path, extra: &[&str]) -> (i32, Value, String) {
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .args(["--game", "evolution"])
+        .arg(launcher)
+        .args([
+            "--jobs",
+            "1",
+            "--startup-timeout",
+            "60s",
+            "--format",
+            "json",
+            "--color",
+            "never",
+        ])
+        .args(extra)
+        // Generous: a few dozen scenarios, each starting a Racket process.
+        .timeout(std::time::Duration::from_secs(1800))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    (
+        out.status.code().unwrap_or(-1),
+        serde_json::from_str(&stdout).unwrap_or(Value::Null),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// Asserts that a run passed (warnings allowed) and ran at least `min_passed`
+/// scenarios.
+fn assert_passed(what: &str, (code, report, stderr): (i32, Value, String), min_passed: u64) {
+    let totals = &report["totals"];
+    let found = findings(&report);
+    println!("{what}: exit {code}, totals {totals}");
+    for line in &found {
+        println!("  {line}");
+    }
+    assert!(
+        report.is_object(),
+        "{what}: no JSON report (exit {code}):\n{stderr}"
+    );
+    assert_eq!(
+        totals["failed"],
+        0,
+        "{what}: the reference client fails:\n{}\n{stderr}",
+        found.join("\n")
+    );
+    assert_eq!(totals["errors"], 0, "{what}: {stderr}");
+    assert_eq!(code, 0, "{what}: {stderr}");
+    let passed = totals["passed"].as_u64().unwrap_or(0);
+    assert!(
+        passed >= min_passed,
+        "{what}: only {passed} scenarios passed (expected at least {min_passed}); totals {totals}"
+    );
+}
+
+#[test]
+fn reference_client_passes_the_default_run_and_generated_games() {
+    let Some(dir) = std::env::var_os(VARIABLE) else {
+        println!("reference bots not run: {VARIABLE} is not set");
+        return;
+    };
+    let launcher = Path::new(&dir).join(LAUNCHER);
+    assert!(
+        launcher.is_file(),
+        "{VARIABLE} is set to {}, but {LAUNCHER} is not there",
+        Path::new(&dir).display()
+    );
+    // The built-in suite and six generated games (seats and player counts
+    // varied by protocheck).
+    assert_passed(
+        "default run + 6 generated games",
+        run_reference(&launcher, &["--games", "6", "--seed", "1"]),
+        7,
+    );
+    // One generated game for every player count the protocol allows.
+    for players in 3..=8u32 {
+        let seed = (100 + players).to_string();
+        let players_arg = players.to_string();
+        assert_passed(
+            &format!("generated game, {players} players"),
+            run_reference(
+                &launcher,
+                &[
+                    "--players",
+                    &players_arg,
+                    "--games",
+                    "1",
+                    "--seed",
+                    &seed,
+                    "--filter",
+                    "generated-*",
+                ],
+            ),
+            1,
+        );
+    }
+}
