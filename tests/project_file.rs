@@ -25,7 +25,13 @@ fn init_then_a_bare_protocheck_runs_the_configured_bot() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let workflow = std::fs::read_to_string(dir.join(".github/workflows/protocheck.yml")).unwrap();
     let parsed: serde_json::Value = serde_saphyr::from_str(&workflow).unwrap();
-    assert!(parsed["jobs"]["protocheck"]["steps"].as_array().unwrap().len() >= 4);
+    assert!(
+        parsed["jobs"]["protocheck"]["steps"]
+            .as_array()
+            .unwrap()
+            .len()
+            >= 4
+    );
 
     for folder in [dir.clone(), dir.join("src/deep")] {
         let out = protocheck(&folder)
@@ -39,7 +45,14 @@ fn init_then_a_bare_protocheck_runs_the_configured_bot() {
     }
     // The command line wins over the file.
     let out = protocheck(&dir)
-        .args(["--filter", "south-first-move", "--seed", "9", "--format", "json"])
+        .args([
+            "--filter",
+            "south-first-move",
+            "--seed",
+            "9",
+            "--format",
+            "json",
+        ])
         .output()
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -57,10 +70,17 @@ fn init_then_a_bare_protocheck_runs_the_configured_bot() {
         .code(2)
         .stderr(predicates::str::contains("not overwritten"));
     // A mistake is reported at its line and column.
-    std::fs::write(dir.join("protocheck.toml"), "game = \"kalah\"\ntimeout = \"soon\"\n").unwrap();
+    std::fs::write(
+        dir.join("protocheck.toml"),
+        "game = \"kalah\"\ntimeout = \"soon\"\n",
+    )
+    .unwrap();
     let out = protocheck(&dir.join("src")).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("protocheck.toml:2:11: ") && err.contains("soon"), "{err}");
+    assert!(
+        err.contains("protocheck.toml:2:11: ") && err.contains("soon"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
