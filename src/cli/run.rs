@@ -1,0 +1,352 @@
+//! The main run of the command line: load the scenarios, select and lint
+//! them, run them against the bot, render the report, choose the exit status.
+
+use super::{Cli, ColorChoice, Fatal, emit, game_named};
+use crate::controller::RunConfig;
+use crate::outcome::{ScenarioResult, Status, Totals};
+use crate::report::{self, RunInfo, human::Style};
+use crate::scenario::{self, LoadError, Options, Scenario};
+use crate::suite;
+use crate::transport::{BotCommand, Limits, ResourceLimits};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
+    let (mut scenarios, mut errors) = load(
+        &cli.scenarios,
+        cli.game.as_deref(),
+        cli.scenarios.is_empty() || cli.with_builtin,
+    )?;
+    let game = match &cli.game {
+        Some(g) => game_named(Some(g))?,
+        None => {
+            let first = scenarios
+                .first()
+                .ok_or_else(|| Fatal::Usage("--game is required".into()))?;
+            if scenarios.iter().any(|s| s.game != first.game) {
+                return Err(Fatal::Usage(
+                    "the scenarios are for different games: choose one with --game".into(),
+                ));
+            }
+            game_named(Some(&first.game))?
+        }
+    };
+    let cli_options = Options {
+        holes: cli.holes,
+        seeds: cli.seeds,
+        board_size: cli.board_size,
+        walls: cli.walls,
+        players: cli.players,
+        seat: cli.seat,
+        ..Options::default()
+    };
+    // Options the game does not take are one usage error, not one error per
+    // scenario that inherits them.
+    if let Err(e) = game.session(&cli_options) {
+        return Err(Fatal::Usage(format!("--game {}: {e}", game.id())));
+    }
+    for s in &mut scenarios {
+        fill_unset(&mut s.options, &cli_options);
+    }
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    if let Some(n) = cli.games {
+        scenarios.extend(game.generate(n, seed, &cli_options));
+    }
+    if let Some(f) = &cli.filter {
+        scenarios.retain(|s| suite::matches_filter(&s.name, f));
+    }
+    errors.extend(suite::duplicate_names(&scenarios));
+    errors.extend(suite::lint_all(&scenarios, game));
+    if !errors.is_empty() {
+        return Err(Fatal::Scenarios(errors));
+    }
+    // Sharded after linting, so every shard reports the same scenario errors.
+    let selected = scenarios.len();
+    if let Some(p) = cli.partition {
+        scenarios = p.select(scenarios, |s| &s.name);
+    }
+    let skip_reasons = suite::default_run_skips(
+        &scenarios,
+        game,
+        cli.all_sizes || game.asks_beyond_default_run(&cli_options),
+    );
+    if cli.list {
+        let mut text = String::new();
+        for (s, skip) in scenarios.iter().zip(&skip_reasons) {
+            text += &match skip {
+                Some(reason) => format!("{:<44} {}  (skipped: {reason})\n", s.name, s.source),
+                None => format!("{:<44} {}\n", s.name, s.source),
+            };
+        }
+        emit(&text);
+        return Ok(0);
+    }
+    if cli.check_scenarios {
+        emit(&format!(
+            "{} scenario{} checked, no problems\n",
+            scenarios.len(),
+            if scenarios.len() == 1 { "" } else { "s" }
+        ));
+        return Ok(0);
+    }
+    // An empty shard is normal in a CI matrix wider than the suite; an
+    // empty selection is not.
+    if selected == 0 {
+        return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
+    }
+    let tcp_game = game.wire().transport == crate::games::Transport::Tcp;
+    let bot = if cli.no_spawn && cli.bot.is_none() && cli.bot_cmd.is_none() {
+        BotCommand {
+            program: "(client started by the user)".into(),
+            args: Vec::new(),
+            env: Vec::new(),
+        }
+    } else {
+        bot_command(&cli)?
+    };
+    if (cli.no_spawn || cli.port != 0) && !tcp_game {
+        return Err(Fatal::Usage(format!(
+            "--port and --no-spawn are for games over TCP (evolution), not {}",
+            game.id()
+        )));
+    }
+    let port = if cli.no_spawn && cli.port == 0 {
+        // One port for the whole run, so the user starts every client the same way.
+        crate::transport::tcp::LoopbackListener::bind(0)
+            .and_then(|l| l.port())
+            .map_err(|e| Fatal::Bot(format!("cannot listen on 127.0.0.1: {e}")))?
+    } else {
+        cli.port
+    };
+    let cfg = RunConfig {
+        bot: bot.clone(),
+        limits: Limits {
+            message_cap: cli.max_line,
+            resources: ResourceLimits {
+                memory: cli.memory_limit,
+                cpu: cli.cpu_limit,
+                processes: cli.max_processes,
+            },
+            ..Limits::default()
+        },
+        timeout: cli.timeout,
+        startup_timeout: cli.startup_timeout,
+        exit_grace: cli.exit_grace,
+        silence: cli.silence,
+        strict: cli.strict,
+        max_output: cli.max_output,
+        tcp: crate::controller::TcpConfig {
+            port,
+            no_spawn: cli.no_spawn,
+        },
+    };
+    let jobs = cli.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    // One listener per port: a fixed port (or a client the user starts for
+    // each scenario) means one scenario at a time.
+    let jobs = if tcp_game && (port != 0 || cli.no_spawn) {
+        1
+    } else {
+        jobs
+    };
+    let progress = crate::progress::Progress::start(scenarios.len());
+    let runs = suite::run_all(
+        &scenarios,
+        &skip_reasons,
+        game,
+        &cfg,
+        jobs,
+        cli.fail_fast,
+        &|event| progress.record(event),
+    );
+    progress.finish();
+    let runs = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    let mut results: Vec<ScenarioResult> = Vec::with_capacity(runs.len());
+    for (scenario, run) in scenarios.iter().zip(runs) {
+        let mut result = run.result.clone();
+        if result.status == Status::Failed && suite::is_generated(scenario) {
+            attach_replay(&cli, &bot, seed, scenario, &run, &mut result)?;
+        }
+        results.push(result);
+    }
+    let info = RunInfo {
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        game: game.id().to_string(),
+        bot: bot.display(),
+        generated: cli.games.map(|n| (n, seed)),
+        strict: cli.strict,
+        partition: cli.partition.map(|p| (p.to_string(), selected)),
+        workspace: crate::actions::workspace(),
+    };
+    let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
+    let style = Style {
+        color: match cli.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
+        },
+        verbose: cli.verbose,
+    };
+    let text = report::render(cli.format, &info, &results, &style);
+    match &cli.output {
+        Some(path) => {
+            std::fs::write(path, &text)
+                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?;
+            // Still tell the terminal how it went.
+            eprintln!("{}", report::human::summary(&Totals::of(&results)));
+        }
+        None => emit(&text),
+    }
+    crate::actions::emit_extras(cli.format, cli.no_annotations, &info, &results);
+    let totals = Totals::of(&results);
+    Ok(if totals.errors > 0 {
+        2
+    } else if totals.failed > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+pub(super) fn lint_only(
+    scenarios: &[Scenario],
+    mut errors: Vec<LoadError>,
+    game_id: Option<&str>,
+) -> Result<i32, Fatal> {
+    errors.extend(suite::duplicate_names(scenarios));
+    for s in scenarios {
+        let game = game_named(Some(game_id.unwrap_or(&s.game)))?;
+        errors.extend(crate::controller::lint::lint(s, game));
+    }
+    if !errors.is_empty() {
+        return Err(Fatal::Scenarios(errors));
+    }
+    emit(&format!(
+        "{} scenario{} checked, no problems\n",
+        scenarios.len(),
+        if scenarios.len() == 1 { "" } else { "s" }
+    ));
+    Ok(0)
+}
+
+/// Load scenario files, plus the built-in suite when asked. Files that do
+/// not parse are returned as errors, to be reported together with what lint
+/// finds in the others.
+pub(super) fn load(
+    paths: &[PathBuf],
+    game: Option<&str>,
+    builtin: bool,
+) -> Result<(Vec<Scenario>, Vec<LoadError>), Fatal> {
+    let mut scenarios = Vec::new();
+    let mut errors = Vec::new();
+    if builtin {
+        let game = game_named(game)?;
+        scenarios
+            .extend(scenario::builtin::suite(game.id()).map_err(|e| Fatal::Scenarios(vec![e]))?);
+    }
+    for path in paths {
+        let files = scenario::load::scenario_files(path).map_err(|e| Fatal::Scenarios(vec![e]))?;
+        if files.is_empty() {
+            return Err(Fatal::Usage(format!(
+                "no *.yaml scenario files under {}",
+                path.display()
+            )));
+        }
+        for file in files {
+            match scenario::load::load_file(&file, game) {
+                Ok(s) => scenarios.push(s),
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+    Ok((scenarios, errors))
+}
+
+/// Command-line game options fill what a scenario leaves unset; a scenario
+/// that pins a value (its scripted states depend on it) keeps it.
+fn fill_unset(options: &mut Options, cli: &Options) {
+    options.holes = options.holes.or(cli.holes);
+    options.seeds = options.seeds.or(cli.seeds);
+    options.board_size = options.board_size.or(cli.board_size);
+    options.walls = options.walls.or(cli.walls);
+    options.players = options.players.or(cli.players);
+    options.seat = options.seat.or(cli.seat);
+}
+
+fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
+    let words: Vec<String> = match (&cli.bot, &cli.bot_cmd) {
+        (Some(bot), None) => std::iter::once(bot.clone()).chain(cli.bot_args.iter().cloned()).collect(),
+        (None, Some(cmd)) => {
+            let mut w = shell_words::split(cmd).map_err(|e| Fatal::Usage(format!("--bot-cmd: {e}")))?;
+            w.extend(cli.bot_args.iter().cloned());
+            w
+        }
+        _ => return Err(Fatal::Usage("no bot given: protocheck [OPTIONS] --game <GAME> <BOT> (or --bot-cmd '<command line>')".into())),
+    };
+    let (program, args) = words
+        .split_first()
+        .ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
+    if program.contains('/') {
+        let meta = std::fs::metadata(program)
+            .map_err(|e| Fatal::Bot(format!("cannot start bot `{program}`: {e}")))?;
+        use std::os::unix::fs::PermissionsExt;
+        if meta.is_dir() || meta.permissions().mode() & 0o111 == 0 {
+            return Err(Fatal::Bot(format!(
+                "cannot start bot `{program}`: it is not an executable file (try chmod +x, or --bot-cmd 'python3 {program}')"
+            )));
+        }
+    }
+    Ok(BotCommand {
+        program: program.clone(),
+        args: args.to_vec(),
+        env: Vec::new(),
+    })
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    (nanos as u64 ^ u64::from(std::process::id())) % 1_000_000
+}
+
+/// Save a failing generated game (with --save-failures) and write the
+/// command that replays it.
+fn attach_replay(
+    cli: &Cli,
+    bot: &BotCommand,
+    seed: u64,
+    scenario: &Scenario,
+    run: &crate::controller::ScenarioRun,
+    result: &mut ScenarioResult,
+) -> Result<(), Fatal> {
+    let bot_words = match &cli.bot_cmd {
+        Some(cmd) => format!("--bot-cmd {}", crate::transport::shell_quote(cmd)),
+        None => bot.display(),
+    };
+    let game = &scenario.game;
+    match &cli.save_failures {
+        Some(dir) => {
+            let path = suite::save_failure(dir, scenario, run)
+                .map_err(|e| Fatal::Io(format!("cannot save failure in {}: {e}", dir.display())))?;
+            let shown = path.display().to_string();
+            result.replay = Some(format!(
+                "protocheck --game {game} --scenarios {} {bot_words}",
+                crate::transport::shell_quote(&shown)
+            ));
+            result.saved_to = Some(shown);
+        }
+        None => {
+            let n = cli.games.unwrap_or(0);
+            result.replay = Some(format!(
+                "protocheck --game {game} --games {n} --seed {seed} --filter {} {bot_words}   (add --save-failures DIR to get a scenario file)",
+                scenario.name
+            ));
+        }
+    }
+    Ok(())
+}
