@@ -18,7 +18,9 @@
 //! deadlines) plus twelve generated games, which put it in every seat of 2, 3
 //! and 4 players.
 
+mod common;
 use assert_cmd::Command;
+use common::json_outcome;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -91,12 +93,7 @@ fn run_player(command: &str) -> (i32, Value, String) {
         .timeout(std::time::Duration::from_secs(900))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    (
-        out.status.code().unwrap_or(-1),
-        serde_json::from_str(&stdout).unwrap_or(Value::Null),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    json_outcome(&out)
 }
 
 #[test]

@@ -28,29 +28,14 @@
 //! limit is kept, so parallel start-ups on a small machine must not eat into
 //! it. The start-up limit is raised to 60 s for the same reason.
 
+mod common;
 use assert_cmd::Command;
+use common::{findings, json_outcome};
 use serde_json::Value;
 use std::path::Path;
 
 const VARIABLE: &str = "PROTOCHECK_REFERENCE_BOTS";
 const LAUNCHER: &str = "evolution/reference-client";
-
-/// The findings of a JSON report, one line each, for assertion messages.
-fn findings(report: &Value) -> Vec<String> {
-    let mut lines = Vec::new();
-    for s in report["scenarios"].as_array().into_iter().flatten() {
-        for v in s["violations"].as_array().into_iter().flatten() {
-            lines.push(format!(
-                "{} [{}] {}: {}",
-                s["name"].as_str().unwrap_or("?"),
-                v["severity"].as_str().unwrap_or("?"),
-                v["rule"].as_str().unwrap_or("?"),
-                v["message"].as_str().unwrap_or("")
-            ));
-        }
-    }
-    lines
-}
 
 /// Runs protocheck on the launcher with `extra` options; exit code, JSON
 /// report, stderr.
@@ -74,12 +59,7 @@ fn run_reference(launcher: &Path, extra: &[&str]) -> (i32, Value, String) {
         .timeout(std::time::Duration::from_secs(1800))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    (
-        out.status.code().unwrap_or(-1),
-        serde_json::from_str(&stdout).unwrap_or(Value::Null),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    json_outcome(&out)
 }
 
 /// Asserts that a run passed (warnings allowed) and ran at least `min_passed`

@@ -14,7 +14,9 @@
 //! engine has no per-move limit (one hour per match), the search agents take
 //! seconds per move, and this test is about verdicts, not speed.
 
+mod common;
 use assert_cmd::Command;
+use common::{findings, json_outcome};
 use serde_json::Value;
 use std::path::Path;
 
@@ -38,23 +40,6 @@ const AGENTS: &[(&str, Expect, usize)] = &[
     ("Group2Agent.jar", Expect::NoFailure, 0),
     ("JimmyPlayer.jar", Expect::NoFailure, 6),
 ];
-
-/// The findings of a JSON report, one line each, for assertion messages.
-fn findings(report: &Value) -> Vec<String> {
-    let mut lines = Vec::new();
-    for s in report["scenarios"].as_array().into_iter().flatten() {
-        for v in s["violations"].as_array().into_iter().flatten() {
-            lines.push(format!(
-                "{} [{}] {}: {}",
-                s["name"].as_str().unwrap_or("?"),
-                v["severity"].as_str().unwrap_or("?"),
-                v["rule"].as_str().unwrap_or("?"),
-                v["message"].as_str().unwrap_or("")
-            ));
-        }
-    }
-    lines
-}
 
 fn run_agent(jar: &Path, games: usize) -> (i32, Value, String) {
     let command = format!(
@@ -87,12 +72,7 @@ fn run_agent(jar: &Path, games: usize) -> (i32, Value, String) {
         .timeout(std::time::Duration::from_secs(1800))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    (
-        out.status.code().unwrap_or(-1),
-        serde_json::from_str(&stdout).unwrap_or(Value::Null),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    json_outcome(&out)
 }
 
 #[test]

@@ -119,3 +119,30 @@ pub fn live_processes_with(marker: &str) -> Vec<u32> {
     }
     found
 }
+
+/// The findings of a JSON report, one line each, for assertion messages.
+pub fn findings(report: &Value) -> Vec<String> {
+    let mut lines = Vec::new();
+    for s in report["scenarios"].as_array().into_iter().flatten() {
+        for v in s["violations"].as_array().into_iter().flatten() {
+            lines.push(format!(
+                "{} [{}] {}: {}",
+                s["name"].as_str().unwrap_or("?"),
+                v["severity"].as_str().unwrap_or("?"),
+                v["rule"].as_str().unwrap_or("?"),
+                v["message"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    lines
+}
+
+/// A `--format json` run as (exit code, report or `Null`, stderr).
+pub fn json_outcome(out: &std::process::Output) -> (i32, Value, String) {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    (
+        out.status.code().unwrap_or(-1),
+        serde_json::from_str(&stdout).unwrap_or(Value::Null),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
