@@ -8,14 +8,15 @@
 //! * one generated 2-player game against `dsx-correct` through the
 //!   controller with default settings, bot start to bot exit.
 
-use protocheck::controller::{self, RunConfig};
+mod common;
+use common::*;
+use protocheck::controller;
 use protocheck::games::Game;
 use protocheck::games::dominion_sexp::messages::Card;
 use protocheck::games::dominion_sexp::players::Player;
 use protocheck::games::dominion_sexp::rules::{self, Supply};
 use protocheck::games::dominion_sexp::{DOMINION_SEXP, sexp};
 use protocheck::scenario::Options;
-use protocheck::transport::{BotCommand, Limits};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -87,18 +88,6 @@ fn unbalanced_read() -> f64 {
     start.elapsed().as_secs_f64() * 1e3
 }
 
-fn build_example(name: &str) -> Option<String> {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--example", name])
-        .status()
-        .ok()?;
-    let path = format!(
-        "{}/target/release/examples/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    (status.success() && std::path::Path::new(&path).exists()).then_some(path)
-}
-
 fn suite_wall(bot: &str) -> Option<f64> {
     let built = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "--bin", "protocheck"])
@@ -126,21 +115,7 @@ fn generated_games(bot: &str, games: usize) -> (f64, f64) {
         ..Options::default()
     };
     let scenarios = DOMINION_SEXP.generate(games, 7, &options);
-    let cfg = RunConfig {
-        bot: BotCommand {
-            program: bot.into(),
-            args: vec![],
-            env: vec![],
-        },
-        limits: Limits::default(),
-        timeout: None,
-        startup_timeout: None,
-        exit_grace: None,
-        silence: None,
-        strict: false,
-        max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
-        tcp: Default::default(),
-    };
+    let cfg = config(bot, None);
     let mut total = 0.0;
     let mut worst: f64 = 0.0;
     for s in &scenarios {

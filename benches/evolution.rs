@@ -10,7 +10,9 @@
 //! * the JSON framer: 1-byte writes, many values per write, a 1 MiB value,
 //!   and the cost per byte at 1 MiB and 4 MiB (linear time).
 
-use protocheck::controller::{self, RunConfig};
+mod common;
+use common::*;
+use protocheck::controller;
 use protocheck::games::Game;
 use protocheck::games::evolution::EVOLUTION;
 use protocheck::games::evolution::dealer::{Request, Style, Table};
@@ -19,8 +21,6 @@ use protocheck::games::evolution::strategy::{self, FatRequest};
 use protocheck::scenario::Options;
 use protocheck::transport::framing::{FrameEvent, Framer};
 use protocheck::transport::json_framer::JsonFramer;
-use protocheck::transport::{BotCommand, Limits};
-use std::process::Command;
 use std::time::Instant;
 
 fn main() {
@@ -80,28 +80,10 @@ fn engine_games(players: usize, count: usize) -> (f64, f64) {
     (count as f64 / secs, turns as f64 / count as f64)
 }
 
-fn config(bot: &str) -> RunConfig {
-    RunConfig {
-        bot: BotCommand {
-            program: bot.into(),
-            args: vec![],
-            env: vec![],
-        },
-        limits: Limits::default(),
-        timeout: None,
-        startup_timeout: None,
-        exit_grace: None,
-        silence: None,
-        strict: false,
-        max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
-        tcp: Default::default(),
-    }
-}
-
 fn builtin_suite(bot: &str) -> (usize, f64) {
     let suite = protocheck::scenario::builtin::suite("evolution").expect("built-in suite loads");
     let skips = vec![None; suite.len()];
-    let cfg = config(bot);
+    let cfg = config(bot, None);
     let start = Instant::now();
     let runs = protocheck::suite::run_all(&suite, &skips, &EVOLUTION, &cfg, jobs(), false, &|_| {})
         .expect("the client starts");
@@ -120,7 +102,7 @@ fn generated_game(bot: &str, players: u32, count: usize) -> f64 {
         ..Options::default()
     };
     let games = EVOLUTION.generate(count, 1, &options);
-    let cfg = config(bot);
+    let cfg = config(bot, None);
     let mut ms: Vec<f64> = games
         .iter()
         .map(|g| {
@@ -175,19 +157,4 @@ fn framing_figures() {
             secs * 1e9 / big.len() as f64
         );
     }
-}
-
-fn build_example(name: &str) -> Option<String> {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--example", name])
-        .status()
-        .ok()?;
-    if !status.success() {
-        return None;
-    }
-    let path = format!(
-        "{}/target/release/examples/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::path::Path::new(&path).exists().then_some(path)
 }

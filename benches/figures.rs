@@ -7,7 +7,9 @@
 //! * generated Kalah games per second against the fastest sample bot, and
 //!   the same games played in-process by the rule engine alone.
 
-use protocheck::controller::{self, RunConfig};
+mod common;
+use common::*;
+use protocheck::controller;
 use protocheck::games::Game;
 use protocheck::games::kalah::{self, opponent, rules::Position};
 use protocheck::scenario::{Options, Strategy, SwapPolicy};
@@ -180,7 +182,7 @@ fn kalah_engine_games() -> (f64, f64, f64) {
 fn kalah_generated_games(bot: &str) -> (f64, f64, f64) {
     let games = 200;
     let scenarios = kalah::KALAH.generate(games, 7, &Options::default());
-    let cfg = config(bot);
+    let cfg = config(bot, Some(Duration::ZERO));
     let start = Instant::now();
     let mut plies = 0usize;
     for s in &scenarios {
@@ -206,22 +208,6 @@ fn kalah_generated_games(bot: &str) -> (f64, f64, f64) {
         secs * 1e3 / games as f64,
         plies as f64 / games as f64,
     )
-}
-
-/// Build a sample bot in release mode and return its path.
-fn build_example(name: &str) -> Option<String> {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--example", name])
-        .status()
-        .ok()?;
-    if !status.success() {
-        return None;
-    }
-    let path = format!(
-        "{}/target/release/examples/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::path::Path::new(&path).exists().then_some(path)
 }
 
 /// A mid-game 9×9 position with walls, for the rule-engine figures.
@@ -287,7 +273,7 @@ fn quoridor_generated_games(engine: &str) -> (f64, f64) {
     use protocheck::games::quoridor::QUORIDOR;
     let games = 30;
     let scenarios = QUORIDOR.generate(games, 7, &Options::default());
-    let cfg = config(engine);
+    let cfg = config(engine, Some(Duration::ZERO));
     let start = Instant::now();
     for s in &scenarios {
         let run = controller::run(s, &QUORIDOR, &cfg).expect("engine starts");
@@ -305,31 +291,12 @@ fn quoridor_generated_games(engine: &str) -> (f64, f64) {
 fn quoridor_builtin_suite(engine: &str) -> (usize, f64) {
     use protocheck::games::quoridor::QUORIDOR;
     let suite = protocheck::scenario::builtin::suite("quoridor").expect("built-in suite loads");
-    let cfg = config(engine);
+    let cfg = config(engine, Some(Duration::ZERO));
     let start = Instant::now();
     for s in &suite {
         controller::run(s, &QUORIDOR, &cfg).expect("engine starts");
     }
     (suite.len(), start.elapsed().as_secs_f64())
-}
-
-/// Run settings for figures: no pauses between moves.
-fn config(bot: &str) -> RunConfig {
-    RunConfig {
-        bot: BotCommand {
-            program: bot.into(),
-            args: vec![],
-            env: vec![],
-        },
-        limits: Limits::default(),
-        timeout: None,
-        startup_timeout: None,
-        exit_grace: None,
-        silence: Some(Duration::ZERO),
-        strict: false,
-        max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
-        tcp: Default::default(),
-    }
 }
 
 /// A minimal Kalah agent in C: the first non-empty hole of its row.
@@ -422,7 +389,7 @@ fn compile_c(name: &str, source: &str) -> Option<String> {
 /// (listening windows on): games per second and CHANGE messages per game.
 fn kalah_default_games(bot: &str, games: usize) -> (f64, f64) {
     let scenarios = kalah::KALAH.generate(games, 11, &Options::default());
-    let mut cfg = config(bot);
+    let mut cfg = config(bot, Some(Duration::ZERO));
     cfg.silence = None;
     let start = Instant::now();
     let mut messages = 0usize;
