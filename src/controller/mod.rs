@@ -304,7 +304,7 @@ impl Run<'_> {
         } else {
             // Anything a bot prints at start-up, before the first message, is
             // output nobody asked for; a short window makes it observable.
-            self.listen(self.silence.min(STARTUP_WINDOW));
+            self.listen_at_startup(self.silence.min(STARTUP_WINDOW));
         }
         if self.gone {
             return Ok(());

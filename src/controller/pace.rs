@@ -24,6 +24,11 @@ const PACE_MARGIN: Duration = Duration::from_millis(10);
 const PACE_FLOOR: Duration = Duration::from_millis(20);
 const PACE_CAP: Duration = Duration::from_secs(1);
 
+/// The longest the start-up window waits for a bot that has not run yet,
+/// and how much longer it waits each time it finds it so.
+const STARTUP_CAP: Duration = Duration::from_millis(500);
+const STARTUP_STEP: Duration = Duration::from_millis(10);
+
 /// How often a listening window looks at the bot (growing to the maximum).
 const LISTEN_PROBE_FIRST: Duration = Duration::from_micros(200);
 const LISTEN_PROBE_MAX: Duration = Duration::from_millis(4);
@@ -106,20 +111,49 @@ impl Run<'_> {
     /// Listen for `window`; everything that arrives is out of turn. Ends
     /// early once the bot is provably idle, unless the user fixed the windows.
     pub(super) fn listen(&mut self, window: Duration) {
+        self.listen_for(window, false);
+    }
+
+    /// The start-up window: as [`Run::listen`], but while the bot has not
+    /// run at all yet (no CPU time, not idle: on a loaded machine a process
+    /// can take longer than the window to be scheduled) the window waits for
+    /// it, up to [`STARTUP_CAP`], so a banner it prints at once is still seen
+    /// before protocheck's first message. Where the bot cannot be looked at,
+    /// the window is as asked.
+    pub(super) fn listen_at_startup(&mut self, window: Duration) {
+        self.listen_for(window, !self.explicit_silence);
+    }
+
+    fn listen_for(&mut self, window: Duration, until_started: bool) {
         self.unobserved_write = false;
         let opened = Instant::now();
-        let deadline = opened + window;
+        let mut deadline = opened + window;
         let mut watch = IdleWatch::for_listening(!self.explicit_silence);
+        let mut heard = false;
         loop {
             match self.next_event(watch.wake(deadline)) {
                 Some(event) => {
+                    heard = true;
                     watch.saw_activity();
                     self.idle_event(event);
                     if self.gone {
                         break;
                     }
                 }
-                None if Instant::now() >= deadline => break,
+                None if Instant::now() >= deadline => {
+                    let now = Instant::now();
+                    let not_started = until_started
+                        && !heard
+                        && now < opened + STARTUP_CAP
+                        && self
+                            .conn
+                            .idle_sample()
+                            .is_some_and(|s| !s.idle && s.cpu == 0);
+                    if !not_started {
+                        break;
+                    }
+                    deadline = (now + STARTUP_STEP).min(opened + STARTUP_CAP);
+                }
                 None => {
                     if watch.proved(&self.conn) {
                         // Whatever the bot wrote before it went idle is
