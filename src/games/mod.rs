@@ -5,6 +5,7 @@
 #[cfg(test)]
 pub(crate) mod catalogue_check;
 pub mod dominion_sexp;
+pub mod dominion_text;
 pub mod evolution;
 pub mod kalah;
 pub mod quoridor;
