@@ -10,11 +10,17 @@
 //! element; drawn and gained cards are appended to the hand, and removing a
 //! card removes its first occurrence (§3.7, D28).
 
+mod attack;
+mod piles;
 mod rule;
 #[cfg(test)]
 mod tests;
 
+pub use attack::{AttackOutcome, AttackReply};
+pub use piles::{Player, Supply};
 pub use rule::Rule;
+
+use piles::{CardCounts, counts_of};
 
 use super::cards::{Card, Shuffler};
 
@@ -26,136 +32,10 @@ const HAND_SIZE: usize = 5;
 const STARTING_COPPERS: usize = 7;
 const STARTING_ESTATES: usize = 3;
 /// Militia discards down to this many cards (§3.6).
-const MILITIA_KEEPS: usize = 3;
+pub(super) const MILITIA_KEEPS: usize = 3;
 const MINE_UPGRADE: u32 = 3;
 const REMODEL_UPGRADE: u32 = 2;
 const WORKSHOP_LIMIT: u32 = 4;
-
-/// Cards counted per supply pile, indexed like [`Card::SUPPLY`].
-type CardCounts = [u32; 17];
-
-fn counts_of(cards: &[Card]) -> CardCounts {
-    let mut counts = [0; 17];
-    for c in cards {
-        counts[c.supply_index()] += 1;
-    }
-    counts
-}
-
-/// The 17 piles, in the order of [`Card::SUPPLY`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Supply {
-    counts: CardCounts,
-}
-
-impl Supply {
-    /// The piles after the starting decks are dealt (§3.2): curses
-    /// 10 × (players − 1), coppers 60 − 7 × players, victory piles 8 with two
-    /// players and 12 otherwise, 40 silver, 30 gold, 10 of each kingdom card.
-    pub fn for_players(players: usize) -> Supply {
-        let players = players as u32;
-        let victory = if players <= 2 { 8 } else { 12 };
-        let mut counts = [10; 17];
-        counts[Card::Curse.supply_index()] = 10 * players.saturating_sub(1);
-        counts[Card::Copper.supply_index()] = 60u32.saturating_sub(7 * players);
-        counts[Card::Silver.supply_index()] = 40;
-        counts[Card::Gold.supply_index()] = 30;
-        for v in [Card::Estate, Card::Duchy, Card::Province] {
-            counts[v.supply_index()] = victory;
-        }
-        Supply { counts }
-    }
-
-    pub fn count(&self, card: Card) -> u32 {
-        self.counts[card.supply_index()]
-    }
-
-    /// The counts in supply order, as the `supply` line sends them.
-    pub fn counts(&self) -> &[u32; 17] {
-        &self.counts
-    }
-
-    /// Sets one pile (scenarios and tests that script a supply).
-    pub fn set(&mut self, card: Card, count: u32) {
-        self.counts[card.supply_index()] = count;
-    }
-
-    fn take(&mut self, card: Card) -> bool {
-        let n = &mut self.counts[card.supply_index()];
-        if *n == 0 {
-            return false;
-        }
-        *n -= 1;
-        true
-    }
-
-    pub fn empty_piles(&self) -> usize {
-        self.counts.iter().filter(|&&n| n == 0).count()
-    }
-
-    /// Whether some non-empty pile passes `fits`.
-    fn any_available(&self, fits: impl Fn(Card) -> bool) -> bool {
-        Card::SUPPLY
-            .into_iter()
-            .any(|c| self.count(c) > 0 && fits(c))
-    }
-}
-
-/// One player's cards outside the supply and the play area.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Player {
-    /// The top card is the last element.
-    pub deck: Vec<Card>,
-    pub hand: Vec<Card>,
-    /// The top card is the last element.
-    pub discard: Vec<Card>,
-    pub turns: u32,
-}
-
-impl Player {
-    /// Draws up to `k` cards one at a time, shuffling the whole discard pile
-    /// into a new deck whenever the deck is empty; stops early when both are
-    /// empty (§3.7). Returns how many were drawn.
-    pub fn draw(&mut self, k: usize, shuffler: &mut dyn Shuffler) -> usize {
-        for drawn in 0..k {
-            if self.deck.is_empty() {
-                if self.discard.is_empty() {
-                    return drawn;
-                }
-                std::mem::swap(&mut self.deck, &mut self.discard);
-                shuffler.shuffle(&mut self.deck);
-            }
-            let Some(card) = self.deck.pop() else {
-                return drawn;
-            };
-            self.hand.push(card);
-        }
-        k
-    }
-
-    /// Every card the player owns: deck, hand and discard pile (§3.8).
-    pub fn owned(&self) -> impl Iterator<Item = Card> + '_ {
-        self.deck
-            .iter()
-            .chain(&self.hand)
-            .chain(&self.discard)
-            .copied()
-    }
-
-    pub fn score(&self) -> i32 {
-        self.owned().map(Card::victory_points).sum()
-    }
-
-    fn remove_from_hand(&mut self, card: Card) -> bool {
-        match self.hand.iter().position(|&c| c == card) {
-            Some(i) => {
-                self.hand.remove(i);
-                true
-            }
-            None => false,
-        }
-    }
-}
 
 /// Why the game ended (§3.8, D22).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,24 +60,6 @@ pub struct ActionOutcome {
     /// A militia was resolved: every other player in [`Game::attack_order`]
     /// with a [`Game::attack_discard_count`] is to be asked.
     pub attack: bool,
-}
-
-/// An attacked player's answer, after the grammar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AttackReply<'a> {
-    Discard(&'a [Card]),
-    RevealMoat,
-    /// Not a valid reply by grammar (the caller has its rule id): the engine
-    /// discards at random.
-    Malformed,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AttackOutcome {
-    pub rule: Option<Rule>,
-    pub revealed_moat: bool,
-    /// In order; the last is the new top of the discard pile.
-    pub discarded: Vec<Card>,
 }
 
 /// What a buy did (§3.4).
@@ -503,95 +365,21 @@ impl Game {
         outcome
     }
 
+    /// A `play-turn` reply the grammar rejected (§3.5, recovery): with
+    /// actions left it costs one and the request is repeated; with none the
+    /// turn ends without a buy. Returns whether the turn ends (then call
+    /// [`Game::end_turn`]).
+    pub fn malformed_turn_reply(&mut self) -> bool {
+        if self.actions == 0 {
+            return true;
+        }
+        self.actions -= 1;
+        false
+    }
+
     fn move_to_play_area(&mut self, card: Card) {
         if self.players[self.current].remove_from_hand(card) {
             self.play_area.push(card);
-        }
-    }
-
-    /// The other players in the order militia handles them: seat order,
-    /// starting with the seat after the current one (§3.6).
-    pub fn attack_order(&self) -> impl Iterator<Item = usize> + use<> {
-        let (n, current) = (self.players.len(), self.current);
-        (1..n).map(move |k| (current + k) % n)
-    }
-
-    /// How many cards militia makes `seat` discard: hand size − 3, or `None`
-    /// (nothing is sent) with 3 cards or fewer, or for the attacker (D20).
-    pub fn attack_discard_count(&self, seat: usize) -> Option<usize> {
-        let hand = self.players.get(seat)?.hand.len();
-        (seat != self.current && hand > MILITIA_KEEPS).then(|| hand - MILITIA_KEEPS)
-    }
-
-    /// Judges an attacked player's reply (§3.6, checks 2–4; the grammar is
-    /// check 1).
-    pub fn check_attack(&self, seat: usize, reply: AttackReply<'_>) -> Result<(), Rule> {
-        let hand = &self.players[seat].hand;
-        match reply {
-            AttackReply::Discard(cards) => {
-                if Some(cards.len()) != self.attack_discard_count(seat) {
-                    return Err(Rule::AttackWrongCount);
-                }
-                let mut counts = counts_of(hand);
-                for c in cards {
-                    let n = &mut counts[c.supply_index()];
-                    if *n == 0 {
-                        return Err(Rule::AttackNotInHand);
-                    }
-                    *n -= 1;
-                }
-                Ok(())
-            }
-            AttackReply::RevealMoat if hand.contains(&Card::Moat) => Ok(()),
-            AttackReply::RevealMoat => Err(Rule::AttackMoatNotInHand),
-            // The caller reports the grammar rule; here it only means the
-            // random discard.
-            AttackReply::Malformed => Err(Rule::AttackWrongCount),
-        }
-    }
-
-    /// Resolves militia against `seat`: the valid discard or moat, or else n
-    /// cards chosen at random with `shuffler` (§3.6, D20). A seat not to be
-    /// asked is left alone.
-    pub fn resolve_attack(
-        &mut self,
-        seat: usize,
-        reply: AttackReply<'_>,
-        shuffler: &mut dyn Shuffler,
-    ) -> AttackOutcome {
-        let Some(n) = self.attack_discard_count(seat) else {
-            return AttackOutcome::default();
-        };
-        let verdict = self.check_attack(seat, reply);
-        let rule = match (reply, verdict) {
-            (_, Err(rule)) if reply != AttackReply::Malformed => Some(rule),
-            _ => None,
-        };
-        let player = &mut self.players[seat];
-        let discarded = match (reply, verdict) {
-            (AttackReply::RevealMoat, Ok(())) => {
-                return AttackOutcome {
-                    rule: None,
-                    revealed_moat: true,
-                    discarded: Vec::new(),
-                };
-            }
-            (AttackReply::Discard(cards), Ok(())) => cards.to_vec(),
-            _ => {
-                let mut shuffled = player.hand.clone();
-                shuffler.shuffle(&mut shuffled);
-                shuffled.truncate(n);
-                shuffled
-            }
-        };
-        for &c in &discarded {
-            player.remove_from_hand(c);
-            player.discard.push(c);
-        }
-        AttackOutcome {
-            rule,
-            revealed_moat: false,
-            discarded,
         }
     }
 

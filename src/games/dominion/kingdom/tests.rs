@@ -3,7 +3,7 @@ use Card::*;
 
 /// Keeps the order: the deck's top stays last, a reshuffled discard pile is
 /// drawn from its top down, militia's random pick takes the hand's first.
-struct NoShuffle;
+pub(super) struct NoShuffle;
 impl Shuffler for NoShuffle {
     fn shuffle(&mut self, _: &mut [Card]) {}
 }
@@ -18,7 +18,7 @@ impl Shuffler for Reverse {
 
 /// A game of `players` whose current player holds `hand`, with `deck` (top
 /// last) and an empty discard pile.
-fn game_with(players: usize, hand: &[Card], deck: &[Card]) -> Game {
+pub(super) fn game_with(players: usize, hand: &[Card], deck: &[Card]) -> Game {
     let mut game = Game::new(players, &mut NoShuffle);
     let p = &mut game.players[0];
     p.hand = hand.to_vec();
@@ -27,7 +27,7 @@ fn game_with(players: usize, hand: &[Card], deck: &[Card]) -> Game {
     game
 }
 
-fn total_cards(game: &Game) -> u32 {
+pub(super) fn total_cards(game: &Game) -> u32 {
     game.supply.counts().iter().sum::<u32>()
         + game
             .players
@@ -414,269 +414,6 @@ fn a_consumed_workshop_gains_nothing() {
 }
 
 #[test]
-fn buys_play_every_treasure_and_go_left_to_right() {
-    let mut game = game_with(2, &[Copper, Estate, Silver, Gold], &[]);
-    game.extra_money = 2;
-    game.buys = 2;
-    let out = game.buy(&[Silver, Smithy]);
-    assert_eq!(out.money, 8);
-    assert_eq!(
-        (out.rule, out.bought.as_slice()),
-        (None, [Silver, Smithy].as_slice())
-    );
-    assert_eq!(game.hand(), [Estate]);
-    assert_eq!(game.play_area, [Copper, Silver, Gold]);
-    assert_eq!(game.players[0].discard, [Silver, Smithy]);
-}
-
-#[test]
-fn each_buy_stop_ends_the_list_with_its_one_warning() {
-    let hand = [Gold, Gold];
-    // (list, buys, the pile emptied, the stop's id, what was bought)
-    type Case<'a> = (&'a [Card], u32, Option<Card>, &'a str, &'a [Card]);
-    let cases: [Case; 3] = [
-        (
-            &[Silver, Silver],
-            1,
-            None,
-            "dominion-text.buy.more-than-buys",
-            &[Silver],
-        ),
-        (
-            &[Gold, Silver],
-            2,
-            Some(Gold),
-            "dominion-text.buy.pile-empty",
-            &[],
-        ),
-        (
-            &[Silver, Gold, Copper],
-            3,
-            None,
-            "dominion-text.buy.unaffordable",
-            &[Silver],
-        ),
-    ];
-    for (list, buys, empty, id, bought) in cases {
-        let mut game = game_with(2, &hand, &[]);
-        game.buys = buys;
-        if let Some(c) = empty {
-            game.supply.set(c, 0);
-        }
-        let out = game.buy(list);
-        assert_eq!(out.rule.map(Rule::id), Some(id));
-        assert!(out.rule.is_some_and(Rule::is_warning));
-        assert_eq!(out.bought, bought, "{id}");
-    }
-}
-
-#[test]
-fn an_empty_buy_is_a_pass_with_a_warning() {
-    let mut game = game_with(2, &[Copper], &[]);
-    let out = game.buy(&[]);
-    assert_eq!(out.rule.map(Rule::id), Some("dominion-text.buy.empty"));
-    assert_eq!(game.hand(), [Copper]);
-    assert!(game.play_area.is_empty());
-}
-
-#[test]
-fn a_treasure_gained_by_mine_counts_for_the_buy() {
-    let mut game = game_with(2, &[Mine, Silver], &[]);
-    game.play_action(Mine, &[Silver, Gold], &mut NoShuffle);
-    let out = game.buy(&[Silver]);
-    assert_eq!((out.money, out.bought.as_slice()), (3, [Silver].as_slice()));
-    assert_eq!(game.play_area, [Mine, Gold]);
-}
-
-/// Seat 0 plays militia against the others' hands.
-fn militia_against(hands: &[&[Card]]) -> Game {
-    let mut game = game_with(hands.len() + 1, &[Militia], &[]);
-    for (i, h) in hands.iter().enumerate() {
-        game.players[i + 1].hand = h.to_vec();
-    }
-    assert!(game.play_action(Militia, &[], &mut NoShuffle).attack);
-    game
-}
-
-#[test]
-fn militia_asks_hand_size_minus_three_and_spares_hands_of_three() {
-    let game = militia_against(&[
-        &[Copper, Copper, Estate],
-        &[Copper, Copper, Estate, Gold],
-        &[Copper, Copper, Estate, Gold, Moat],
-    ]);
-    let asked: Vec<_> = game
-        .attack_order()
-        .map(|s| (s, game.attack_discard_count(s)))
-        .collect();
-    assert_eq!(asked, [(1, None), (2, Some(1)), (3, Some(2))]);
-    assert_eq!(game.attack_discard_count(0), None);
-    assert_eq!(game.extra_money, 2);
-}
-
-#[test]
-fn attack_order_starts_after_the_attacker() {
-    let mut game = Game::new(4, &mut NoShuffle);
-    game.current = 2;
-    assert_eq!(game.attack_order().collect::<Vec<_>>(), [3, 0, 1]);
-}
-
-#[test]
-fn militia_valid_discard_and_moat() {
-    let mut game = militia_against(&[&[Copper, Estate, Gold, Estate, Moat]]);
-    let out = game.resolve_attack(1, AttackReply::Discard(&[Estate, Estate]), &mut NoShuffle);
-    assert_eq!(
-        (out.rule, out.discarded.as_slice()),
-        (None, [Estate, Estate].as_slice())
-    );
-    assert_eq!(game.players[1].hand, [Copper, Gold, Moat]);
-    assert_eq!(game.players[1].discard.last(), Some(&Estate));
-
-    let mut game = militia_against(&[&[Copper, Estate, Gold, Estate, Moat]]);
-    let out = game.resolve_attack(1, AttackReply::RevealMoat, &mut NoShuffle);
-    assert!(out.revealed_moat && out.rule.is_none() && out.discarded.is_empty());
-    assert_eq!(game.players[1].hand.len(), 5);
-}
-
-#[test]
-fn militia_bad_replies_get_their_rule_and_a_random_discard() {
-    let hand = [Copper, Estate, Gold, Estate];
-    let cases: [(AttackReply, Option<&str>); 5] = [
-        (
-            AttackReply::Discard(&[Estate, Estate]),
-            Some("dominion-text.attack.wrong-count"),
-        ),
-        (
-            AttackReply::Discard(&[]),
-            Some("dominion-text.attack.wrong-count"),
-        ),
-        (
-            AttackReply::Discard(&[Silver]),
-            Some("dominion-text.attack.not-in-hand"),
-        ),
-        (
-            AttackReply::RevealMoat,
-            Some("dominion-text.attack.moat-not-in-hand"),
-        ),
-        (AttackReply::Malformed, None),
-    ];
-    for (reply, id) in cases {
-        let mut game = militia_against(&[&hand]);
-        let out = game.resolve_attack(1, reply, &mut NoShuffle);
-        assert_eq!(out.rule.map(Rule::id), id, "{reply:?}");
-        // NoShuffle: the "random" pick is the first card.
-        assert_eq!(out.discarded, [Copper]);
-        assert_eq!(game.players[1].hand, [Estate, Gold, Estate]);
-    }
-    // The multiset: one estate is not two.
-    let mut game = militia_against(&[&[Copper, Estate, Gold, Silver, Silver]]);
-    let out = game.resolve_attack(1, AttackReply::Discard(&[Silver, Silver]), &mut NoShuffle);
-    assert_eq!(out.rule, None);
-    let game = militia_against(&[&[Copper, Estate, Gold, Silver, Moat]]);
-    assert_eq!(
-        game.check_attack(1, AttackReply::Discard(&[Silver, Silver])),
-        Err(Rule::AttackNotInHand)
-    );
-}
-
-#[test]
-fn clean_up_puts_the_last_played_card_on_top_and_draws_five() {
-    let mut game = game_with(
-        2,
-        &[Village, Gold, Estate],
-        &[Gold, Silver, Copper, Copper, Copper, Duchy],
-    );
-    game.play_action(Village, &[], &mut NoShuffle);
-    game.buy(&[Silver]);
-    let end = game.end_turn(&mut NoShuffle);
-    assert_eq!(end.seat, 0);
-    assert_eq!(end.gained, [Silver]);
-    assert_eq!(end.played, [Village, Gold]);
-    assert_eq!(end.top_discard, Some(Gold));
-    // The hand (with the duchy village drew), then the play area.
-    assert_eq!(
-        game.players[0].discard,
-        [Silver, Estate, Duchy, Village, Gold]
-    );
-    assert_eq!(end.ending, None);
-    assert_eq!(game.players[0].hand.len(), 5);
-    assert_eq!(game.players[0].turns, 1);
-    assert_eq!(
-        (game.current, game.actions, game.buys, game.extra_money),
-        (1, 1, 1, 0)
-    );
-}
-
-#[test]
-fn clean_up_after_a_pass_picks_victory_then_treasure_then_action() {
-    for (hand, top) in [
-        (vec![Copper, Smithy, Estate, Silver], Some(Estate)),
-        (vec![Smithy, Silver, Copper], Some(Silver)),
-        (vec![Smithy, Village], Some(Smithy)),
-        (vec![Copper, Curse], Some(Curse)),
-    ] {
-        let mut game = game_with(2, &hand, &[]);
-        let end = game.end_turn(&mut NoShuffle);
-        assert_eq!(end.top_discard, top, "{hand:?}");
-    }
-    // Nothing discarded: the existing top stays.
-    let mut game = game_with(2, &[], &[]);
-    game.players[0].discard = vec![Duchy];
-    assert_eq!(game.end_turn(&mut NoShuffle).top_discard, Some(Duchy));
-    let mut game = game_with(2, &[], &[]);
-    assert_eq!(game.end_turn(&mut NoShuffle).top_discard, None);
-}
-
-#[test]
-fn the_game_ends_when_the_provinces_are_gone_or_three_piles_are_empty() {
-    let mut game = game_with(2, &[], &[]);
-    game.supply.set(Province, 0);
-    assert_eq!(
-        game.end_turn(&mut NoShuffle).ending,
-        Some(Ending::ProvincesGone)
-    );
-
-    let mut game = game_with(2, &[], &[]);
-    game.supply.set(Curse, 0);
-    game.supply.set(Village, 0);
-    assert_eq!(game.end_turn(&mut NoShuffle).ending, None);
-    game.supply.set(Moat, 0);
-    assert_eq!(
-        game.end_turn(&mut NoShuffle).ending,
-        Some(Ending::ThreePilesEmpty)
-    );
-}
-
-#[test]
-fn the_turn_cap_ends_the_game_when_every_seat_has_had_its_turns() {
-    let mut game = Game::new(3, &mut NoShuffle);
-    game.turn_cap = 2;
-    let mut endings = Vec::new();
-    for _ in 0..6 {
-        endings.push(game.end_turn(&mut NoShuffle).ending);
-    }
-    assert_eq!(endings[..5], [None; 5]);
-    assert_eq!(endings[5], Some(Ending::TurnCap));
-}
-
-#[test]
-fn the_tie_break_is_fewer_turns_then_a_shared_win() {
-    let mut game = Game::new(3, &mut NoShuffle);
-    game.players[0].discard.push(Duchy);
-    game.players[1].discard.push(Duchy);
-    game.players[2].discard.push(Curse);
-    assert_eq!(game.scores(), [6, 6, 2]);
-    for p in &mut game.players {
-        p.turns = 4;
-    }
-    assert_eq!(game.winners(), [0, 1]);
-    game.players[0].turns = 5;
-    assert_eq!(game.winners(), [1]);
-    game.players[2].discard.extend([Province, Province]);
-    assert_eq!(game.winners(), [2]);
-}
-
-#[test]
 fn rules_know_their_severity() {
     let warnings: Vec<_> = [
         Rule::CellarCardNotInHand,
@@ -691,4 +428,15 @@ fn rules_know_their_severity() {
     assert!(!Rule::ActionNoActions.is_warning() && !Rule::AttackMoatNotInHand.is_warning());
 }
 
+#[test]
+fn a_malformed_turn_reply_costs_an_action_or_ends_the_turn() {
+    let mut game = game_with(2, &[Village], &[]);
+    assert!(!game.malformed_turn_reply());
+    assert_eq!((game.actions, game.hand()), (0, [Village].as_slice()));
+    assert!(game.malformed_turn_reply());
+    assert_eq!(game.actions, 0);
+}
+
+mod attack;
 mod random_games;
+mod turn;

@@ -81,15 +81,15 @@ fn play_turn(game: &mut Game, rng: &mut fastrand::Rng) -> TurnEnd {
                 let Some(n) = game.attack_discard_count(seat) else {
                     continue;
                 };
-                let mut hand = game.players[seat].hand.clone();
+                let mut discard = game.players[seat].hand.clone();
+                rng.shuffle(&mut discard);
+                discard.truncate(n);
                 let reply = match rng.u8(0..10) {
-                    0 => AttackReply::Malformed,
-                    1..=4 if hand.contains(&Card::Moat) => AttackReply::RevealMoat,
-                    _ => {
-                        rng.shuffle(&mut hand);
-                        hand.truncate(n);
-                        AttackReply::Discard(Vec::leak(hand))
+                    0 => None,
+                    1..=4 if game.players[seat].hand.contains(&Card::Moat) => {
+                        Some(AttackReply::RevealMoat)
                     }
+                    _ => Some(AttackReply::Discard(&discard)),
                 };
                 let out = game.resolve_attack(seat, reply, rng);
                 assert_eq!(out.rule, None);
