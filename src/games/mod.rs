@@ -4,6 +4,7 @@
 
 #[cfg(test)]
 pub(crate) mod catalogue_check;
+pub mod dominion;
 pub mod dominion_sexp;
 pub mod dominion_text;
 pub mod evolution;

@@ -7,29 +7,15 @@ use super::sexp::{Datum, FrameError, read_one};
 use crate::verdict::RuleInfo;
 use std::fmt;
 
-/// A card symbol. The first seven are version 1; the rest are the later
-/// kingdom cards the reference server stocks, which appear only in recorded
-/// oracle states (never in a play protocheck accepts, never sent to a bot).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Card {
-    Copper,
-    Silver,
-    Gold,
-    Estate,
-    Duchy,
-    Province,
-    Mine,
-    Cellar,
-    Market,
-    Remodel,
-    Smithy,
-    Village,
-    Woodcutter,
-    Workshop,
-    Militia,
-    Moat,
-}
+/// The one card model shared with the line protocol; re-exported so every
+/// `dominion_sexp::messages::Card` path keeps working.
+pub use crate::games::dominion::Card;
 
+/// The S-expression specifics: which cards version 1 accepts, and which
+/// symbols a state may hold. The first seven are version 1; the rest are the
+/// later kingdom cards the reference server stocks, which appear only in
+/// recorded oracle states (never in a play protocheck accepts, never sent to
+/// a bot). The curse is not among them: the reference never stocks it.
 impl Card {
     /// The version-1 cards in supply pile order.
     pub const V1: [Card; 7] = [
@@ -60,28 +46,7 @@ impl Card {
         Card::Moat,
     ];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Card::Copper => "copper",
-            Card::Silver => "silver",
-            Card::Gold => "gold",
-            Card::Estate => "estate",
-            Card::Duchy => "duchy",
-            Card::Province => "province",
-            Card::Mine => "mine",
-            Card::Cellar => "cellar",
-            Card::Market => "market",
-            Card::Remodel => "remodel",
-            Card::Smithy => "smithy",
-            Card::Village => "village",
-            Card::Woodcutter => "woodcutter",
-            Card::Workshop => "workshop",
-            Card::Militia => "militia",
-            Card::Moat => "moat",
-        }
-    }
-
-    /// Any known card symbol, exactly (states).
+    /// Any card symbol a state may hold, exactly (states).
     pub fn from_name(s: &str) -> Option<Card> {
         Card::ALL.into_iter().find(|c| c.name() == s)
     }
@@ -89,52 +54,6 @@ impl Card {
     /// A version-1 card symbol, exactly (plays).
     pub fn v1_from_name(s: &str) -> Option<Card> {
         Card::V1.into_iter().find(|c| c.name() == s)
-    }
-
-    pub fn is_treasure(self) -> bool {
-        matches!(self, Card::Copper | Card::Silver | Card::Gold)
-    }
-
-    /// The price to buy it (§3.1); later cards at their published cost.
-    pub fn cost(self) -> u32 {
-        match self {
-            Card::Copper => 0,
-            Card::Silver => 3,
-            Card::Gold => 6,
-            Card::Estate => 2,
-            Card::Duchy => 5,
-            Card::Province => 8,
-            Card::Mine => 5,
-            Card::Cellar | Card::Moat => 2,
-            Card::Village | Card::Woodcutter | Card::Workshop => 3,
-            Card::Remodel | Card::Smithy | Card::Militia => 4,
-            Card::Market => 5,
-        }
-    }
-
-    /// Coins when added (treasures only).
-    pub fn value(self) -> u32 {
-        match self {
-            Card::Copper => 1,
-            Card::Silver => 2,
-            Card::Gold => 3,
-            _ => 0,
-        }
-    }
-
-    pub fn victory_points(self) -> u32 {
-        match self {
-            Card::Estate => 1,
-            Card::Duchy => 3,
-            Card::Province => 6,
-            _ => 0,
-        }
-    }
-}
-
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -150,7 +150,7 @@ fn plays_print_canonically() {
 
 #[test]
 fn cards_have_the_documented_costs_values_and_points() {
-    let table: Vec<(Card, u32, u32, u32, bool)> = Card::V1
+    let table: Vec<(Card, u32, u32, i32, bool)> = Card::V1
         .iter()
         .map(|&c| (c, c.cost(), c.value(), c.victory_points(), c.is_treasure()))
         .collect();
@@ -169,6 +169,8 @@ fn cards_have_the_documented_costs_values_and_points() {
     assert_eq!(Card::v1_from_name("smithy"), None);
     assert_eq!(Card::from_name("smithy"), Some(Card::Smithy));
     assert_eq!(Card::from_name("Copper"), None);
+    // The shared model knows the curse; version-1 states never hold it.
+    assert_eq!(Card::from_name("curse"), None);
 }
 
 const STATE: &str = "(move ((players alpha bravo) (supply copper silver gold estate duchy province mine) (trash) (actions 1) (buys 1) (coins 0) (deck copper copper copper copper estate) (hand copper estate copper copper estate) (plays) (discards)))";

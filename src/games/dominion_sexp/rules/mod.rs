@@ -19,17 +19,9 @@ const STARTING_COPPERS: u32 = 7;
 const STARTING_ESTATES: u32 = 3;
 const HAND_SIZE: usize = 5;
 
-/// Puts a pile of cards in random order. The engine draws from the end of
+/// Shared with the line protocol's engine: the engine draws from the end of
 /// the deck vector.
-pub trait Shuffler {
-    fn shuffle(&mut self, cards: &mut [Card]);
-}
-
-impl Shuffler for fastrand::Rng {
-    fn shuffle(&mut self, cards: &mut [Card]) {
-        fastrand::Rng::shuffle(self, cards);
-    }
-}
+pub use crate::games::dominion::Shuffler;
 
 /// The supply: runs of equal cards in the order they are listed, so the
 /// flat list (with repeats) prints exactly as the reference's.
@@ -143,12 +135,15 @@ impl Seat {
     }
 
     pub fn victory_points(&self) -> u32 {
-        self.deck
+        let points: i32 = self
+            .deck
             .iter()
             .chain(&self.hand)
             .chain(&self.discards)
             .map(|c| c.victory_points())
-            .sum()
+            .sum();
+        // Version 1 has no curse, the only card worth less than nothing.
+        points.max(0) as u32
     }
 }
 
