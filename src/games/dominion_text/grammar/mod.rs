@@ -14,7 +14,7 @@ mod tests;
 
 pub use reply::{Finding, Judgement, Outcome, Reply, Request, judge_reply, judge_unexpected};
 
-use super::cards::{KINGDOM, SUPPLY_ORDER, SupplyCard};
+use super::cards::{Card, KINGDOM, SUPPLY_ORDER};
 use std::fmt;
 
 /// A seat, `player1` to `player4`.
@@ -87,21 +87,21 @@ pub enum ServerMessage {
     CardList {
         seat: Seat,
         kind: CardListKind,
-        cards: Vec<SupplyCard>,
+        cards: Vec<Card>,
     },
     /// `<seat> top-discard [<card>]`
-    TopDiscard(Seat, Option<SupplyCard>),
+    TopDiscard(Seat, Option<Card>),
     /// `<seat> revealed hand <card>` (always moat in version 1).
-    Revealed(Seat, SupplyCard),
+    Revealed(Seat, Card),
     /// `play-request play-turn actions n buys n extra-money n hand <card>*`
     PlayTurn {
         actions: u32,
         buys: u32,
         extra_money: u32,
-        hand: Vec<SupplyCard>,
+        hand: Vec<Card>,
     },
     /// `play-request attack discard n hand <card>*`
-    Attack { discard: u32, hand: Vec<SupplyCard> },
+    Attack { discard: u32, hand: Vec<Card> },
 }
 
 impl ServerMessage {
@@ -118,7 +118,7 @@ impl ServerMessage {
     }
 }
 
-fn write_cards(f: &mut fmt::Formatter<'_>, cards: &[SupplyCard]) -> fmt::Result {
+fn write_cards(f: &mut fmt::Formatter<'_>, cards: &[Card]) -> fmt::Result {
     cards.iter().try_for_each(|c| write!(f, " {c}"))
 }
 
@@ -240,15 +240,15 @@ impl<'a> Tokens<'a> {
             }),
         }
     }
-    fn card(&mut self) -> Result<SupplyCard, ParseError> {
+    fn card(&mut self) -> Result<Card, ParseError> {
         let column = self.column();
         let t = self.take("a card")?;
-        SupplyCard::from_name(t).ok_or_else(|| ParseError {
+        Card::from_lowercase_name(t).ok_or_else(|| ParseError {
             column,
             message: format!("`{t}` is not one of the 17 card names"),
         })
     }
-    fn cards_to_end(&mut self) -> Result<Vec<SupplyCard>, ParseError> {
+    fn cards_to_end(&mut self) -> Result<Vec<Card>, ParseError> {
         let mut cards = Vec::new();
         while self.peek().is_some() {
             cards.push(self.card()?);

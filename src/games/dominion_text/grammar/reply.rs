@@ -4,8 +4,7 @@
 //! the game rules (§3) are judged elsewhere, on the typed reply.
 
 use super::Seat;
-use crate::games::dominion_sexp::messages::Card;
-use crate::games::dominion_text::cards::SupplyCard;
+use crate::games::dominion_text::cards::{self, Card};
 use crate::games::dominion_text::catalogue as cat;
 use crate::verdict::{RuleInfo, Violation};
 
@@ -33,16 +32,13 @@ pub enum Reply {
     /// `play-reply pass`, and `play-reply buy` with no card (§2.2).
     Pass,
     /// `play-reply buy <card>+`, in the order given.
-    Buy(Vec<SupplyCard>),
+    Buy(Vec<Card>),
     /// `play-reply action <card> <arg>*` (and the workshop typo form). The
     /// card may be any of the 17: `action copper` is a rule failure, not a
     /// grammar one.
-    Action {
-        card: SupplyCard,
-        args: Vec<SupplyCard>,
-    },
+    Action { card: Card, args: Vec<Card> },
     /// `play-reply discard <card>*`
-    Discard(Vec<SupplyCard>),
+    Discard(Vec<Card>),
     /// `play-reply reaction moat`
     ReactionMoat,
 }
@@ -326,7 +322,7 @@ fn play_reply(attack: bool, tokens: &[&str]) -> Result<(Reply, Option<Finding>),
                     ));
                 }
             }
-            let workshop = SupplyCard::Card(Card::Workshop);
+            let workshop = Card::Workshop;
             let args = cards(&rest[1..])?;
             check_arg_count(workshop, &args)?;
             if args.is_empty() {
@@ -366,8 +362,8 @@ fn extra(detail: String) -> Finding {
 }
 
 /// Step 3 for one token where a card belongs.
-fn one_card(token: &str) -> Result<SupplyCard, Finding> {
-    SupplyCard::from_name(token).ok_or_else(|| match SupplyCard::from_name_ignoring_case(token) {
+fn one_card(token: &str) -> Result<Card, Finding> {
+    Card::from_lowercase_name(token).ok_or_else(|| match cards::from_name_ignoring_case(token) {
         Some(card) => Finding::new(
             &cat::GRAMMAR_CASE,
             format!("`{token}` must be written `{card}`"),
@@ -379,26 +375,24 @@ fn one_card(token: &str) -> Result<SupplyCard, Finding> {
     })
 }
 
-fn cards(tokens: &[&str]) -> Result<Vec<SupplyCard>, Finding> {
+fn cards(tokens: &[&str]) -> Result<Vec<Card>, Finding> {
     tokens.iter().map(|t| one_card(t)).collect()
 }
 
 /// Step 4: the most arguments each card takes (§2.2 `action-play`); a card
 /// that is not an action card is left to the rule check (its arguments are
 /// not judged here).
-fn check_arg_count(card: SupplyCard, args: &[SupplyCard]) -> Result<(), Finding> {
+fn check_arg_count(card: Card, args: &[Card]) -> Result<(), Finding> {
     let most = match card {
-        SupplyCard::Card(Card::Cellar) => return Ok(()),
-        SupplyCard::Card(Card::Mine | Card::Remodel) => 2,
-        SupplyCard::Card(Card::Workshop) => 1,
-        SupplyCard::Card(
-            Card::Market
-            | Card::Militia
-            | Card::Moat
-            | Card::Smithy
-            | Card::Village
-            | Card::Woodcutter,
-        ) => 0,
+        Card::Cellar => return Ok(()),
+        Card::Mine | Card::Remodel => 2,
+        Card::Workshop => 1,
+        Card::Market
+        | Card::Militia
+        | Card::Moat
+        | Card::Smithy
+        | Card::Village
+        | Card::Woodcutter => 0,
         _ => return Ok(()),
     };
     if args.len() > most {

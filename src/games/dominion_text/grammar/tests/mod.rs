@@ -5,10 +5,9 @@ mod props;
 mod reply;
 
 use super::*;
-use crate::games::dominion_sexp::messages::Card;
 
-pub(super) fn c(card: Card) -> SupplyCard {
-    SupplyCard::Card(card)
+pub(super) fn c(card: Card) -> Card {
+    card
 }
 
 pub(super) fn seat(n: u8) -> Seat {
@@ -85,7 +84,7 @@ fn info_lines_print_exactly() {
         let m = ServerMessage::CardList {
             seat: seat(2),
             kind,
-            cards: vec![c(Card::Smithy), c(Card::Copper), SupplyCard::Curse],
+            cards: vec![c(Card::Smithy), c(Card::Copper), Card::Curse],
         };
         assert_eq!(m.request(), None);
         prints(m, &format!("player2 {word} smithy copper curse"));

@@ -1,10 +1,10 @@
-use crate::games::dominion_text::cards::{SUPPLY_ORDER, SupplyCard};
+use crate::games::dominion_text::cards::{Card, SUPPLY_ORDER};
 use crate::games::dominion_text::grammar::*;
 use proptest::prelude::*;
 
 // ---- properties ---------------------------------------------------------------
 
-fn any_card() -> impl Strategy<Value = SupplyCard> + Clone {
+fn any_card() -> impl Strategy<Value = Card> + Clone {
     (0..SUPPLY_ORDER.len()).prop_map(|i| SUPPLY_ORDER[i])
 }
 

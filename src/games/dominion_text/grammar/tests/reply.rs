@@ -1,6 +1,5 @@
 use super::{c, seat};
-use crate::games::dominion_sexp::messages::Card;
-use crate::games::dominion_text::cards::SupplyCard;
+use crate::games::dominion_text::cards::Card;
 use crate::games::dominion_text::grammar::*;
 
 // ---- bot -> server: framing --------------------------------------------------
@@ -212,7 +211,7 @@ fn every_turn_reply_shape() {
         ok(Reply::Buy(vec![
             c(Card::Gold),
             c(Card::Silver),
-            SupplyCard::Curse
+            Card::Curse
         ]))
     );
     assert_eq!(
