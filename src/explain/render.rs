@@ -89,6 +89,14 @@ pub fn text(explained: &[Explained]) -> String {
             &e.entry.wrong,
         );
         exchange(&mut out, "right:", &e.entry.right);
+        if e.entry
+            .wrong
+            .iter()
+            .chain(&e.entry.right)
+            .any(|l| l.text().contains("\\s"))
+        {
+            let _ = writeln!(out, "        (␠ marks a space)");
+        }
         if e.scenarios.is_empty() {
             let _ = writeln!(
                 out,

@@ -116,3 +116,31 @@ fn every_rule_a_scenario_names_is_in_its_games_catalogue() {
         }
     }
 }
+
+#[test]
+fn every_built_in_scenario_names_the_rules_it_probes() {
+    // dominion-text's scenarios are being written with the same convention;
+    // they join this list once the game is registered.
+    for game in ["kalah", "quoridor", "dominion-sexp", "evolution"] {
+        let suite = crate::scenario::builtin::suite(game).expect("the built-in suite parses");
+        assert!(!suite.is_empty(), "{game} has no built-in scenarios");
+        for s in &suite {
+            let about = s.about.as_deref().unwrap_or("");
+            assert!(
+                !named_rules(about).is_empty(),
+                "{game}/{} names no rules (end its about with `Rules: a, b.`)",
+                s.name
+            );
+        }
+    }
+    // And the list is what explain shows.
+    let listed = exercising("kalah", "kalah.swap.not-allowed");
+    assert!(
+        listed.contains(&"kalah/01-south-first-move.yaml".to_string()),
+        "{listed:?}"
+    );
+    assert!(
+        !listed.iter().any(|s| s.contains("16-opponent-lap-capture")),
+        "{listed:?}"
+    );
+}
