@@ -110,7 +110,10 @@ fn suite_wall(bot: &str) -> Option<f64> {
         .stderr(Stdio::null())
         .status()
         .ok()?;
-    assert!(status.success(), "dtext-correct must pass the built-in suite");
+    assert!(
+        status.success(),
+        "dtext-correct must pass the built-in suite"
+    );
     Some(start.elapsed().as_secs_f64())
 }
 
