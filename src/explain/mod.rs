@@ -33,16 +33,10 @@ pub struct Explained {
     pub scenarios: Vec<String>,
 }
 
-/// Every game whose rules can be explained, with its catalogue: the
-/// registered games, and dominion-text's catalogue while that game is not
-/// registered yet.
+/// Every game whose rules can be explained (every registered game), with
+/// its catalogue.
 pub fn catalogues() -> Vec<(&'static str, &'static [&'static RuleInfo])> {
-    let mut all: Vec<(&'static str, &'static [&'static RuleInfo])> =
-        games::ALL.iter().map(|g| (g.id(), g.catalogue())).collect();
-    if !all.iter().any(|(id, _)| *id == "dominion-text") {
-        all.push(("dominion-text", games::dominion_text::catalogue::ALL));
-    }
-    all
+    games::ALL.iter().map(|g| (g.id(), g.catalogue())).collect()
 }
 
 /// The explanation data of one game (its own entries; harness limits are
