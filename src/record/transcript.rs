@@ -191,6 +191,26 @@ impl Converter {
                 self.owed += out.replies;
                 self.steps.push((Step::Send(e.text.clone()), None));
             }
+            Direction::Received if is_cut(&e.text) => {
+                // The report keeps at most 4 KiB of a line: the reply cannot
+                // be pinned, nor judged here; a run judges it again.
+                self.finish_reply(e.line)?;
+                if self.stopped.is_some() {
+                    return Ok(());
+                }
+                if self.owed == 0 {
+                    self.stopped = Some(format!(
+                        "{}: a long line the bot wrote while no reply was due: a run stops there",
+                        self.at(e.line)
+                    ));
+                    return Ok(());
+                }
+                self.owed -= 1;
+                self.steps.push((
+                    Step::Expect(Expect::LegalMove),
+                    Some("the reply is cut short in the transcript".into()),
+                ));
+            }
             Direction::Received => {
                 // A JSON entry is one whole reply (its lines, without the
                 // final line end); a plain log line is one piece.
@@ -204,6 +224,16 @@ impl Converter {
                 if matches!(self.where_, Where::Json(_)) {
                     self.complete_json_reply(e.line)?;
                 }
+            }
+            Direction::Note if e.text.starts_with("… ") => {
+                // The report left lines out here: what follows cannot be
+                // replayed, and a scenario that stopped short would not
+                // reach the verdict of the run.
+                return Err(format!(
+                    "{}: the report left transcript lines out here ({}); run the scenario alone (--filter) for a whole transcript",
+                    self.at(e.line),
+                    e.text
+                ));
             }
             Direction::Note => {
                 if e.text == "protocheck closed the bot's input (EOF)" {
@@ -338,7 +368,7 @@ fn json_entries(
     let lines = picked["transcript"]
         .as_array()
         .ok_or_else(|| format!("{file}: scenario `{name}` has no transcript"))?;
-    let mut entries = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         let dir = match l["dir"].as_str() {
             Some("sent") => Direction::Sent,
@@ -357,6 +387,20 @@ fn json_entries(
                 i + 1
             )
         })?;
+        // `… the same line N more times`: the report folded a run of
+        // identical lines; they are restored.
+        if dir == Direction::Note
+            && let Some(n) = folded_repeats(text)
+            && let Some(previous) = entries.last().cloned()
+        {
+            for _ in 0..n.min(MAX_UNFOLD) {
+                entries.push(Entry {
+                    line: i + 1,
+                    ..previous.clone()
+                });
+            }
+            continue;
+        }
         entries.push(Entry {
             dir,
             text: text.to_string(),
@@ -405,6 +449,27 @@ pub fn plain_entries(text: &str, file: &str) -> Result<Vec<Entry>, String> {
         return Err(format!("{file}: no transcript lines (`> `, `< `) in it"));
     }
     Ok(entries)
+}
+
+/// Most repeats of one line restored from a fold (the report folds after
+/// a few; a bot that floods is stopped long before this many).
+const MAX_UNFOLD: u64 = 100_000;
+
+/// `… the same line 3 more times` → 3.
+fn folded_repeats(note: &str) -> Option<u64> {
+    let rest = note.strip_prefix("… the same line ")?;
+    let (n, tail) = rest.split_once(' ')?;
+    if !tail.starts_with("more time") {
+        return None;
+    }
+    n.replace(',', "").parse().ok()
+}
+
+/// A line the report cut to its 4 KiB (`controller::bounds::cut_text`).
+fn is_cut(text: &str) -> bool {
+    text.len() > crate::controller::bounds::TRANSCRIPT_LINE_BYTES
+        && text.ends_with(" bytes in all)")
+        && text.contains("… (")
 }
 
 fn cut(s: &str) -> String {
