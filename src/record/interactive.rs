@@ -145,8 +145,10 @@ fn note_comments(
 
 /// The sharper expectation, if it holds for the reply just judged.
 fn sharpened(sharpen: Sharpen, last_reply: Option<&str>, run: &Stepwise) -> Result<Step, String> {
+    // The last step is the reply's own `expect:` (perhaps sharpened
+    // already: a new one replaces it).
     let reply = match (last_reply, run.replay_steps().last()) {
-        (Some(r), Some(Step::Expect(Expect::LegalMove))) => r,
+        (Some(r), Some(Step::Expect(e))) if !matches!(e, Expect::Silence | Expect::Exit) => r,
         _ => {
             return Err("no reply was just received: an `expect:` here sharpens the reply the last step made the bot send".into());
         }
