@@ -46,10 +46,11 @@ pub struct RecordArgs {
     /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Time limit per expected reply (default per game).
+    /// Time limit per expected reply (default per game); written to the
+    /// scenario's options.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
-    /// How long `expect: silence` and `wait` listen.
+    /// How long `expect: silence` listens; written to the scenario's options.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub silence: Option<Duration>,
     /// Kalah: holes per side.
@@ -100,6 +101,13 @@ pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
         players: args.players,
         seat: args.seat,
         seed: args.seed,
+        // In the file, so that a replay waits as long as the recording did.
+        timeout: args
+            .timeout
+            .map(|d| humantime::format_duration(d).to_string()),
+        silence: args
+            .silence
+            .map(|d| humantime::format_duration(d).to_string()),
         ..Options::default()
     };
     // The options are checked before any bot starts.
@@ -139,10 +147,11 @@ pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
             },
             ..Limits::default()
         },
-        timeout: args.timeout,
+        // `--timeout` and `--silence` are in the scenario's options.
+        timeout: None,
         startup_timeout: None,
         exit_grace: None,
-        silence: args.silence,
+        silence: None,
         strict: false,
         max_output: 64 * 1024 * 1024,
         tcp: TcpConfig::default(),
