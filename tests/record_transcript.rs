@@ -376,3 +376,49 @@ fn bad_input_is_exit_2_with_file_and_line() {
     assert_usage_error(&exists, "exists (use --force");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
 }
+
+#[test]
+fn a_log_the_reference_engine_prints_now_replays_against_the_bot_that_played() {
+    let Ok(dir) = std::env::var("PROTOCHECK_REFERENCE_BOTS") else {
+        eprintln!(
+            "did not run: set PROTOCHECK_REFERENCE_BOTS to the folder holding ManKalah.jar and MKRefAgent.jar"
+        );
+        return;
+    };
+    let refs = Path::new(&dir);
+    if Command::new("java").arg("-version").output().is_err() {
+        eprintln!("did not run: no `java` to run ManKalah.jar");
+        return;
+    }
+    let out = Command::new("java")
+        .arg("-jar")
+        .arg(refs.join("ManKalah.jar"))
+        .arg(bot("kalah-correct"))
+        .arg(format!(
+            "java -jar {}",
+            refs.join("MKRefAgent.jar").display()
+        ))
+        .output()
+        .unwrap();
+    let log_text = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(log_text.contains("Move: South - 1"), "{log_text}");
+    let tmp = temp_dir("mankalah-live");
+    let log = tmp.join("mankalah.log");
+    std::fs::write(&log, &log_text).unwrap();
+    let scenario = tmp.join("live.yaml");
+    let made = record_from("kalah", &log, &scenario, &[]);
+    assert_eq!(
+        made.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    lints_clean("kalah", &scenario);
+    let replayed = replay("kalah", "kalah-correct", &scenario);
+    assert_eq!(
+        replayed.statuses(),
+        vec!["passed"],
+        "{}",
+        findings(&replayed.report).join("\n")
+    );
+}
