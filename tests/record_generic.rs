@@ -131,3 +131,22 @@ fn evolution_records_the_sign_up_of_a_bot_that_speaks_first() {
         findings(&replayed.report).join("\n")
     );
 }
+
+#[test]
+fn a_bot_that_dies_at_start_leaves_nothing_to_write() {
+    let file = output_file("dies");
+    let out = Command::new(env!("CARGO_BIN_EXE_protocheck"))
+        .args(["record", "--game", "kalah", "/bin/true", "--output"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}\n{stderr}");
+    // The verdict is shown once, and no empty scenario is written.
+    assert_eq!(stdout.matches("FAIL io.crash").count(), 1, "{stdout}");
+    assert!(stderr.contains("nothing was recorded"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!file.exists());
+}

@@ -31,7 +31,10 @@ pub fn record(
         }
         Ok(Ok(run)) => run,
     };
-    let mut screen = Screen { out };
+    let mut screen = Screen {
+        out,
+        shown: Vec::new(),
+    };
     screen.say(&format!(
         "recording a {} scenario against `{}`; type `help` for the steps, `quit` or Ctrl-D to save",
         game.id(),
@@ -40,6 +43,8 @@ pub fn record(
     // Replies to each step, paired with the `expect:` steps for comments.
     let mut comments: Vec<Option<String>> = Vec::new();
     let mut last_reply: Option<String> = None;
+    // What the bot did at start-up (output nobody asked for, a crash).
+    screen.show(&mut run);
     if run.reply_due() {
         // The bot speaks first.
         let before = run.replay_steps().len();
@@ -107,9 +112,15 @@ pub fn record(
         .zip(comments.into_iter().chain(std::iter::repeat(None)))
         .collect();
     let result = run.finish();
-    let mut tail = Screen { out: screen.out };
+    // Findings of the ending (the bot's exit, stderr, limits) not shown yet.
     for v in &result.result.violations {
-        tail.verdict(v);
+        if !screen
+            .shown
+            .iter()
+            .any(|(r, m)| *r == v.rule && *m == v.message)
+        {
+            screen.verdict(v);
+        }
     }
     let recorded = Recorded {
         name: scenario.name.clone(),
@@ -196,6 +207,8 @@ fn step_text(step: &Step) -> String {
 
 struct Screen<'a> {
     out: &'a mut dyn Write,
+    /// The findings shown so far (rule, message).
+    shown: Vec<(&'static str, String)>,
 }
 
 impl Screen<'_> {
@@ -229,6 +242,7 @@ impl Screen<'_> {
     }
 
     fn verdict(&mut self, v: &Violation) {
+        self.shown.push((v.rule, v.message.clone()));
         let _ = writeln!(
             self.out,
             "  {} {}: {}",

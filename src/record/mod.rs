@@ -93,6 +93,13 @@ fn one_line(text: &str) -> String {
 /// Write the scenario and check it as `protocheck lint` would; `Err` says
 /// what is wrong (the file is written either way, to be looked at).
 pub fn write_checked(path: &Path, recorded: &Recorded, game: &dyn Game) -> Result<(), String> {
+    if recorded.steps.is_empty() {
+        // A scenario needs a step; an empty file would not load.
+        return Err(format!(
+            "nothing was recorded, so {} was not written",
+            path.display()
+        ));
+    }
     let text = recorded.to_yaml()?;
     std::fs::write(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let scenario = crate::scenario::load::load_file(path, Some(game.id())).map_err(|e| {
