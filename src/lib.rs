@@ -14,6 +14,7 @@ pub mod outcome;
 pub mod partition;
 pub mod progress;
 pub mod project;
+pub mod record;
 pub mod report;
 pub mod scenario;
 pub mod suite;

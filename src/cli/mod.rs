@@ -215,6 +215,9 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write a scenario by playing the engine's side against a bot on the
+    /// terminal, or (--from-transcript) from a transcript, with no bot.
+    Record(Box<crate::record::cli::RecordArgs>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -416,6 +419,10 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
                 .map_err(|e| Fatal::Io(format!("cannot render the man page: {e}")))?;
             emit_bytes(&page);
             return Ok(0);
+        }
+        Some(Command::Record(args)) => {
+            let game = game_named(Some(&args.game))?;
+            return crate::record::cli::run(args, game).map_err(Fatal::Usage);
         }
         Some(Command::Lint { game, paths }) => {
             let game_id = game.clone().or(cli.game.clone());

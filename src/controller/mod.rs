@@ -9,6 +9,9 @@ mod events;
 pub mod lint;
 mod pace;
 mod reply;
+mod stepwise;
+
+pub use stepwise::{Live, Stepwise};
 
 use crate::games::{Game, Next, Outgoing, Session, Transport};
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
@@ -143,6 +146,9 @@ struct Run<'a> {
     input_closed_at_end: bool,
     /// When a reply due from the start (the bot speaks first) is due.
     first_due: Instant,
+    /// Step-wise runs (`protocheck record`): what happened since the caller
+    /// last looked, to show it at once. `None` in ordinary runs.
+    live: Option<Live>,
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -151,9 +157,29 @@ pub fn run(
     game: &dyn Game,
     cfg: &RunConfig,
 ) -> Result<ScenarioRun, SpawnError> {
+    let mut run = match start_run(scenario, game, cfg)? {
+        Ok(run) => run,
+        Err(not_run) => return Ok(not_run),
+    };
+    let fault = run.steps().err();
+    Ok(run.finish(fault))
+}
+
+/// Start the bot and a fresh session; `Ok(Err(_))` when the scenario's
+/// options give no session (the result says why).
+fn start_run<'a>(
+    scenario: &'a Scenario,
+    game: &'a dyn Game,
+    cfg: &'a RunConfig,
+) -> Result<Result<Run<'a>, ScenarioRun>, SpawnError> {
     let session = match game.session(&scenario.options) {
         Ok(s) => s,
-        Err(e) => return Ok(error_result(scenario, format!("{}: {e}", scenario.source))),
+        Err(e) => {
+            return Ok(Err(error_result(
+                scenario,
+                format!("{}: {e}", scenario.source),
+            )));
+        }
     };
     let defaults = game.defaults();
     let parse = |d: &Option<String>| d.as_deref().and_then(|t| humantime::parse_duration(t).ok());
@@ -195,7 +221,7 @@ pub fn run(
         .options
         .seed
         .unwrap_or_else(|| name_seed(&scenario.name));
-    let mut run = Run {
+    let run = Run {
         game,
         scenario,
         cfg,
@@ -238,9 +264,9 @@ pub fn run(
         flushed_late: false,
         input_closed_at_end: false,
         first_due,
+        live: None,
     };
-    let fault = run.steps().err();
-    Ok(run.finish(fault))
+    Ok(Ok(run))
 }
 
 /// A stable seed from a scenario name, so the built-in opponent's `auto`
@@ -297,15 +323,7 @@ pub fn message_text(bytes: &[u8]) -> String {
 
 impl Run<'_> {
     fn steps(&mut self) -> Result<(), ScriptFault> {
-        if self.session.next() == Next::Bot {
-            // The bot speaks first (an Evolution client's sign-up): that
-            // reply is due from the start.
-            self.pending.push_back(self.first_due);
-        } else {
-            // Anything a bot prints at start-up, before the first message, is
-            // output nobody asked for; a short window makes it observable.
-            self.listen_at_startup(self.silence.min(STARTUP_WINDOW));
-        }
+        self.begin();
         if self.gone {
             return Ok(());
         }
@@ -316,6 +334,25 @@ impl Run<'_> {
                 return Ok(());
             }
         }
+        self.end_of_steps()
+    }
+
+    /// Before the first step: a reply due from the start, or a short window
+    /// for output nobody asked for.
+    fn begin(&mut self) {
+        if self.session.next() == Next::Bot {
+            // The bot speaks first (an Evolution client's sign-up): that
+            // reply is due from the start.
+            self.pending.push_back(self.first_due);
+        } else {
+            // Anything a bot prints at start-up, before the first message, is
+            // output nobody asked for; a short window makes it observable.
+            self.listen_at_startup(self.silence.min(STARTUP_WINDOW));
+        }
+    }
+
+    /// After the last step.
+    fn end_of_steps(&mut self) -> Result<(), ScriptFault> {
         // Replies still due at the end are judged like any other.
         self.settle()?;
         self.flush_carry();
@@ -499,7 +536,11 @@ impl Run<'_> {
 
     fn record(&mut self, dir: Direction, text: String) {
         let ms = self.started.elapsed().as_millis() as u64;
-        self.transcript.push(TranscriptLine { dir, text, ms });
+        let line = TranscriptLine { dir, text, ms };
+        if let Some(live) = &mut self.live {
+            live.lines.push(line.clone());
+        }
+        self.transcript.push(line);
     }
 
     fn note(&mut self, text: impl Into<String>) {
@@ -524,6 +565,9 @@ impl Run<'_> {
             v.board = self.session.board();
         }
         let fails = self.effective(v.severity) == Severity::Fail;
+        if let Some(live) = &mut self.live {
+            live.violations.push(v.clone());
+        }
         let stops = self.game.failure_ends_game(v.rule);
         self.violations.push_failure(v, fails, stops);
     }

@@ -222,7 +222,11 @@ impl Run<'_> {
             }
             return Ok(());
         }
-        self.check_explicit(expect, &self.session.reply_as_read(reply))?;
+        let as_read = self.session.reply_as_read(reply);
+        self.check_explicit(expect, &as_read)?;
+        if let Some(live) = &mut self.live {
+            live.last_reply = Some(as_read);
+        }
         for v in judged.violations {
             self.push(v);
         }

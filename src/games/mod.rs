@@ -274,6 +274,12 @@ pub trait Session: Send {
     /// that it replays exactly (Kalah: `opponent: <hole>`; QTP: `send:` of
     /// the command line that was sent).
     fn last_opponent_step(&self) -> Option<crate::scenario::Step>;
+    /// What may be scripted next in the tracked state, each written as the
+    /// step a user types (`opponent: 3`, `send: START;South`), for
+    /// `protocheck record`'s prompt. Empty: the game cannot list them.
+    fn legal_choices(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Every game protocheck knows, by id.

@@ -616,6 +616,30 @@ impl Session for KalahSession {
             .clone()
             .map(|m| crate::scenario::Step::Opponent(crate::scenario::Token(m)))
     }
+
+    fn legal_choices(&self) -> Vec<String> {
+        if self.bot.is_none() {
+            return vec!["send: START;South".into(), "send: START;North".into()];
+        }
+        if self.over || self.eof {
+            return vec!["expect: exit".into()];
+        }
+        let mut choices = Vec::new();
+        if self.known && !self.bot_to_move() && !self.position.is_over() {
+            let moves: Vec<String> = self
+                .position
+                .legal_moves()
+                .map(|mv| match mv {
+                    Move::Hole(h) => h.to_string(),
+                    Move::Swap => "swap".into(),
+                })
+                .collect();
+            choices.push(format!("opponent: {}", moves.join(" | ")));
+            choices.push("opponent: auto".into());
+        }
+        choices.push("send: END".into());
+        choices
+    }
 }
 
 fn move_text(mv: Move) -> String {

@@ -579,6 +579,45 @@ impl Session for QtpSession {
     fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
         self.last_own.clone().map(crate::scenario::Step::Send)
     }
+
+    fn legal_choices(&self) -> Vec<String> {
+        if self.quit_sent || self.eof {
+            return vec!["expect: exit".into()];
+        }
+        let others =
+            "send: name | list_commands | known_command <name> | showboard | winner | undo | quit";
+        let Ok(board) = self.board() else {
+            let setup = if self.size.is_none() {
+                "send: boardsize 9"
+            } else if self.board.is_none() {
+                "send: clear_board"
+            } else {
+                "send: walls 10"
+            };
+            return vec![setup.into(), others.into()];
+        };
+        let colour = self.turn();
+        let mut choices = Vec::new();
+        if board.winner().is_none() {
+            let steps: Vec<String> = board
+                .legal_pawn_moves(colour)
+                .map(|cell| cell.to_string())
+                .collect();
+            choices.push(format!("send: playmove {colour} {}", steps.join(" | ")));
+            let mut walls = Vec::new();
+            board.legal_walls(colour, &mut walls);
+            if let Some(first) = walls.first() {
+                choices.push(format!(
+                    "send: playwall {colour} <wall> ({} legal, e.g. {first})",
+                    walls.len()
+                ));
+            }
+            choices.push(format!("send: genmove {colour}"));
+            choices.push("opponent: move | auto".into());
+        }
+        choices.push(others.into());
+        choices
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,129 @@
+//! The log ManKalah.jar (the Kalah reference engine) prints on stderr: the
+//! board after each move, `Move: South - 3` / `Move: Swap` lines, and at the
+//! end `WINNER: …`, `SCORE: …` and one line per player. The bot is one of
+//! its two players; the other player's moves become `opponent:` steps,
+//! the bot's own moves exact `expect: {reply}` steps.
+
+use crate::games::Game;
+use crate::record::CommentedSteps;
+use crate::scenario::{Expect, Options, Step, Token};
+use crate::verdict::Severity;
+use std::time::Duration;
+
+/// Whether the text is a ManKalah log (it has `Move:` lines).
+pub fn looks_like(text: &str) -> bool {
+    text.lines().any(|l| l.starts_with("Move: "))
+}
+
+/// The steps, and a remark when the log goes on after a failing move of
+/// the bot (a run stops there).
+pub fn steps(
+    text: &str,
+    file: &str,
+    player: u8,
+    game: &dyn Game,
+    options: &Options,
+) -> Result<(CommentedSteps, Option<String>), String> {
+    let mut session = game.session(options).map_err(|e| format!("options: {e}"))?;
+    let mut rng = fastrand::Rng::with_seed(0);
+    // Player 1 starts as South.
+    let mut bot_south = match player {
+        1 => true,
+        2 => false,
+        n => return Err(format!("--player {n}: ManKalah has players 1 and 2")),
+    };
+    let start = if bot_south {
+        "START;South"
+    } else {
+        "START;North"
+    };
+    session.send(start).map_err(|e| format!("{file}: {e}"))?;
+    let mut steps = vec![(Step::Send(start.into()), None)];
+    let mut finished = false;
+    for (i, raw) in text.lines().enumerate() {
+        let at = format!("{file}:{}", i + 1);
+        let line = raw.trim();
+        if line.is_empty() || is_board_row(line) || is_result(line) {
+            finished |= line.starts_with("WINNER:") || line.starts_with("DRAW");
+            continue;
+        }
+        let Some(mv) = line.strip_prefix("Move: ") else {
+            return Err(format!(
+                "{at}: not a line of ManKalah's log (`Move: South - 3`, `Move: Swap`, a board row, or the result): `{line}`"
+            ));
+        };
+        // (side that moves, the bot's message, the opponent's choice)
+        let (south_moves, message, choice) = if mv.trim() == "Swap" {
+            // Only North swaps, on its first turn.
+            (false, "SWAP".to_string(), "swap".to_string())
+        } else {
+            let (side, hole) = mv.split_once(" - ").ok_or_else(|| {
+                format!(
+                    "{at}: expected `Move: <South|North> - <hole>` or `Move: Swap`, got `{line}`"
+                )
+            })?;
+            let south = match side.trim() {
+                "South" => true,
+                "North" => false,
+                other => return Err(format!("{at}: `{other}` is not a side (South or North)")),
+            };
+            let hole: u8 = hole
+                .trim()
+                .parse()
+                .map_err(|_| format!("{at}: `{}` is not a hole number", hole.trim()))?;
+            (south, format!("MOVE;{hole}"), hole.to_string())
+        };
+        if south_moves == bot_south {
+            let mut bytes = message.clone().into_bytes();
+            bytes.push(b'\n');
+            let judged = session
+                .judge(&bytes, &Expect::LegalMove, Duration::ZERO)
+                .map_err(|e| format!("{at}: {e}"))?;
+            if let Some(v) = judged
+                .violations
+                .iter()
+                .find(|v| v.severity == Severity::Fail)
+            {
+                steps.push((
+                    Step::Expect(Expect::LegalMove),
+                    Some(format!("the bot replied: {message}")),
+                ));
+                return Ok((
+                    steps,
+                    Some(format!(
+                        "{at}: the bot's `{message}` breaks {}: a run stops there",
+                        v.rule
+                    )),
+                ));
+            }
+            steps.push((Step::Expect(Expect::Reply(message.clone())), None));
+        } else {
+            session
+                .opponent(&choice, &mut rng)
+                .map_err(|e| format!("{at}: the opponent's move `{line}`: {e}"))?;
+            steps.push((Step::Opponent(Token(choice)), None));
+        }
+        if message == "SWAP" {
+            bot_south = !bot_south;
+        }
+    }
+    if finished {
+        steps.push((Step::Expect(Expect::Exit), None));
+    }
+    Ok((steps, None))
+}
+
+/// `0  --  7  7  7  7  7  7  7`: numbers and the `--` of the stores.
+fn is_board_row(line: &str) -> bool {
+    line.split_whitespace()
+        .all(|t| t == "--" || t.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn is_result(line: &str) -> bool {
+    line.starts_with("WINNER:")
+        || line.starts_with("SCORE:")
+        || line.starts_with("DRAW")
+        // Per-player figures, and why a player lost (an illegal move, a
+        // timeout): the move itself is not logged, a run judges it again.
+        || line.starts_with("Player ")
+}
