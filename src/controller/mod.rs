@@ -506,8 +506,10 @@ impl Run<'_> {
         self.record(Direction::Note, text.into());
     }
 
+    /// A failure that ends the game (every failure, unless the game
+    /// recovers from its rule: `Game::failure_ends_game`).
     fn has_failure(&self) -> bool {
-        self.violations.has_failure()
+        self.violations.must_stop()
     }
 
     fn effective(&self, s: Severity) -> Severity {
@@ -522,7 +524,8 @@ impl Run<'_> {
             v.board = self.session.board();
         }
         let fails = self.effective(v.severity) == Severity::Fail;
-        self.violations.push(v, fails);
+        let stops = self.game.failure_ends_game(v.rule);
+        self.violations.push_failure(v, fails, stops);
     }
 
     fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
@@ -566,7 +569,7 @@ impl Run<'_> {
                 v.severity = Severity::Fail;
             }
         }
-        let status = match (&fault, self.has_failure()) {
+        let status = match (&fault, self.violations.has_failure()) {
             (Some(_), _) => Status::Error,
             (None, true) => Status::Failed,
             (None, false) => Status::Passed,
