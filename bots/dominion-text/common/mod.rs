@@ -59,7 +59,8 @@ pub enum Flaw {
     Case,
     /// Writes silver as `silvers` in its buys.
     UnknownCard,
-    /// Names its victim after militia: `action militia player2`.
+    /// Treats workshop like a buy: names the card it wants and then silver
+    /// (`action workshop smithy silver`).
     ExtraTokens,
     /// Answers attack requests with `play-reply pass`.
     AttackPass,
@@ -335,15 +336,10 @@ impl Player {
                         return vec!["reply".to_string(), "workshop".to_string(), gain];
                     }
                     words.push(gain);
+                    if self.flaw == Flaw::ExtraTokens {
+                        words.push("silver".to_string());
+                    }
                 }
-            }
-            "militia" if self.flaw == Flaw::ExtraTokens => {
-                let victim = if self.seat.as_deref() == Some("player1") {
-                    "player2"
-                } else {
-                    "player1"
-                };
-                words.push(victim.to_string());
             }
             _ => {}
         }
