@@ -30,9 +30,7 @@ const DEFAULT_SEED: u64 = 1;
 fn table(options: &Options) -> Result<(u32, u32), String> {
     let players = options.players.unwrap_or(DEFAULT_PLAYERS);
     if !(2..=4).contains(&players) {
-        return Err(format!(
-            "players must be 2, 3 or 4 (§3.2), not {players}"
-        ));
+        return Err(format!("players must be 2, 3 or 4 (§3.2), not {players}"));
     }
     let seat = options.seat.unwrap_or(1);
     if !(1..=players).contains(&seat) {

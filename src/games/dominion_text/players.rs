@@ -34,12 +34,7 @@ pub enum TurnPlay {
 
 impl std::fmt::Display for TurnPlay {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let list = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(|c| format!(" {c}"))
-                .collect::<String>()
-        };
+        let list = |cards: &[Card]| cards.iter().map(|c| format!(" {c}")).collect::<String>();
         match self {
             TurnPlay::Action(card, args) => write!(f, "action {card}{}", list(args)),
             TurnPlay::Buy(cards) => write!(f, "buy{}", list(cards)),
@@ -273,7 +268,9 @@ fn money(game: &Game) -> u32 {
 /// Copies the current seat owns, the play area included.
 fn owned(game: &Game) -> [usize; 17] {
     let mut counts = [0; 17];
-    let owned = game.players[game.current].owned().chain(game.play_area.iter().copied());
+    let owned = game.players[game.current]
+        .owned()
+        .chain(game.play_area.iter().copied());
     for c in owned {
         counts[c.supply_index()] += 1;
     }
@@ -300,7 +297,10 @@ fn random_buys(game: &Game, rng: &mut fastrand::Rng) -> Vec<Card> {
         let card = if rng.bool() {
             affordable[rng.usize(..affordable.len())]
         } else {
-            *affordable.iter().max_by_key(|c| c.cost()).unwrap_or(&Card::Copper)
+            *affordable
+                .iter()
+                .max_by_key(|c| c.cost())
+                .unwrap_or(&Card::Copper)
         };
         money -= card.cost();
         supply[card.supply_index()] -= 1;
@@ -325,7 +325,12 @@ mod tests {
             let mut rng = fastrand::Rng::with_seed(seed);
             let mut shuffler = fastrand::Rng::with_seed(seed ^ 1);
             let mut game = Game::new(4, &mut shuffler);
-            let seats = [Player::Militia, Player::Engine, Player::Militia, Player::Engine];
+            let seats = [
+                Player::Militia,
+                Player::Engine,
+                Player::Militia,
+                Player::Engine,
+            ];
             while game.ended.is_none() {
                 let player = seats[game.current];
                 match player.choose(&game, &mut rng) {
@@ -337,8 +342,7 @@ mod tests {
                             for q in game.attack_order().collect::<Vec<_>>() {
                                 if let Some(n) = game.attack_discard_count(q) {
                                     attacks += 1;
-                                    let answer =
-                                        Player::answer_attack(&game.players[q].hand, n);
+                                    let answer = Player::answer_attack(&game.players[q].hand, n);
                                     let reply = match &answer {
                                         AttackAnswer::RevealMoat => {
                                             crate::games::dominion::kingdom::AttackReply::RevealMoat

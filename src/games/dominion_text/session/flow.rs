@@ -73,7 +73,11 @@ impl TextSession {
     /// Applies one play of the current seat (the bot's reply or a built-in
     /// choice) with the document's recovery, and the info lines it causes.
     /// Returns the rule the engine found, and whether the turn went on.
-    pub(super) fn apply_play(&mut self, play: &TurnPlay, out: &mut Vec<Outgoing>) -> (Option<Rule>, bool) {
+    pub(super) fn apply_play(
+        &mut self,
+        play: &TurnPlay,
+        out: &mut Vec<Outgoing>,
+    ) -> (Option<Rule>, bool) {
         let current = self.game.current;
         self.turn_started = true;
         match play {
@@ -136,7 +140,10 @@ impl TextSession {
         if !end.played.is_empty() {
             out.push(cards_line(end.seat, CardListKind::Played, end.played));
         }
-        out.push(line(ServerMessage::TopDiscard(seat(end.seat), end.top_discard)));
+        out.push(line(ServerMessage::TopDiscard(
+            seat(end.seat),
+            end.top_discard,
+        )));
         self.attacks.clear();
         self.turn_started = false;
     }

@@ -135,14 +135,16 @@ impl TextSession {
             Rule::CellarNoValidCards => {
                 "the first card of the list is not in hand; the cellar and the action are consumed"
             }
-            Rule::CellarCardNotInHand => "only the cards up to the first one not in hand are discarded",
+            Rule::CellarCardNotInHand => {
+                "only the cards up to the first one not in hand are discarded"
+            }
             Rule::BuyEmpty => "an empty buy is a pass",
             Rule::BuyMoreThanBuys => "no buy is left for the next card; buying stops",
             Rule::BuyUnaffordable => "the money left does not cover the next card; buying stops",
             Rule::BuyPileEmpty => "the next card's pile is empty; buying stops",
-            Rule::AttackWrongCount
-            | Rule::AttackNotInHand
-            | Rule::AttackMoatNotInHand => "protocheck discards cards chosen at random instead",
+            Rule::AttackWrongCount | Rule::AttackNotInHand | Rule::AttackMoatNotInHand => {
+                "protocheck discards cards chosen at random instead"
+            }
             _ => "the card is consumed without effect; one action is spent",
         };
         format!(
@@ -182,15 +184,20 @@ impl TextSession {
                 judged.still_due = true;
                 return judged;
             }
-            (_, _) if judgement.findings.iter().any(|f| f.rule.id == cat::IO_INVALID_UTF8.id) => {
+            (_, _)
+                if judgement
+                    .findings
+                    .iter()
+                    .any(|f| f.rule.id == cat::IO_INVALID_UTF8.id) =>
+            {
                 self.due = None;
                 self.stopped = true;
             }
             (Outcome::Reply(Reply::Name(name)), Due::Name) => {
                 self.bot_name = Some(name);
-                out.push(flow::line(
-                    super::grammar::ServerMessage::VersionRequest(flow::seat(self.bot)),
-                ));
+                out.push(flow::line(super::grammar::ServerMessage::VersionRequest(
+                    flow::seat(self.bot),
+                )));
                 self.due = Some(Due::Version);
             }
             (Outcome::Reply(Reply::Version), Due::Version) => {
@@ -220,8 +227,7 @@ impl TextSession {
                         false
                     }
                     Outcome::Reply(Reply::Action { card, args }) => {
-                        let (rule, goes_on) =
-                            self.apply_play(&TurnPlay::Action(card, args), out);
+                        let (rule, goes_on) = self.apply_play(&TurnPlay::Action(card, args), out);
                         if let Some(rule) = rule {
                             judged.violations.push(self.finding(
                                 Self::rule_info(rule),
@@ -363,9 +369,11 @@ impl Session for TextSession {
             &cat::IO_UNEXPECTED_OUTPUT
         };
         Some(
-            rule.violation(format!("the bot wrote `{shown}` {when}; the line is discarded"))
-                .with_actual(shown)
-                .with_expected("(nothing)"),
+            rule.violation(format!(
+                "the bot wrote `{shown}` {when}; the line is discarded"
+            ))
+            .with_actual(shown)
+            .with_expected("(nothing)"),
         )
     }
 

@@ -118,7 +118,10 @@ impl TextSession {
                 ));
             }
             if self.stage != Stage::Turns || self.game.ended.is_some() {
-                return Err("a supply line is sent only once the game has started and before it ends".into());
+                return Err(
+                    "a supply line is sent only once the game has started and before it ends"
+                        .into(),
+                );
             }
             self.robust = true;
             return Ok(Outgoing::silent(text));
@@ -209,7 +212,10 @@ impl TextSession {
         let cards = card_list(&words[1..], "hand")?;
         let current = self.game.current;
         if current == self.bot {
-            return Err("`hand` sets a built-in seat's hand, and it is the bot's turn: use `bot-hand`".into());
+            return Err(
+                "`hand` sets a built-in seat's hand, and it is the bot's turn: use `bot-hand`"
+                    .into(),
+            );
         }
         if !self.at_turn_start() || self.game.ended.is_some() {
             return Err(format!(
@@ -241,7 +247,9 @@ impl TextSession {
             return Err("`bot-hand` only between requests, while the game goes on".into());
         }
         if self.game.current == self.bot && self.turn_started {
-            return Err("`bot-hand` during the bot's own turn: its hand follows from its plays".into());
+            return Err(
+                "`bot-hand` during the bot's own turn: its hand follows from its plays".into(),
+            );
         }
         let player = &mut self.game.players[self.bot];
         let old = std::mem::replace(&mut player.hand, cards);
@@ -251,8 +259,10 @@ impl TextSession {
 
     fn inject_supply(&mut self, words: &[&str]) -> Result<(), ScriptError> {
         let pairs = &words[1..];
-        if pairs.is_empty() || pairs.len() % 2 != 0 {
-            return Err("`supply` takes pairs `<card> <count>`, e.g. `supply gold 0 province 1`".into());
+        if pairs.is_empty() || !pairs.len().is_multiple_of(2) {
+            return Err(
+                "`supply` takes pairs `<card> <count>`, e.g. `supply gold 0 province 1`".into(),
+            );
         }
         if !self.at_turn_start() || self.game.ended.is_some() {
             return Err("`supply` only between turns, while the game goes on".into());
@@ -260,8 +270,9 @@ impl TextSession {
         let start = Supply::for_players(self.game.players.len());
         let mut supply = self.game.supply.clone();
         for pair in pairs.chunks(2) {
-            let card = Card::from_lowercase_name(pair[0])
-                .ok_or_else(|| format!("`supply`: `{}` is not one of the 17 card names", pair[0]))?;
+            let card = Card::from_lowercase_name(pair[0]).ok_or_else(|| {
+                format!("`supply`: `{}` is not one of the 17 card names", pair[0])
+            })?;
             let n: u32 = pair[1]
                 .parse()
                 .map_err(|_| format!("`supply`: `{}` is not a count", pair[1]))?;
@@ -281,7 +292,11 @@ impl TextSession {
     }
 
     /// A scripted play of the current built-in seat; it must be legal.
-    fn builtin_play(&mut self, command: &str, out: &mut Vec<Outgoing>) -> Result<TurnPlay, ScriptError> {
+    fn builtin_play(
+        &mut self,
+        command: &str,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<TurnPlay, ScriptError> {
         if let Stage::Handshake(_) = self.stage {
             return Err("the handshake is not over: begin with `opponent: auto` and the bot's two handshake replies".into());
         }
@@ -301,7 +316,10 @@ impl TextSession {
                 seat(self.bot)
             ));
         }
-        let judgement = judge_reply(Request::PlayTurn, format!("play-reply {command}\n").as_bytes());
+        let judgement = judge_reply(
+            Request::PlayTurn,
+            format!("play-reply {command}\n").as_bytes(),
+        );
         let play = match (judgement.outcome, judgement.findings.is_empty()) {
             (Outcome::Reply(Reply::Action { card, args }), true) => TurnPlay::Action(card, args),
             (Outcome::Reply(Reply::Buy(cards)), true) => TurnPlay::Buy(cards),
