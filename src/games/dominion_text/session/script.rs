@@ -11,7 +11,9 @@
 //!   reply words (`action militia`, `buy province`, `pass`; it must be legal),
 //!   and injected states: `hand <cards>` (the current built-in seat's hand at
 //!   its turn start), `bot-hand <cards>` (the bot's hand between its turns
-//!   or at its turn start), `supply <card> <n> …` (some piles' counts).
+//!   or at its turn start), `bot-deck <cards>` (its draw pile, top card
+//!   last; the old one goes to its discard pile), `supply <card> <n> …`
+//!   (some piles' counts).
 //!   Injected states stay ones a bot could meet: hands of at most 5 cards of
 //!   the 17, piles never above their starting size, and not a supply that
 //!   would have ended the game already.
@@ -181,6 +183,10 @@ impl TextSession {
                     self.inject_bot_hand(&words)?;
                     done.push(command.to_string());
                 }
+                "bot-deck" => {
+                    self.inject_bot_deck(&words)?;
+                    done.push(command.to_string());
+                }
                 "supply" => {
                     self.inject_supply(&words)?;
                     done.push(command.to_string());
@@ -191,7 +197,7 @@ impl TextSession {
                 }
                 other => {
                     return Err(format!(
-                        "`{other}` is not an opponent command: `auto`, `action …`, `buy …`, `pass`, `hand …`, `bot-hand …` or `supply …`"
+                        "`{other}` is not an opponent command: `auto`, `action …`, `buy …`, `pass`, `hand …`, `bot-hand …`, `bot-deck …` or `supply …`"
                     ));
                 }
             }
@@ -253,6 +259,24 @@ impl TextSession {
         }
         let player = &mut self.game.players[self.bot];
         let old = std::mem::replace(&mut player.hand, cards);
+        player.discard.extend(old);
+        Ok(())
+    }
+
+    /// The bot's draw pile, top card last; its old deck goes to its discard
+    /// pile (so a short deck reshuffles mid-draw, §3.7).
+    fn inject_bot_deck(&mut self, words: &[&str]) -> Result<(), ScriptError> {
+        let cards = card_list(&words[1..], "bot-deck")?;
+        if self.due.is_some() || self.game.ended.is_some() {
+            return Err("`bot-deck` only between requests, while the game goes on".into());
+        }
+        if self.game.current == self.bot && self.turn_started {
+            return Err(
+                "`bot-deck` during the bot's own turn: its deck follows from its plays".into(),
+            );
+        }
+        let player = &mut self.game.players[self.bot];
+        let old = std::mem::replace(&mut player.deck, cards);
         player.discard.extend(old);
         Ok(())
     }
