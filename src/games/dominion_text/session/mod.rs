@@ -53,8 +53,12 @@ pub struct TextSession {
     /// Built-in player per seat (the bot's entry is unused).
     pub(super) seats: Vec<Player>,
     /// Shuffles and militia's random discards: seeded, so a replay deals
-    /// the same cards (built-in choices use the controller's numbers).
+    /// the same cards.
     pub(super) shuffler: fastrand::Rng,
+    /// The built-in seats' choices, seeded from the same seed (not the
+    /// controller's numbers, which differ between a run and `lint`), so that
+    /// lint follows the game a run plays.
+    pub(super) chooser: fastrand::Rng,
     pub(super) stage: Stage,
     pub(super) due: Option<Due>,
     /// Seats militia has still to handle, in order.
@@ -103,6 +107,7 @@ impl TextSession {
             bot,
             seats: seat_players(players, bot, builtin),
             shuffler,
+            chooser: fastrand::Rng::with_seed(seed ^ 0x9e37_79b9_7f4a_7c15),
             stage: Stage::Handshake(0),
             due: None,
             attacks: VecDeque::new(),
@@ -296,12 +301,15 @@ impl Session for TextSession {
     fn opponent(
         &mut self,
         choice: &str,
-        rng: &mut fastrand::Rng,
+        _rng: &mut fastrand::Rng,
     ) -> Result<Vec<Outgoing>, ScriptError> {
         if !self.known {
             return Ok(Vec::new());
         }
-        self.scripted_opponent(choice, rng)
+        let mut chooser = self.chooser.clone();
+        let out = self.scripted_opponent(choice, &mut chooser);
+        self.chooser = chooser;
+        out
     }
 
     fn next(&self) -> Next {

@@ -290,3 +290,267 @@ fn robust_supply_while_waiting_is_a_warning() {
     assert_eq!(v.rule, "dominion-text.robust.supply-while-waiting");
     assert_eq!(v.severity, crate::verdict::Severity::Warn);
 }
+
+/// Plays the steps of a built-in scenario through the session, the bot's
+/// side answering the handshake correctly and every request as the engine
+/// player would; calls `probe` in every state where a turn or attack reply
+/// is due (at most `limit` of them).
+fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMut(&TextSession)) {
+    use crate::games::dominion_text::players::Player;
+    use crate::scenario::Strategy;
+    use crate::scenario::{Play, Step};
+    let o = &scenario.options;
+    let builtin = o.strategy.map(|s| match s {
+        Strategy::Greedy => Player::BigMoney,
+        Strategy::Random => Player::Random,
+    });
+    let mut s = TextSession::new(
+        o.players.unwrap_or(2) as usize,
+        o.seat.unwrap_or(1) as usize - 1,
+        o.seed.unwrap_or(1),
+        builtin,
+    );
+    let mut rng = fastrand::Rng::with_seed(0);
+    let mut bot_rng = fastrand::Rng::with_seed(5);
+    let mut probed = 0;
+    let mut answer =
+        |s: &mut TextSession, probed: &mut usize, probe: &mut dyn FnMut(&TextSession)| {
+            let seat = s.bot + 1;
+            let line = match s.due {
+                Some(super::Due::Name) => format!("player player{seat} bot"),
+                Some(super::Due::Version) => format!("player player{seat} version 1"),
+                Some(super::Due::PlayTurn) => {
+                    *probed += 1;
+                    probe(s);
+                    format!(
+                        "play-reply {}",
+                        Player::Engine.choose(&s.game, &mut bot_rng)
+                    )
+                }
+                Some(super::Due::Attack) => {
+                    *probed += 1;
+                    probe(s);
+                    let hand = &s.game.players[s.bot].hand;
+                    let n = hand.len() - 3;
+                    match Player::answer_attack(hand, n) {
+                        crate::games::dominion_text::players::AttackAnswer::RevealMoat => {
+                            "play-reply reaction moat".to_string()
+                        }
+                        crate::games::dominion_text::players::AttackAnswer::Discard(c) => format!(
+                            "play-reply discard {}",
+                            c.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
+                        ),
+                    }
+                }
+                None => unreachable!(),
+            };
+            let judged = s
+                .judge(
+                    format!("{line}\n").as_bytes(),
+                    &Expect::LegalMove,
+                    Duration::ZERO,
+                )
+                .unwrap();
+            assert!(
+                judged.violations.is_empty(),
+                "{}: `{line}`: {:?}",
+                scenario.name,
+                judged.violations
+            );
+        };
+    for (step, _) in &scenario.steps {
+        if probed >= limit {
+            return;
+        }
+        match step {
+            Step::Opponent(crate::scenario::Token(c)) => {
+                s.opponent(c, &mut rng).unwrap();
+            }
+            Step::Send(text) => {
+                s.send(text).unwrap();
+            }
+            Step::Expect(Expect::LegalMove) => answer(&mut s, &mut probed, probe),
+            Step::Play(Play::ToEnd) => {
+                while probed < limit {
+                    match s.next() {
+                        Next::Finished => break,
+                        Next::Opponent => {
+                            s.opponent("auto", &mut rng).unwrap();
+                        }
+                        Next::Bot => answer(&mut s, &mut probed, probe),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Replies worth trying in a state: every shape of the grammar over the
+/// cards that matter here (the hand, the treasures, the dearer cards).
+fn candidate_replies(s: &TextSession) -> Vec<String> {
+    use crate::games::dominion::Card;
+    let mut out = Vec::new();
+    if s.due == Some(super::Due::Attack) {
+        let hand: Vec<&str> = s.game.players[s.bot]
+            .hand
+            .iter()
+            .map(|c| c.name())
+            .collect();
+        out.push("play-reply reaction moat".to_string());
+        out.push("play-reply pass".to_string());
+        for k in 0..=hand.len() {
+            out.push(format!("play-reply discard {}", hand[..k].join(" ")));
+        }
+        out.push("play-reply discard gold gold".to_string());
+        return out;
+    }
+    let mut cards: Vec<Card> = s.game.hand().to_vec();
+    cards.extend([
+        Card::Copper,
+        Card::Silver,
+        Card::Gold,
+        Card::Estate,
+        Card::Duchy,
+        Card::Province,
+        Card::Mine,
+        Card::Curse,
+    ]);
+    cards.sort();
+    cards.dedup();
+    out.push("play-reply pass".into());
+    out.push("play-reply buy".into());
+    for c in Card::SUPPLY {
+        out.push(format!("play-reply buy {c}"));
+        out.push(format!("play-reply buy {c} {c} {c}"));
+        out.push(format!("play-reply buy copper {c}"));
+    }
+    for a in Card::SUPPLY {
+        out.push(format!("play-reply action {a}"));
+        for b in Card::SUPPLY {
+            out.push(format!("play-reply action {a} {b}"));
+            if a == Card::Mine || a == Card::Remodel || a == Card::Cellar {
+                for c in &cards {
+                    out.push(format!("play-reply action {a} {c} {b}"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Rules any reply in any state can break (framing, grammar, timing,
+/// process) or that every scenario's handshake offers.
+const ON_EVERY_REPLY: &[&str] = &[
+    "io.timeout",
+    "io.unexpected-output",
+    "io.crash",
+    "io.no-exit",
+    "io.line-too-long",
+    "io.invalid-utf8",
+    "dominion-text.frame.crlf",
+    "dominion-text.frame.whitespace",
+    "dominion-text.frame.blank-line",
+    "dominion-text.handshake.name-reply",
+    "dominion-text.handshake.version-echo",
+    "dominion-text.grammar.not-a-reply",
+    "dominion-text.grammar.case",
+    "dominion-text.grammar.unknown-card",
+    "dominion-text.grammar.extra-tokens",
+    "dominion-text.grammar.workshop-typo",
+    "dominion-text.grammar.wrong-context",
+];
+
+/// Every rule a built-in scenario names in its `about` can really be broken
+/// in a state that scenario reaches (its first requests, the bot playing
+/// on like the engine player): the "Rules:" lists are not just labels.
+#[test]
+fn every_rule_a_scenario_names_is_reachable_in_its_states() {
+    use std::collections::BTreeSet;
+    let suite = crate::scenario::builtin::suite("dominion-text").unwrap();
+    let mut problems = Vec::new();
+    for scenario in &suite {
+        let about = scenario.about.clone().unwrap_or_default();
+        let named: Vec<String> = about
+            .split_once("Rules:")
+            .map(|(_, l)| {
+                l.trim()
+                    .trim_end_matches('.')
+                    .split(',')
+                    .map(|r| r.trim().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut reached: BTreeSet<String> = ON_EVERY_REPLY.iter().map(|r| r.to_string()).collect();
+        if scenario
+            .steps
+            .iter()
+            .any(|(s, _)| matches!(s, crate::scenario::Step::Send(t) if t.starts_with("supply ")))
+        {
+            reached.insert("dominion-text.robust.supply-while-waiting".into());
+        }
+        // The first three turns and every attack of the first 60 requests.
+        let mut turns = 0;
+        walk(scenario, 60, &mut |s| {
+            if s.due == Some(super::Due::PlayTurn) {
+                turns += 1;
+                if turns > 3 {
+                    return;
+                }
+            }
+            for reply in candidate_replies(s) {
+                let mut probe = s.clone();
+                let judged = probe
+                    .judge(
+                        format!("{reply}\n").as_bytes(),
+                        &Expect::LegalMove,
+                        Duration::ZERO,
+                    )
+                    .unwrap();
+                for v in judged.violations {
+                    reached.insert(v.rule.to_string());
+                }
+            }
+        });
+        let missing: Vec<&String> = named.iter().filter(|r| !reached.contains(*r)).collect();
+        if !missing.is_empty() {
+            problems.push(format!(
+                "{}: names {missing:?}, which no reply breaks in its first turns and attacks",
+                scenario.name
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Whole games through the session in every seat of every player count,
+/// the bot's side played by the engine player: every reply is legal, every
+/// game ends.
+#[test]
+fn whole_games_end_in_every_seat_with_no_finding_for_legal_play() {
+    for players in 2..=4u32 {
+        for seat in 1..=players {
+            let scenario = crate::scenario::Scenario {
+                name: format!("{players}p-seat{seat}"),
+                game: "dominion-text".into(),
+                about: None,
+                spec: None,
+                options: crate::scenario::Options {
+                    players: Some(players),
+                    seat: Some(seat),
+                    seed: Some(u64::from(players * 10 + seat)),
+                    ..Default::default()
+                },
+                source: "test".into(),
+                steps: vec![(
+                    crate::scenario::Step::Play(crate::scenario::Play::ToEnd),
+                    crate::scenario::Span { line: 0, column: 0 },
+                )],
+                origin: crate::scenario::Origin::Builtin,
+            };
+            let mut requests = 0;
+            walk(&scenario, usize::MAX, &mut |_| requests += 1);
+            assert!(requests > 10, "{players}p seat {seat}: {requests} requests");
+        }
+    }
+}
