@@ -214,15 +214,27 @@ const FAILING: &[(&str, &str)] = &[
 /// quick, and nothing else may be reported.
 const TIMING_OUT: &[&str] = &["dtext-attack-silent", "dtext-no-flush"];
 
+/// The one other verdict §1.3 allows for a flaw: a line answering an info
+/// line that arrives after protocheck has written a request to the bot is
+/// that request's (malformed) reply: "Either failure id is a correct
+/// verdict." protocheck listens before each built-in turn, so this is rare.
+const ALSO_CORRECT: &[(&str, &str)] =
+    &[("dtext-answers-info", "dominion-text.grammar.not-a-reply")];
+
 fn check_failing(bot_name: &str, rule: &str, extra: &[&str], wrong: &mut Vec<String>) {
     let mut args = vec!["--games", "9", "--seed", "3"];
     args.extend_from_slice(extra);
     let out = run(bot_name, &args);
     let fails = with_severity(&out, "fail");
-    let expected: BTreeSet<String> = [rule.to_string()].into();
-    if out.code != 1 || fails != expected {
+    let allowed: BTreeSet<String> = ALSO_CORRECT
+        .iter()
+        .filter(|(b, _)| *b == bot_name)
+        .map(|(_, r)| r.to_string())
+        .chain([rule.to_string()])
+        .collect();
+    if out.code != 1 || !fails.contains(rule) || !fails.is_subset(&allowed) {
         wrong.push(format!(
-            "{bot_name}: exit {}, failures {fails:?}, expected {rule}\n{}",
+            "{bot_name}: exit {}, failures {fails:?}, expected {rule} (allowed {allowed:?})\n{}",
             out.code,
             findings(&out.report).join("\n")
         ));
