@@ -367,6 +367,22 @@ mod tests {
     }
 
     #[test]
+    fn a_recovered_failure_fails_the_verdict_without_stopping_the_game() {
+        static F: RuleInfo = RuleInfo {
+            id: "g.f",
+            severity: Severity::Fail,
+            spec: "f",
+        };
+        let mut f = Findings::default();
+        f.push_failure(F.violation("recovered"), true, false);
+        assert!(f.has_failure() && !f.must_stop());
+        f.push_failure(F.violation("warning"), false, true);
+        assert!(!f.must_stop(), "a finding that does not fail never stops");
+        f.push(F.violation("fatal"), true);
+        assert!(f.has_failure() && f.must_stop());
+    }
+
+    #[test]
     fn transcript_keeps_head_and_tail_and_says_what_it_left_out() {
         let mut t = Transcript::default();
         let n = 1_000_000u64;

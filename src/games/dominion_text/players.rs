@@ -114,21 +114,21 @@ impl Player {
     /// The current seat's next play; always legal in `game`.
     pub fn choose(self, game: &Game, rng: &mut fastrand::Rng) -> TurnPlay {
         if game.actions > 0 {
-            let playable: Vec<(Card, Vec<Card>)> = ACTION_ORDER
+            let mut playable = ACTION_ORDER
                 .into_iter()
                 .filter(|c| game.hand().contains(c))
                 .filter_map(|c| {
                     let args = self.arguments(game, c)?;
                     (game.check_action(c, &args) == Ok(None)).then_some((c, args))
-                })
-                .collect();
+                });
             let pick = if self == Player::Random {
-                (!playable.is_empty() && rng.bool()).then(|| rng.usize(..playable.len()))
+                let all: Vec<(Card, Vec<Card>)> = playable.collect();
+                (!all.is_empty() && rng.bool()).then(|| all[rng.usize(..all.len())].clone())
             } else {
-                (!playable.is_empty()).then_some(0)
+                // The first in order: later ones are not even worked out.
+                playable.next()
             };
-            if let Some(i) = pick {
-                let (card, args) = playable[i].clone();
+            if let Some((card, args)) = pick {
                 return TurnPlay::Action(card, args);
             }
         }
@@ -167,7 +167,6 @@ impl Player {
         if let Some(i) = rest.iter().position(|&c| c == card) {
             rest.remove(i);
         }
-        let owned = owned(game);
         match card {
             Card::Cellar => Some(
                 rest.iter()
@@ -209,14 +208,14 @@ impl Player {
                 let gain = if trash == Card::Gold && game.supply.count(Card::Province) > 0 {
                     Some(Card::Province)
                 } else {
-                    self.best_gain(game, limit, &owned)
+                    self.best_gain(game, limit, &owned(game))
                 };
                 Some(match gain {
                     Some(g) => vec![trash, g],
                     None => vec![trash],
                 })
             }
-            Card::Workshop => Some(self.best_gain(game, 4, &owned).into_iter().collect()),
+            Card::Workshop => Some(self.best_gain(game, 4, &owned(game)).into_iter().collect()),
             _ => Some(Vec::new()),
         }
     }

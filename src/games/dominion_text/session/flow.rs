@@ -191,20 +191,23 @@ impl TextSession {
         }
     }
 
-    /// protocheck's side moves on until the bot owes a reply, the game is
-    /// over, or the bot's turn is about to start (its `supply` and request
-    /// are sent by the next call, after a pause in which answers to the info
-    /// lines show as out of turn). Built-in choices are logged to `plays`.
+    /// protocheck's side moves on until the bot owes a reply or the game is
+    /// over, starting the bot's turn (`supply` and its request) when it
+    /// comes; with `stop_before_bot_turn`, it stops instead once a built-in
+    /// seat has moved and the bot's turn is about to start (a scenario's
+    /// `others`, to inject a state there). Built-in choices are logged to
+    /// `plays`; returns whether the bot's turn was started.
     pub(super) fn advance(
         &mut self,
         rng: &mut fastrand::Rng,
         out: &mut Vec<Outgoing>,
         plays: &mut Vec<String>,
-    ) {
+        stop_before_bot_turn: bool,
+    ) -> bool {
         let mut moved = false;
         loop {
             if self.game.ended.is_some() || self.due.is_some() {
-                return;
+                return false;
             }
             if let Stage::Handshake(_) = self.stage {
                 self.handshake(out);
@@ -213,21 +216,22 @@ impl TextSession {
             }
             if !self.attacks.is_empty() {
                 if self.resolve_attacks(out) {
-                    return;
+                    return false;
                 }
                 if self.game.current == self.bot {
                     // The bot's own militia: its next request follows.
                     out.push(line(self.play_turn()));
                     self.due = Some(Due::PlayTurn);
-                    return;
+                    return false;
                 }
                 continue;
             }
             if self.game.current == self.bot {
-                if !moved && !self.turn_started {
-                    self.start_bot_turn(out);
+                if self.turn_started || (stop_before_bot_turn && moved) {
+                    return false;
                 }
-                return;
+                self.start_bot_turn(out);
+                return true;
             }
             let play = self.seats[self.game.current].choose(&self.game, rng);
             plays.push(play.to_string());

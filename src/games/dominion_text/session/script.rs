@@ -7,7 +7,9 @@
 //!   probe of D2 (`robust.supply-while-waiting`): it must show the piles as
 //!   they are.
 //! - `opponent:` commands separated by `;`, for protocheck's side:
-//!   `auto` (the built-in players move on), a built-in play in the bot's
+//!   `auto` (the built-in players move on until the bot owes a reply),
+//!   `others` (the same, but stopping before the bot's turn starts, so that
+//!   a state can be injected there), a built-in play in the bot's
 //!   reply words (`action militia`, `buy province`, `pass`; it must be legal),
 //!   and injected states: `hand <cards>` (the current built-in seat's hand at
 //!   its turn start), `bot-hand <cards>` (the bot's hand between its turns
@@ -163,16 +165,17 @@ impl TextSession {
         for command in commands {
             let words: Vec<&str> = command.split_ascii_whitespace().collect();
             match words[0] {
-                "auto" => {
+                "auto" | "others" => {
                     let mut plays = Vec::new();
                     let before = out.len();
-                    self.advance(rng, &mut out, &mut plays);
-                    if plays.is_empty() {
-                        if out.len() > before {
-                            done.push("auto".into());
-                        }
-                    } else {
-                        done.extend(plays);
+                    let started = self.advance(rng, &mut out, &mut plays, words[0] == "others");
+                    // Written out so that a replay needs no choices: the
+                    // built-in plays, then `auto` for what needs none (the
+                    // handshake, the bot's turn start).
+                    let unchosen = started || (plays.is_empty() && out.len() > before);
+                    done.extend(plays);
+                    if unchosen {
+                        done.push("auto".into());
                     }
                 }
                 "hand" => {
@@ -197,7 +200,7 @@ impl TextSession {
                 }
                 other => {
                     return Err(format!(
-                        "`{other}` is not an opponent command: `auto`, `action …`, `buy …`, `pass`, `hand …`, `bot-hand …`, `bot-deck …` or `supply …`"
+                        "`{other}` is not an opponent command: `auto`, `others`, `action …`, `buy …`, `pass`, `hand …`, `bot-hand …`, `bot-deck …` or `supply …`"
                     ));
                 }
             }

@@ -185,8 +185,9 @@ fn militia_attacks_the_bot_and_moat_is_revealed() {
     let (rules, out, _) = t.reply("play-reply reaction moat\n");
     assert!(rules.is_empty());
     assert_eq!(out, ["player2 revealed hand moat"]);
-    // The attacker's turn goes on, then the bot's turn starts.
-    let rest = t.opponent("auto");
+    // The attacker's turn goes on (`others` stops before the bot's turn),
+    // then the bot's turn starts.
+    let rest = t.opponent("others");
     assert_eq!(rest.last().unwrap(), "player1 top-discard copper");
     assert!(rest[0].starts_with("player1 gained"), "{rest:?}");
     let start = t.opponent("auto");
@@ -230,7 +231,7 @@ fn a_hand_of_three_is_not_attacked_and_output_then_is_unexpected() {
     let mut t = Table::new(2, 1);
     t.opponent("hand militia copper copper copper estate; bot-hand copper estate silver");
     t.handshake(2);
-    let lines = t.opponent("auto");
+    let lines = t.opponent("others");
     assert!(
         lines.iter().all(|l| !l.starts_with("play-request")),
         "{lines:?}"
