@@ -59,7 +59,8 @@ pub enum Flaw {
     Case,
     /// Writes silver as `silvers` in its buys.
     UnknownCard,
-    /// Names its victim after militia: `action militia player2`.
+    /// Treats workshop like a buy: names the card it wants and then silver
+    /// (`action workshop smithy silver`).
     ExtraTokens,
     /// Answers attack requests with `play-reply pass`.
     AttackPass,
@@ -71,7 +72,8 @@ pub enum Flaw {
     /// Lists the cellar itself first among cellar's discards (it checks
     /// against the hand of the request, which still holds the cellar).
     CellarSelf,
-    /// Mine trashes the first treasure in hand and always gains gold.
+    /// Mine trashes the first treasure in hand and gains the dearest stocked
+    /// treasure (gold while there is one), whatever the trashed one costs.
     MineToGold,
     /// Remodel turns an estate into a duchy (cost 2 → 5).
     RemodelEstateDuchy,
@@ -279,6 +281,7 @@ impl Player {
                 .find(|c| hand.iter().any(|h| h == *c))
             {
                 words.extend(self.action(card, &hand));
+                self.note_own_gain(&words);
                 return words;
             }
             if self.flaw == Flaw::ActionTreasure
@@ -303,6 +306,19 @@ impl Player {
             }));
         }
         words
+    }
+
+    /// The supply line of this turn does not count what this turn's
+    /// actions gain: take it off so that a later gain or buy does not name
+    /// a pile this turn emptied.
+    fn note_own_gain(&mut self, words: &[String]) {
+        let gained = match words.iter().map(String::as_str).collect::<Vec<_>>()[1..] {
+            [_, "mine" | "remodel", _, gain] | [_, "workshop", gain, ..] => gain.to_string(),
+            _ => return,
+        };
+        if let Some(i) = SUPPLY.iter().position(|(n, _, _)| *n == gained) {
+            self.piles[i] = self.piles[i].saturating_sub(1);
+        }
     }
 
     /// `action`, `card` and its arguments, for `play-reply action …`.
@@ -335,15 +351,10 @@ impl Player {
                         return vec!["reply".to_string(), "workshop".to_string(), gain];
                     }
                     words.push(gain);
+                    if self.flaw == Flaw::ExtraTokens {
+                        words.push("silver".to_string());
+                    }
                 }
-            }
-            "militia" if self.flaw == Flaw::ExtraTokens => {
-                let victim = if self.seat.as_deref() == Some("player1") {
-                    "player2"
-                } else {
-                    "player1"
-                };
-                words.push(victim.to_string());
             }
             _ => {}
         }
@@ -357,7 +368,13 @@ impl Player {
             return Vec::new(); // no treasure in hand: `action mine` is legal
         };
         if self.flaw == Flaw::MineToGold {
-            return vec![first.to_string(), "gold".to_string()];
+            // The dearest stocked treasure, whatever the trashed one costs.
+            if let Some(gain) = ["gold", "silver", "copper"]
+                .into_iter()
+                .find(|t| self.pile(t) > 0)
+            {
+                return vec![first.to_string(), gain.to_string()];
+            }
         }
         // The dearest treasure with a stocked pile within cost + 3.
         let best_gain = |trashed: &str| {
