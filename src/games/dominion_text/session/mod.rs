@@ -152,11 +152,7 @@ impl TextSession {
             }
             _ => "the card is consumed without effect; one action is spent",
         };
-        format!(
-            "`{reply}` with hand [{}]: {what} ({})",
-            hand.join(" "),
-            rule.id()
-        )
+        format!("`{reply}` with hand [{}]: {what}", hand.join(" "))
     }
 
     /// A finding about one of the bot's lines.
@@ -171,6 +167,20 @@ impl TextSession {
         let Some(due) = self.due else {
             return judged;
         };
+        // Findings show the state the line was judged in, not the state
+        // after its recovery (a consumed card, a random discard).
+        let judged_in = self.board();
+        self.judge_due_line(due, reply, &shown, &mut judged);
+        for v in &mut judged.violations {
+            if v.board.is_none() {
+                v.board = judged_in.clone();
+            }
+        }
+        judged
+    }
+
+    /// [`Self::judge_line`] for the reply due to `due`.
+    fn judge_due_line(&mut self, due: Due, reply: &[u8], shown: &str, judged: &mut Judged) {
         let request = match due {
             Due::Name => Request::Name(flow::seat(self.bot)),
             Due::Version => Request::Version(flow::seat(self.bot)),
@@ -181,13 +191,13 @@ impl TextSession {
         for f in &judgement.findings {
             judged
                 .violations
-                .push(self.finding(f.rule, f.detail.clone(), &shown));
+                .push(self.finding(f.rule, f.detail.clone(), shown));
         }
         let out = &mut judged.follow_ups;
         match (judgement.outcome, due) {
             (Outcome::Ignored, _) => {
                 judged.still_due = true;
-                return judged;
+                return;
             }
             (_, _)
                 if judgement
@@ -225,8 +235,8 @@ impl TextSession {
                         if let Some(rule) = rule {
                             judged.violations.push(self.finding(
                                 Self::rule_info(rule),
-                                self.rule_message(rule, &shown, &hand),
-                                &shown,
+                                self.rule_message(rule, shown, &hand),
+                                shown,
                             ));
                         }
                         false
@@ -236,8 +246,8 @@ impl TextSession {
                         if let Some(rule) = rule {
                             judged.violations.push(self.finding(
                                 Self::rule_info(rule),
-                                self.rule_message(rule, &shown, &hand),
-                                &shown,
+                                self.rule_message(rule, shown, &hand),
+                                shown,
                             ));
                         }
                         goes_on
@@ -272,14 +282,13 @@ impl TextSession {
                 if let Some(rule) = result.rule {
                     judged.violations.push(self.finding(
                         Self::rule_info(rule),
-                        self.rule_message(rule, &shown, &hand),
-                        &shown,
+                        self.rule_message(rule, shown, &hand),
+                        shown,
                     ));
                 }
                 self.attack_lines(self.bot, result.revealed_moat, result.discarded, out);
             }
         }
-        judged
     }
 
     fn due_word(&self) -> &'static str {
@@ -436,10 +445,17 @@ impl Session for TextSession {
     }
 
     fn board(&self) -> Option<String> {
-        if !self.known {
+        // Before the first turn there is nothing to draw but the starting
+        // decks, which every bot knows.
+        if !self.known || self.stage != Stage::Turns {
             return None;
         }
-        let list = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ");
+        let list = |cards: &[Card]| {
+            if cards.is_empty() {
+                return "(none)".to_string();
+            }
+            cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
+        };
         let current = self.game.current;
         let player = &self.game.players[current];
         let scores: Vec<String> = self
