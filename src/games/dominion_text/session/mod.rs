@@ -197,7 +197,6 @@ impl TextSession {
         match (judgement.outcome, due) {
             (Outcome::Ignored, _) => {
                 judged.still_due = true;
-                return;
             }
             (_, _)
                 if judgement
