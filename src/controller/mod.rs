@@ -34,6 +34,10 @@ pub struct RunConfig {
     pub max_output: u64,
     /// Games over TCP: `--port`, `--no-spawn`.
     pub tcp: TcpConfig,
+    /// Record the game's picture beside every transcript line
+    /// (`ScenarioResult::frames`): only for a report that draws the game
+    /// (`--format html`), so other runs pay nothing for it.
+    pub pictures: bool,
 }
 
 /// Settings of games whose bot connects over TCP.
@@ -279,6 +283,7 @@ impl ScenarioRun {
                 listened_ms: 0,
                 replay: None,
                 saved_to: None,
+                frames: Vec::new(),
             },
             replay_steps: Vec::new(),
         }
@@ -500,6 +505,20 @@ impl Run<'_> {
     fn record(&mut self, dir: Direction, text: String) {
         let ms = self.started.elapsed().as_millis() as u64;
         self.transcript.push(TranscriptLine { dir, text, ms });
+        self.draw_last_line();
+    }
+
+    /// The game as it stands, drawn beside the last line (when pictures are
+    /// asked for): when a line is recorded (a message protocheck sends is
+    /// applied before it is written), and again once a reply is judged.
+    fn draw_last_line(&mut self) {
+        if !self.cfg.pictures {
+            return;
+        }
+        let picture = self.session.picture();
+        if let Some(frame) = self.transcript.last_frame_mut() {
+            frame.picture = picture;
+        }
     }
 
     fn note(&mut self, text: impl Into<String>) {
@@ -522,7 +541,14 @@ impl Run<'_> {
             v.board = self.session.board();
         }
         let fails = self.effective(v.severity) == Severity::Fail;
+        let index = self.violations.kept_len();
         self.violations.push(v, fails);
+        if self.cfg.pictures
+            && self.violations.kept_len() > index
+            && let Some(frame) = self.transcript.last_frame_mut()
+        {
+            frame.findings.push(index);
+        }
     }
 
     fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
@@ -576,6 +602,7 @@ impl Run<'_> {
             None => msg,
         });
         let (violations, mut omitted) = self.violations.into_parts();
+        let (transcript, frames) = self.transcript.into_parts();
         if strict {
             for o in &mut omitted {
                 o.severity = Severity::Fail;
@@ -592,13 +619,18 @@ impl Run<'_> {
                 skip_reason: None,
                 violations,
                 omitted,
-                transcript: self.transcript.into_lines(),
+                transcript,
                 stderr_bytes,
                 stderr_tail,
                 duration_ms: self.started.elapsed().as_millis() as u64,
                 listened_ms: self.listened.as_millis() as u64,
                 replay: None,
                 saved_to: None,
+                frames: if self.cfg.pictures {
+                    frames
+                } else {
+                    Vec::new()
+                },
             },
             replay_steps: self.replay,
         }
