@@ -1,7 +1,9 @@
 //! The Kalah board as a picture for the HTML report: North's row on top
 //! (its hole 1 on the right, as North sees it from across the table),
 //! South's row below, North's store on the left and South's on the right,
-//! each pit with its seed count — the layout of [`Board::draw`].
+//! each pit with its seed count — the layout of [`Board::draw`]. The counts
+//! come last: what comes before them stays the same all game, so the report
+//! draws it once for all the steps.
 
 use super::rules::{Board, Side};
 use crate::outcome::{Ink, Picture, Shape};
@@ -30,6 +32,7 @@ pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
         round: 18,
         ink: Ink::Board,
     }];
+    let mut counts = Vec::new();
     let store_top = north_y - PITCH / 2 + 4;
     let store_height = (south_y - north_y + PITCH - 8) as u32;
     for (side, x) in [
@@ -44,7 +47,7 @@ pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
             round: STORE_WIDTH / 2,
             ink: Ink::Store,
         });
-        shapes.push(Shape::Text {
+        counts.push(Shape::Text {
             x: x + STORE_WIDTH as i32 / 2,
             y: (north_y + south_y) / 2,
             size: 20,
@@ -92,7 +95,7 @@ pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
                     Ink::Place
                 },
             });
-            shapes.push(Shape::Text {
+            counts.push(Shape::Text {
                 x,
                 y,
                 size: 18,
@@ -108,6 +111,7 @@ pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
             });
         }
     }
+    shapes.append(&mut counts);
     Picture {
         width: width as u32,
         height: height as u32,
@@ -157,6 +161,26 @@ mod tests {
             .count();
         assert_eq!(marked, 3, "the bot's three holes are marked");
         assert_eq!(p.caption.as_deref(), Some("South to move"));
+    }
+
+    #[test]
+    fn only_the_counts_change_and_they_come_last() {
+        let a = Board::from_counts(3, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        let b = Board::from_counts(3, &[0, 3, 4, 4, 5, 6, 7, 7]).unwrap();
+        let (a, b) = (
+            picture(&a, Some(Side::North), "x".into()),
+            picture(&b, Some(Side::North), "x".into()),
+        );
+        let fixed = a.shapes.len() - 8;
+        assert_eq!(a.shapes[..fixed], b.shapes[..fixed]);
+        assert_ne!(a.shapes[fixed..], b.shapes[fixed..]);
+        assert!(a.shapes[fixed..].iter().all(|s| matches!(
+            s,
+            Shape::Text {
+                ink: Ink::Count,
+                ..
+            }
+        )));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The Quoridor board as a picture for the HTML report: the grid seen from
 //! the south (row 1 at the bottom, column A on the left, as `showboard`
 //! draws it), walls in the grooves between cells, both pawns, and the last
-//! move marked (the cell a pawn left, or the wall just placed).
+//! move marked (the cell a pawn left, or the wall just placed). What never
+//! changes in a game (board, cells, coordinates) comes first, so the report
+//! draws it once for all the steps.
 
 use super::rules::{Action, Board, Cell, Colour, Orientation, Wall};
 use crate::outcome::{Ink, Picture, Shape};
@@ -37,17 +39,14 @@ pub fn picture(board: &Board) -> Picture {
     }];
     for row in 0..board.size() {
         for col in 0..board.size() {
-            let c = Cell::new(col, row);
-            let (x, y) = corner(c);
-            let left_from =
-                last.is_some_and(|h| matches!(h.action, Action::Step(_)) && h.from == c);
+            let (x, y) = corner(Cell::new(col, row));
             shapes.push(Shape::Rect {
                 x,
                 y,
                 w: CELL as u32,
                 h: CELL as u32,
                 round: 3,
-                ink: if left_from { Ink::Marked } else { Ink::Place },
+                ink: Ink::Place,
             });
         }
     }
@@ -68,10 +67,23 @@ pub fn picture(board: &Board) -> Picture {
             ink: Ink::Label,
         });
     }
-    let just_placed = last.and_then(|h| match h.action {
-        Action::Place(w) => Some(w),
-        Action::Step(_) => None,
-    });
+    let just_placed = match last.map(|h| (h.action, h.from)) {
+        Some((Action::Place(w), _)) => Some(w),
+        Some((Action::Step(_), from)) => {
+            // The cell the pawn left, over the plain one.
+            let (x, y) = corner(from);
+            shapes.push(Shape::Rect {
+                x,
+                y,
+                w: CELL as u32,
+                h: CELL as u32,
+                round: 3,
+                ink: Ink::Marked,
+            });
+            None
+        }
+        None => None,
+    };
     for wall in board.placed_walls() {
         shapes.push(wall_shape(
             wall,
@@ -196,6 +208,25 @@ mod tests {
             p.caption.as_deref(),
             Some("walls left: black 9, white 10; last move: black")
         );
+    }
+
+    #[test]
+    fn what_a_game_never_changes_comes_first() {
+        let start = Board::with_default_walls(9).unwrap();
+        let mut moved = start.clone();
+        moved
+            .play(Colour::Black, Action::Step(Cell::new(4, 7)))
+            .unwrap();
+        let (a, b) = (picture(&start), picture(&moved));
+        let fixed = 1 + 81 + 18;
+        assert_eq!(a.shapes[..fixed], b.shapes[..fixed]);
+        // After a step: the cell left (E9) marked, then the pawns.
+        assert_eq!(b.shapes.len(), fixed + 1 + 2);
+        assert!(matches!(
+            b.shapes[fixed],
+            Shape::Rect { ink: Ink::Marked, x, y, .. }
+                if x == MARGIN + LABELS + 4 * PITCH && y == MARGIN
+        ));
     }
 
     fn w_long() -> u32 {

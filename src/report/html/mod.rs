@@ -14,7 +14,7 @@
 mod svg;
 
 use super::RunInfo;
-use crate::outcome::{Direction, Frame, ScenarioResult, Status, Totals, TranscriptLine};
+use crate::outcome::{Direction, Frame, Picture, ScenarioResult, Status, Totals, TranscriptLine};
 use crate::verdict::{Severity, Violation};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -213,7 +213,7 @@ fn scenario(out: &mut String, index: usize, r: &ScenarioResult) {
     let lines = finding_lines(r);
     findings(out, r, &lines);
     if open && !r.transcript.is_empty() {
-        stepper(out, r, &lines);
+        stepper(out, index, r, &lines);
     } else if !r.transcript.is_empty() {
         // Passing scenarios: the transcript only, inside the collapsed block.
         out.push_str("<ol class=\"transcript plain\">\n");
@@ -367,24 +367,39 @@ fn diff(out: &mut String, expected: &str, actual: &str) {
 /// The board beside the transcript, one figure per distinct picture
 /// (consecutive lines that leave the game as it was share one); a line
 /// without a picture of its own shows the one before it.
-fn stepper(out: &mut String, r: &ScenarioResult, finding_lines: &[Option<usize>]) {
-    let mut figures: Vec<String> = Vec::new();
-    let mut captions: Vec<Option<String>> = Vec::new();
+fn stepper(out: &mut String, index: usize, r: &ScenarioResult, finding_lines: &[Option<usize>]) {
+    let mut pictures: Vec<&Picture> = Vec::new();
     let mut frame_of_line: Vec<Option<usize>> = Vec::with_capacity(r.transcript.len());
-    let mut current: Option<usize> = None;
     let no_frame = Frame::default();
     for i in 0..r.transcript.len() {
         let frame = r.frames.get(i).unwrap_or(&no_frame);
-        if let Some(p) = &frame.picture {
-            let drawn = svg::render(p);
-            if current.is_none_or(|k| figures[k] != drawn || captions[k] != p.caption) {
-                figures.push(drawn);
-                captions.push(p.caption.clone());
-                current = Some(figures.len() - 1);
-            }
+        if let Some(p) = &frame.picture
+            && pictures.last().is_none_or(|last| *last != p)
+        {
+            pictures.push(p);
         }
-        frame_of_line.push(current);
+        frame_of_line.push(pictures.len().checked_sub(1));
     }
+    // What all the pictures share from their start (the board, its places
+    // and labels) is drawn once and used by each.
+    let shared = match pictures.split_first() {
+        Some((first, rest)) if !rest.is_empty() => rest.iter().fold(first.shapes.len(), |n, p| {
+            if (p.width, p.height) != (first.width, first.height) {
+                return 0;
+            }
+            n.min(
+                first
+                    .shapes
+                    .iter()
+                    .zip(&p.shapes)
+                    .take_while(|(a, b)| a == b)
+                    .count(),
+            )
+        }),
+        _ => 0,
+    };
+    let ground_id = format!("ground-{index}");
+    let ground = (shared > 0).then_some((ground_id.as_str(), shared));
     let failing: Vec<usize> = finding_lines.iter().flatten().copied().collect();
     let start = failing.first().copied().unwrap_or(r.transcript.len() - 1);
     let _ = writeln!(
@@ -415,17 +430,22 @@ fn stepper(out: &mut String, r: &ScenarioResult, finding_lines: &[Option<usize>]
         out.push_str("<button type=\"button\" class=\"failing\" title=\"the failing message\">failing step</button>");
     }
     out.push_str("</div>\n<div class=\"boards\">\n");
-    if figures.is_empty() {
+    if pictures.is_empty() {
         out.push_str("<p class=\"no-board\">No board: this game has no picture in the report yet; the transcript tells the game.</p>\n");
     } else {
         out.push_str("<p class=\"no-board\" hidden>No board before the game is set up.</p>\n");
     }
-    for (k, (figure, caption)) in figures.iter().zip(&captions).enumerate() {
+    if let (Some((id, n)), Some(first)) = (ground, pictures.first()) {
+        out.push_str(&svg::ground(id, &first.shapes[..n]));
+        out.push('\n');
+    }
+    for (k, p) in pictures.iter().enumerate() {
         let _ = write!(
             out,
-            "<figure class=\"board\" data-frame=\"{k}\" hidden>{figure}"
+            "<figure class=\"board\" data-frame=\"{k}\" hidden>{}",
+            svg::render(p, ground)
         );
-        if let Some(c) = caption {
+        if let Some(c) = &p.caption {
             let _ = write!(out, "<figcaption>{}</figcaption>", escape(c));
         }
         out.push_str("</figure>\n");

@@ -22,13 +22,40 @@ fn class(ink: Ink) -> &'static str {
 }
 
 /// `<svg>…</svg>`, scaled to the width of its pane by the stylesheet.
-pub fn render(p: &Picture) -> String {
+/// `ground`: the id of a group (see [`ground`]) that holds the picture's
+/// first shapes, and how many they are; they are drawn by reference.
+pub fn render(p: &Picture, ground: Option<(&str, usize)>) -> String {
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\">",
         w = p.width,
         h = p.height
     );
-    for s in &p.shapes {
+    let skip = match ground {
+        Some((id, count)) => {
+            let _ = write!(out, "\n<use href=\"#{}\"/>", escape(id));
+            count
+        }
+        None => 0,
+    };
+    shapes(&mut out, p.shapes.get(skip..).unwrap_or_default());
+    out.push_str("\n</svg>");
+    out
+}
+
+/// The shapes every step of a game shares, defined once as a group with
+/// this id: an invisible SVG whose group the steps' pictures `<use>`.
+pub fn ground(id: &str, shared: &[Shape]) -> String {
+    let mut out = format!(
+        "<svg class=\"ground\" xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs><g id=\"{}\">",
+        escape(id)
+    );
+    shapes(&mut out, shared);
+    out.push_str("\n</g></defs></svg>");
+    out
+}
+
+fn shapes(out: &mut String, shapes: &[Shape]) {
+    for s in shapes {
         out.push('\n');
         match s {
             Shape::Rect {
@@ -82,8 +109,6 @@ pub fn render(p: &Picture) -> String {
             }
         }
     }
-    out.push_str("\n</svg>");
-    out
 }
 
 #[cfg(test)]
@@ -114,12 +139,19 @@ mod tests {
             ],
             caption: None,
         };
-        let svg = render(&p);
+        let svg = render(&p, None);
         assert!(!svg.contains("<script>"), "{svg}");
         assert!(svg.contains("&lt;/svg&gt;&lt;script&gt;"), "{svg}");
         assert!(svg.contains(
             "<line x1=\"0\" y1=\"0\" x2=\"5\" y2=\"5\" stroke-width=\"2\" class=\"ink-wall\"/>"
         ));
         assert_eq!(svg.matches("<svg").count(), 1);
+        // With the first shape in a shared group: only the line is drawn here.
+        let svg = render(&p, Some(("g-1", 1)));
+        assert!(svg.contains("<use href=\"#g-1\"/>"));
+        assert!(!svg.contains("<text"));
+        let shared = ground("g-1", &p.shapes[..1]);
+        assert!(shared.contains("<g id=\"g-1\">"));
+        assert!(shared.contains("&lt;/svg&gt;"));
     }
 }

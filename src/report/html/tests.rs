@@ -183,6 +183,16 @@ fn filters_list_present_statuses_and_rules() {
 }
 
 #[test]
+fn what_all_pictures_share_is_drawn_once() {
+    let html = render(&info(), &[failing()]);
+    // The circle is in both pictures: defined once, used by both.
+    assert_eq!(html.matches("<circle").count(), 1, "{html}");
+    assert!(html.contains("<g id=\"ground-0\">"));
+    assert_eq!(html.matches("<use href=\"#ground-0\"/>").count(), 2);
+    assert_eq!(html.matches("class=\"ink-count\"").count(), 2);
+}
+
+#[test]
 fn a_game_without_pictures_gets_the_transcript_alone() {
     let mut r = failing();
     r.frames.clear();
@@ -201,11 +211,13 @@ fn no_external_resources() {
             .match_indices(needle)
             .map(|(i, _)| &html[i..(i + 60).min(html.len())])
             .collect();
-        // The SVG namespace is a name, not a resource that is loaded.
+        // The SVG namespace is a name, not a resource that is loaded; the
+        // only references are to the shared part of the board in the page.
         assert!(
             found
                 .iter()
-                .all(|f| f.starts_with("http://www.w3.org/2000/svg")),
+                .all(|f| f.starts_with("http://www.w3.org/2000/svg")
+                    || f.starts_with("href=\"#ground-")),
             "{needle}: {found:?}"
         );
     }
