@@ -66,7 +66,8 @@ pub struct ScenarioResult {
     pub saved_to: Option<String>,
     /// The game drawn after each transcript line (`frames[i]` belongs to
     /// `transcript[i]`), recorded only for a report that draws the game
-    /// (`--format html`); empty otherwise, and then not serialised.
+    /// (`--format html`) and kept only for scenarios that did not pass;
+    /// empty otherwise, and then not serialised.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub frames: Vec<Frame>,
 }
@@ -75,7 +76,9 @@ pub struct ScenarioResult {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Frame {
     /// The game after the line was dealt with; `None`: the game draws
-    /// nothing (or nothing new: a line folded into a repeat note).
+    /// nothing here (not set up, or no pictures at all), or the line is a
+    /// note the transcript added about lines it folded or left out (the
+    /// report then shows the picture before it).
     pub picture: Option<Picture>,
     /// Indices into `violations` of the findings made while this line was
     /// the last one (the failing step of the step-through).

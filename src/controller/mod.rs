@@ -626,7 +626,9 @@ impl Run<'_> {
                 listened_ms: self.listened.as_millis() as u64,
                 replay: None,
                 saved_to: None,
-                frames: if self.cfg.pictures {
+                // The report steps through the games that did not pass only;
+                // a long run of passing games keeps no pictures.
+                frames: if self.cfg.pictures && status != Status::Passed {
                     frames
                 } else {
                     Vec::new()

@@ -365,20 +365,29 @@ fn diff(out: &mut String, expected: &str, actual: &str) {
 }
 
 /// The board beside the transcript, one figure per distinct picture
-/// (consecutive lines that leave the game as it was share one); a line
-/// without a picture of its own shows the one before it.
+/// (consecutive lines that leave the game as it was share one); a note
+/// without a picture of its own shows the one before it, any other line
+/// without one shows no board.
 fn stepper(out: &mut String, index: usize, r: &ScenarioResult, finding_lines: &[Option<usize>]) {
     let mut pictures: Vec<&Picture> = Vec::new();
     let mut frame_of_line: Vec<Option<usize>> = Vec::with_capacity(r.transcript.len());
     let no_frame = Frame::default();
-    for i in 0..r.transcript.len() {
+    let mut shown: Option<usize> = None;
+    for (i, line) in r.transcript.iter().enumerate() {
         let frame = r.frames.get(i).unwrap_or(&no_frame);
-        if let Some(p) = &frame.picture
-            && pictures.last().is_none_or(|last| *last != p)
-        {
-            pictures.push(p);
+        match &frame.picture {
+            Some(p) => {
+                if pictures.last().is_none_or(|last| *last != p) {
+                    pictures.push(p);
+                }
+                shown = Some(pictures.len() - 1);
+            }
+            // Notes (what protocheck observed, and what the transcript says
+            // of lines it folded or left out) leave the game as it was.
+            None if line.dir == Direction::Note => {}
+            None => shown = None,
         }
-        frame_of_line.push(pictures.len().checked_sub(1));
+        frame_of_line.push(shown);
     }
     // What all the pictures share from their start (the board, its places
     // and labels) is drawn once and used by each.
@@ -433,7 +442,9 @@ fn stepper(out: &mut String, index: usize, r: &ScenarioResult, finding_lines: &[
     if pictures.is_empty() {
         out.push_str("<p class=\"no-board\">No board: this game has no picture in the report yet; the transcript tells the game.</p>\n");
     } else {
-        out.push_str("<p class=\"no-board\" hidden>No board before the game is set up.</p>\n");
+        out.push_str(
+            "<p class=\"no-board\" hidden>No board at this message: the game is not set up.</p>\n",
+        );
     }
     if let (Some((id, n)), Some(first)) = (ground, pictures.first()) {
         out.push_str(&svg::ground(id, &first.shapes[..n]));

@@ -97,7 +97,7 @@ fn failing() -> ScenarioResult {
             findings: vec![],
         },
         Frame {
-            picture: None,
+            picture: Some(picture("8")),
             findings: vec![0],
         },
     ];
@@ -190,6 +190,25 @@ fn what_all_pictures_share_is_drawn_once() {
     assert!(html.contains("<g id=\"ground-0\">"));
     assert_eq!(html.matches("<use href=\"#ground-0\"/>").count(), 2);
     assert_eq!(html.matches("class=\"ink-count\"").count(), 2);
+}
+
+#[test]
+fn a_line_the_game_cannot_draw_shows_no_board_but_a_note_keeps_it() {
+    let mut r = failing();
+    r.transcript
+        .push(line(Direction::Note, "… the same line 9 more times"));
+    r.frames.push(Frame::default());
+    r.transcript.push(line(Direction::Sent, "boardsize 9"));
+    r.frames.push(Frame::default());
+    let html = render(&info(), &[r]);
+    assert!(
+        html.contains("<li class=\"note\" data-frame=\"1\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<li class=\"sent\" data-frame=\"none\">"),
+        "{html}"
+    );
 }
 
 #[test]
