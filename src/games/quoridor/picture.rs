@@ -187,23 +187,21 @@ mod tests {
         assert_eq!(drawn.len(), 1);
         let (x, y, w, h) = drawn[0];
         assert!(w > h, "horizontal");
-        let e5 = p.shapes.iter().find_map(|s| match s {
-            Shape::Rect {
-                x,
-                y,
-                ink: Ink::Place,
-                ..
-            } if *x == MARGIN + LABELS + 4 * PITCH => Some((*x, *y)),
-            _ => None,
-        });
-        assert!(e5.is_some());
+        // Column E's left edge; just under row 5's cells (row 5 is the fifth
+        // row from the top on a 9×9 board).
         assert_eq!(x, MARGIN + LABELS + 4 * PITCH);
         assert_eq!(y, MARGIN + (9 - 1 - 4) * PITCH + CELL + 1);
-        assert!(
+        assert_eq!(w, (2 * CELL + GROOVE) as u32, "two cells and the crossing");
+        // The wall just placed is the last move: marked.
+        assert!(matches!(
             p.shapes
                 .iter()
-                .any(|s| matches!(s, Shape::Rect { ink: Ink::Marked, w, .. } if *w == w_long()))
-        );
+                .find(|s| matches!(s, Shape::Rect { w, .. } if *w == w_long())),
+            Some(Shape::Rect {
+                ink: Ink::Marked,
+                ..
+            })
+        ));
         assert_eq!(
             p.caption.as_deref(),
             Some("walls left: black 9, white 10; last move: black")

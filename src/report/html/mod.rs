@@ -210,9 +210,15 @@ fn scenario(out: &mut String, index: usize, r: &ScenarioResult) {
             );
         }
     }
-    let lines = finding_lines(r);
+    let stepped = open && !r.transcript.is_empty();
+    // Findings point at their message only where there is a step-through.
+    let lines = if stepped {
+        finding_lines(r)
+    } else {
+        vec![None; r.violations.len()]
+    };
     findings(out, r, &lines);
-    if open && !r.transcript.is_empty() {
+    if stepped {
         stepper(out, index, r, &lines);
     } else if !r.transcript.is_empty() {
         // Passing scenarios: the transcript only, inside the collapsed block.

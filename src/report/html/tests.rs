@@ -212,6 +212,21 @@ fn a_line_the_game_cannot_draw_shows_no_board_but_a_note_keeps_it() {
 }
 
 #[test]
+fn a_passing_scenario_is_collapsed_without_a_step_through() {
+    let mut r = failing();
+    r.status = Status::Passed;
+    r.violations[0].severity = Severity::Warn;
+    let html = render(&info(), &[r]);
+    assert!(!html.contains("class=\"stepper\""));
+    assert!(!html.contains("<svg"));
+    assert!(html.contains("<ol class=\"transcript plain\">"));
+    // Its warning is listed, without a button to a message it cannot show.
+    assert!(html.contains("<li class=\"finding warn\">"), "{html}");
+    assert!(!html.contains("class=\"goto\""));
+    assert!(html.contains("1 warning(s)"));
+}
+
+#[test]
 fn a_game_without_pictures_gets_the_transcript_alone() {
     let mut r = failing();
     r.frames.clear();
