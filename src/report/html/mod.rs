@@ -424,7 +424,7 @@ fn stepper(out: &mut String, index: usize, r: &ScenarioResult, finding_lines: &[
     );
     out.push_str("<div class=\"board-pane\">\n<div class=\"controls\">");
     out.push_str(
-        "<button type=\"button\" class=\"first\" title=\"first message (Home)\">« first</button>",
+        "<button type=\"button\" class=\"first\" title=\"first message\">« first</button>",
     );
     out.push_str(
         "<button type=\"button\" class=\"prev\" title=\"previous message (←)\">◀ prev</button>",
@@ -439,7 +439,7 @@ fn stepper(out: &mut String, index: usize, r: &ScenarioResult, finding_lines: &[
         "<button type=\"button\" class=\"next\" title=\"next message (→)\">next ▶</button>",
     );
     out.push_str(
-        "<button type=\"button\" class=\"last\" title=\"last message (End)\">last »</button>",
+        "<button type=\"button\" class=\"last\" title=\"last message\">last »</button>",
     );
     if !failing.is_empty() {
         out.push_str("<button type=\"button\" class=\"failing\" title=\"the failing message\">failing step</button>");

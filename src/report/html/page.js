@@ -89,6 +89,7 @@
   });
   active = null;
 
+  // Only ← and →: the keys that scroll the page keep doing so.
   document.addEventListener("keydown", function (e) {
     var tag = e.target && e.target.tagName;
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA" || e.altKey || e.ctrlKey || e.metaKey) {
@@ -98,8 +99,6 @@
     if (!target) { return; }
     if (e.key === "ArrowRight") { target.step(1); e.preventDefault(); }
     else if (e.key === "ArrowLeft") { target.step(-1); e.preventDefault(); }
-    else if (e.key === "Home") { target.go(0); e.preventDefault(); }
-    else if (e.key === "End") { target.go(Number.MAX_SAFE_INTEGER); e.preventDefault(); }
   });
   applyFilters();
 })();
