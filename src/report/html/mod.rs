@@ -438,9 +438,7 @@ fn stepper(out: &mut String, index: usize, r: &ScenarioResult, finding_lines: &[
     out.push_str(
         "<button type=\"button\" class=\"next\" title=\"next message (→)\">next ▶</button>",
     );
-    out.push_str(
-        "<button type=\"button\" class=\"last\" title=\"last message\">last »</button>",
-    );
+    out.push_str("<button type=\"button\" class=\"last\" title=\"last message\">last »</button>");
     if !failing.is_empty() {
         out.push_str("<button type=\"button\" class=\"failing\" title=\"the failing message\">failing step</button>");
     }
