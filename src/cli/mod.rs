@@ -185,6 +185,19 @@ pub enum Command {
         #[arg(long)]
         game: String,
     },
+    /// Explain a rule: its spec sentence, why protocheck judges it that way,
+    /// a wrong and a right exchange, and the built-in scenarios naming it.
+    Explain {
+        /// A rule id, e.g. kalah.move.empty-hole (the game prefix may be
+        /// left out when the rest is unique).
+        rule: String,
+        /// For a shared `io.*` id: only this game's version (default: each
+        /// game's).
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: ExplainFormat,
+    },
     /// Print a shell completion script, e.g.
     /// `protocheck completions bash > ~/.local/share/bash-completion/completions/protocheck`.
     Completions { shell: clap_complete::Shell },
@@ -202,6 +215,12 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    Text,
+    Json,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -309,6 +328,55 @@ fn emit_bytes(bytes: &[u8]) {
     }
 }
 
+/// `protocheck explain`: exit 0 with the explanation, 2 for an unknown id
+/// (with the closest ids) or a game that does not have the rule.
+fn explain(rule: &str, game: Option<&str>, format: ExplainFormat) -> Result<i32, Fatal> {
+    use crate::explain::{self, Lookup};
+    if let Some(g) = game
+        && !explain::catalogues().iter().any(|(id, _)| *id == g)
+    {
+        game_named(Some(g))?;
+    }
+    let quoted = |ids: &[&str]| {
+        ids.iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let found = match explain::lookup(rule, game) {
+        Lookup::Found(found) => found,
+        Lookup::Unknown { suggestions } => {
+            let hint = if suggestions.is_empty() {
+                String::new()
+            } else {
+                format!("; did you mean {}?", quoted(&suggestions))
+            };
+            return Err(Fatal::Usage(format!(
+                "unknown rule id `{rule}`{hint} (`protocheck rules --game <GAME>` lists every rule)"
+            )));
+        }
+        Lookup::Ambiguous(ids) => {
+            return Err(Fatal::Usage(format!(
+                "`{rule}` is ambiguous: {}",
+                quoted(&ids)
+            )));
+        }
+        Lookup::NotInGame { games } => {
+            return Err(Fatal::Usage(format!(
+                "`{rule}` is not a rule of {}; it is a rule of {}",
+                game.unwrap_or_default(),
+                games.join(", ")
+            )));
+        }
+    };
+    let explained = explain::explain(&found);
+    emit(&match format {
+        ExplainFormat::Text => explain::text(&explained),
+        ExplainFormat::Json => explain::json(&explained),
+    });
+    Ok(0)
+}
+
 fn execute(cli: Cli) -> Result<i32, Fatal> {
     match &cli.command {
         Some(Command::Schema) => {
@@ -323,6 +391,9 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             }
             emit(&text);
             return Ok(0);
+        }
+        Some(Command::Explain { rule, game, format }) => {
+            return explain(rule, game.as_deref(), *format);
         }
         Some(Command::Completions { shell }) => {
             emit_bytes(&crate::manual::completions(*shell));

@@ -57,13 +57,23 @@ pub struct Findings {
     kept: Vec<Violation>,
     per_rule: BTreeMap<&'static str, (Severity, u64)>,
     failed: bool,
+    /// A failure the game does not recover from: the scenario stops.
+    stops: bool,
 }
 
 impl Findings {
     /// Record a finding; `fails` says whether it counts as a failure
     /// (`--strict` makes warnings fail), also when it is not kept.
     pub fn push(&mut self, v: Violation, fails: bool) {
+        self.push_failure(v, fails, fails);
+    }
+
+    /// Record a finding whose failure (if `fails`) the game recovers from
+    /// unless `stops`: the verdict fails, the game goes on (dominion-text
+    /// §6.2: a bad reply is consumed and play continues).
+    pub fn push_failure(&mut self, v: Violation, fails: bool, stops: bool) {
         self.failed |= fails;
+        self.stops |= fails && stops;
         let entry = self.per_rule.entry(v.rule).or_insert((v.severity, 0));
         entry.1 += 1;
         if entry.1 <= KEPT_PER_RULE as u64 {
@@ -73,6 +83,11 @@ impl Findings {
 
     pub fn has_failure(&self) -> bool {
         self.failed
+    }
+
+    /// Whether a failure that ends the game was recorded.
+    pub fn must_stop(&self) -> bool {
+        self.stops
     }
 
     /// The kept findings, and per rule how many more there were.
@@ -388,6 +403,22 @@ mod tests {
                 count: 1_000_000 - KEPT_PER_RULE as u64
             }]
         );
+    }
+
+    #[test]
+    fn a_recovered_failure_fails_the_verdict_without_stopping_the_game() {
+        static F: RuleInfo = RuleInfo {
+            id: "g.f",
+            severity: Severity::Fail,
+            spec: "f",
+        };
+        let mut f = Findings::default();
+        f.push_failure(F.violation("recovered"), true, false);
+        assert!(f.has_failure() && !f.must_stop());
+        f.push_failure(F.violation("warning"), false, true);
+        assert!(!f.must_stop(), "a finding that does not fail never stops");
+        f.push(F.violation("fatal"), true);
+        assert!(f.has_failure() && f.must_stop());
     }
 
     #[test]

@@ -525,8 +525,10 @@ impl Run<'_> {
         self.record(Direction::Note, text.into());
     }
 
+    /// A failure that ends the game (every failure, unless the game
+    /// recovers from its rule: `Game::failure_ends_game`).
     fn has_failure(&self) -> bool {
-        self.violations.has_failure()
+        self.violations.must_stop()
     }
 
     fn effective(&self, s: Severity) -> Severity {
@@ -541,8 +543,9 @@ impl Run<'_> {
             v.board = self.session.board();
         }
         let fails = self.effective(v.severity) == Severity::Fail;
+        let stops = self.game.failure_ends_game(v.rule);
         let index = self.violations.kept_len();
-        self.violations.push(v, fails);
+        self.violations.push_failure(v, fails, stops);
         if self.cfg.pictures
             && self.violations.kept_len() > index
             && let Some(frame) = self.transcript.last_frame_mut()
@@ -592,7 +595,7 @@ impl Run<'_> {
                 v.severity = Severity::Fail;
             }
         }
-        let status = match (&fault, self.has_failure()) {
+        let status = match (&fault, self.violations.has_failure()) {
             (Some(_), _) => Status::Error,
             (None, true) => Status::Failed,
             (None, false) => Status::Passed,

@@ -160,6 +160,14 @@ pub trait Game: Sync {
     fn ends_by_closing_input(&self) -> bool {
         false
     }
+    /// Whether a failure of this rule ends the game (the default: every
+    /// failure does). A game whose protocol prescribes a recovery (the
+    /// dominion-text server consumes a bad reply and plays on, §6.2) keeps
+    /// playing after the failures it recovers from; the verdict still fails.
+    fn failure_ends_game(&self, rule: &str) -> bool {
+        let _ = rule;
+        true
+    }
     /// `count` whole generated games, reproducible from `seed`.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
     /// Why a built-in or generated scenario with these options (command-line
@@ -285,6 +293,7 @@ pub static ALL: &[&dyn Game] = &[
     &quoridor::QUORIDOR,
     &dominion_sexp::DOMINION_SEXP,
     &evolution::EVOLUTION,
+    &dominion_text::DOMINION_TEXT,
 ];
 
 /// The ids of all games, for help texts and suggestions.

@@ -177,7 +177,7 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
         let _ = writeln!(out, "  {} {error}", p.red("scenario error:"));
     }
     for v in &r.violations {
-        violation(out, v, p);
+        violation(out, v, &r.game, p);
     }
     for o in &r.omitted {
         let _ = writeln!(
@@ -239,7 +239,7 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
     }
 }
 
-fn violation(out: &mut String, v: &Violation, p: &Paint) {
+fn violation(out: &mut String, v: &Violation, game: &str, p: &Paint) {
     let sev = match v.severity {
         Severity::Fail => p.red("fail"),
         Severity::Warn => p.yellow("warn"),
@@ -264,6 +264,19 @@ fn violation(out: &mut String, v: &Violation, p: &Paint) {
             let _ = writeln!(out, "      {line}");
         }
     }
+    // Every finding, warnings too, ends with the command that explains its
+    // rule; a shared `io.*` id names the game, whose version applies.
+    let game_option = if v.rule.starts_with("io.") && !game.is_empty() {
+        format!(" --game {game}")
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "    {} protocheck explain {}{game_option}",
+        p.dim("explain:"),
+        v.rule
+    );
 }
 
 /// `- expected` / `+ actual`, with the differing characters marked when both

@@ -1,9 +1,173 @@
 //! Dominion, line protocol ("Version 1", `shared/rules/dominion-text.md`):
-//! foundations only. The check catalogue (§8), the supply card names (§3.1)
-//! and the grammar of every message both ways (§1, §2, §4.1) exist; there is
-//! no `Game` impl yet (no session glue, server or scenarios), so this game is
-//! not in `games::ALL`. The rule engine lives in `games::dominion`.
+//! protocheck is the server. The check catalogue (§8), the supply card
+//! names (§3.1), the grammar of every message both ways (§1, §2, §4.1), the
+//! built-in players ([`players`]) and the session ([`session`]) that runs
+//! whole games over the shared rule engine (`games::dominion::kingdom`).
 
 pub mod cards;
 pub mod catalogue;
 pub mod grammar;
+pub mod players;
+pub mod session;
+
+use crate::games::{Defaults, Game, Session};
+use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::transport::framing::{Framer, LineFramer};
+use crate::verdict::RuleInfo;
+use players::Player;
+use std::time::Duration;
+
+pub struct DominionText;
+
+pub static DOMINION_TEXT: DominionText = DominionText;
+
+/// §3.2: 2 players unless asked.
+pub const DEFAULT_PLAYERS: u32 = 2;
+/// Shuffles when a scenario gives no seed.
+const DEFAULT_SEED: u64 = 1;
+
+/// The players and the bot's seat (1-based) these options ask for, checked.
+fn table(options: &Options) -> Result<(u32, u32), String> {
+    let players = options.players.unwrap_or(DEFAULT_PLAYERS);
+    if !(2..=4).contains(&players) {
+        return Err(format!("players must be 2, 3 or 4 (§3.2), not {players}"));
+    }
+    let seat = options.seat.unwrap_or(1);
+    if !(1..=players).contains(&seat) {
+        return Err(format!(
+            "seat must be between 1 and {players} (the number of players), not {seat}"
+        ));
+    }
+    Ok((players, seat))
+}
+
+impl Game for DominionText {
+    fn id(&self) -> &'static str {
+        "dominion-text"
+    }
+
+    fn catalogue(&self) -> &'static [&'static RuleInfo] {
+        catalogue::ALL
+    }
+
+    fn line_too_long(&self) -> &'static RuleInfo {
+        &catalogue::IO_LINE_TOO_LONG
+    }
+
+    fn defaults(&self) -> Defaults {
+        // D23: 10 s per reply and for the first reply, 2 s exit grace.
+        Defaults {
+            reply_timeout: Duration::from_secs(10),
+            startup_timeout: Duration::from_secs(10),
+            exit_grace: Duration::from_secs(2),
+            silence: Duration::from_millis(50),
+            pause: Duration::from_millis(50),
+        }
+    }
+
+    /// §1.2: one reply per line; the cap is `--max-line` (64 KiB, §1.2).
+    fn framer(&self, cap: usize) -> Box<dyn Framer> {
+        Box::new(LineFramer::new(cap))
+    }
+
+    fn ends_by_closing_input(&self) -> bool {
+        true
+    }
+
+    /// §6.2: the game goes on after grammar and rule failures (the document's
+    /// recovery) and after unexpected output (discarded); it stops on the
+    /// other `io.*` failures and a failed version echo.
+    fn failure_ends_game(&self, rule: &str) -> bool {
+        if rule == catalogue::IO_UNEXPECTED_OUTPUT.id {
+            return false;
+        }
+        rule.starts_with("io.") || rule == catalogue::HANDSHAKE_VERSION_ECHO.id
+    }
+
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+        let meaningless = [
+            ("holes", options.holes.is_some()),
+            ("seeds", options.seeds.is_some()),
+            ("board-size", options.board_size.is_some()),
+            ("walls", options.walls.is_some()),
+            ("swap", options.swap.is_some()),
+            ("colour", options.colour.is_some()),
+        ];
+        if let Some((name, _)) = meaningless.iter().find(|(_, set)| *set) {
+            return Err(format!(
+                "`{name}` means nothing in dominion-text, which takes `players`, `seat`, `strategy` and `seed`"
+            ));
+        }
+        let (players, seat) = table(options)?;
+        let builtin = options.strategy.map(|s| match s {
+            Strategy::Greedy => Player::BigMoney,
+            Strategy::Random => Player::Random,
+        });
+        Ok(Box::new(session::TextSession::new(
+            players as usize,
+            seat as usize - 1,
+            options.seed.unwrap_or(DEFAULT_SEED),
+            builtin,
+        )))
+    }
+
+    /// Whole games from the handshake to the closing of stdin, with the bot
+    /// in every seat of every player count over the games (each pinned by
+    /// `--players`/`--seat` when given), against militia and engine players
+    /// unless `--strategy` says otherwise.
+    fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
+        let mut tables = Vec::new();
+        for players in 2..=4u32 {
+            if options.players.is_some_and(|p| p != players) {
+                continue;
+            }
+            for seat in 1..=players {
+                if options.seat.is_some_and(|s| s != seat) {
+                    continue;
+                }
+                tables.push((players, seat));
+            }
+        }
+        if tables.is_empty() {
+            // An impossible table: the session reports it for every game.
+            tables.push((options.players.unwrap_or(0), options.seat.unwrap_or(0)));
+        }
+        let mut rng = fastrand::Rng::with_seed(seed);
+        (0..count)
+            .map(|index| {
+                let (players, seat) = tables[index % tables.len()];
+                let opts = Options {
+                    players: Some(players),
+                    seat: Some(seat),
+                    seed: Some(rng.u64(..)),
+                    ..options.clone()
+                };
+                let against = match options.strategy {
+                    Some(Strategy::Greedy) => "big-money",
+                    Some(Strategy::Random) => "random",
+                    None => "militia-engine",
+                };
+                Scenario {
+                    name: format!(
+                        "generated-{:03}-{players}p-seat{seat}-{against}",
+                        index + 1
+                    ),
+                    game: "dominion-text".into(),
+                    about: Some(format!(
+                        "A whole generated game: {players} players, the bot in seat {seat}, the other seats {}.",
+                        match options.strategy {
+                            Some(Strategy::Greedy) => "big money",
+                            Some(Strategy::Random) => "random legal",
+                            None => "militia and engine players in turn (attack requests in most rounds)",
+                        }
+                    )),
+                    spec: None,
+                    options: opts,
+                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    steps: vec![(Step::Play(Play::ToEnd), Span { line: 0, column: 0 })],
+                    origin: Origin::Generated { seed, index },
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,13 @@
+//! `dtext-capitalised`: capitalises the card names it buys (`play-reply buy Silver`, `buy Gold`),
+//! as printed on the cards. Otherwise identical to `dtext-correct`; its
+//! first buy shows it.
+//!
+//! protocheck must report: `dominion-text.grammar.case`: "Keywords and card names must be
+//! lowercase."
+
+#[path = "common/mod.rs"]
+mod common;
+
+fn main() {
+    common::run(common::Flaw::Case)
+}

@@ -1,0 +1,153 @@
+//! The explanation files: one per game (`src/games/<game>/explain.txt`) and
+//! one for the harness limits every game shares (`harness.txt`).
+//!
+//! Format, one entry per rule:
+//! ```text
+//! == kalah.move.empty-hole
+//! why: The reference engine refuses … (continues on following lines)
+//! wrong:
+//! > START;South          (protocheck sends)
+//! < MOVE;8               (the bot replies)
+//! # no reply within 10 s (a note, as in the reports' transcripts)
+//! right:
+//! > START;South
+//! < MOVE;3
+//! ```
+//! Lines starting with `;;` are comments.
+
+use serde::Serialize;
+
+/// The key of the shared harness table.
+pub const HARNESS: &str = "harness";
+
+/// (game id, text) of every explanation file.
+pub static SOURCES: &[(&str, &str)] = &[
+    ("kalah", include_str!("../games/kalah/explain.txt")),
+    ("quoridor", include_str!("../games/quoridor/explain.txt")),
+    (
+        "dominion-sexp",
+        include_str!("../games/dominion_sexp/explain.txt"),
+    ),
+    ("evolution", include_str!("../games/evolution/explain.txt")),
+    (
+        "dominion-text",
+        include_str!("../games/dominion_text/explain.txt"),
+    ),
+    (HARNESS, include_str!("harness.txt")),
+];
+
+/// One line of an example exchange.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "dir", content = "text", rename_all = "lowercase")]
+pub enum Line {
+    /// protocheck to the bot (`>`).
+    Sent(String),
+    /// The bot to protocheck (`<`).
+    Received(String),
+    /// What happens besides messages (`#`): a timeout, an exit.
+    Note(String),
+}
+
+impl Line {
+    pub fn mark(&self) -> char {
+        match self {
+            Line::Sent(_) => '>',
+            Line::Received(_) => '<',
+            Line::Note(_) => '#',
+        }
+    }
+    pub fn text(&self) -> &str {
+        match self {
+            Line::Sent(t) | Line::Received(t) | Line::Note(t) => t,
+        }
+    }
+}
+
+/// The explanation of one rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    pub id: String,
+    pub why: String,
+    pub wrong: Vec<Line>,
+    pub right: Vec<Line>,
+}
+
+/// An entry standing for a file that did not parse (shown, never hidden).
+pub fn broken(message: &str) -> Entry {
+    Entry {
+        id: String::new(),
+        why: message.to_string(),
+        wrong: Vec::new(),
+        right: Vec::new(),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Why,
+    Wrong,
+    Right,
+}
+
+/// Parse one explanation file.
+pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut part = Part::Why;
+    for (n, raw) in text.lines().enumerate() {
+        let at = |m: &str| format!("line {}: {m}", n + 1);
+        let line = raw.trim_end();
+        if line.starts_with(";;") || (line.is_empty() && part == Part::Why) {
+            continue;
+        }
+        if let Some(id) = line.strip_prefix("== ") {
+            entries.push(Entry {
+                id: id.trim().to_string(),
+                why: String::new(),
+                wrong: Vec::new(),
+                right: Vec::new(),
+            });
+            part = Part::Why;
+            continue;
+        }
+        let Some(entry) = entries.last_mut() else {
+            return Err(at("text before the first `== <rule id>`"));
+        };
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(why) = line.strip_prefix("why:") {
+            entry.why = why.trim().to_string();
+            part = Part::Why;
+        } else if line == "wrong:" {
+            part = Part::Wrong;
+        } else if line == "right:" {
+            part = Part::Right;
+        } else if part == Part::Why {
+            if entry.why.is_empty() {
+                return Err(at("expected `why:`"));
+            }
+            entry.why.push(' ');
+            entry.why.push_str(line.trim());
+        } else {
+            let (mark, rest) = line.split_at(1.min(line.len()));
+            let rest = rest.strip_prefix(' ').unwrap_or(rest).to_string();
+            let l = match mark {
+                ">" => Line::Sent(rest),
+                "<" => Line::Received(rest),
+                "#" => Line::Note(rest),
+                _ => return Err(at("an exchange line starts with `>`, `<` or `#`")),
+            };
+            if part == Part::Wrong {
+                entry.wrong.push(l);
+            } else {
+                entry.right.push(l);
+            }
+        }
+    }
+    for e in &entries {
+        if e.why.is_empty() || e.wrong.is_empty() || e.right.is_empty() {
+            return Err(format!("{}: needs why, wrong and right", e.id));
+        }
+    }
+    Ok(entries)
+}

@@ -1,0 +1,146 @@
+use super::*;
+use std::collections::BTreeSet;
+
+#[test]
+fn every_file_parses() {
+    for (game, text) in data::SOURCES {
+        let entries = data::parse(text).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let mut seen = BTreeSet::new();
+        for e in &entries {
+            assert!(seen.insert(&e.id), "{game}: {} twice", e.id);
+        }
+    }
+}
+
+#[test]
+fn every_catalogue_rule_has_an_entry_and_every_entry_a_rule() {
+    let mut missing = Vec::new();
+    for (game, rules) in catalogues() {
+        for r in rules {
+            if entry(game, r.id).is_none() {
+                missing.push(format!("{game}: {}", r.id));
+            }
+        }
+        for e in entries(game) {
+            assert!(
+                rules.iter().any(|r| r.id == e.id),
+                "{game}: the entry {} names no rule of the catalogue",
+                e.id
+            );
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no explanation for:\n{}",
+        missing.join("\n")
+    );
+    // The shared table holds only the harness limits, which every game has.
+    for e in entries(data::HARNESS) {
+        assert!(
+            crate::controller::bounds::HARNESS_LIMITS
+                .iter()
+                .any(|r| r.id == e.id),
+            "harness entry {} is not a harness limit",
+            e.id
+        );
+    }
+    // dominion-text is explained whether or not it is registered yet.
+    assert!(catalogues().iter().any(|(g, _)| *g == "dominion-text"));
+}
+
+#[test]
+fn lookup_finds_ids_prefixless_ids_and_suggests_near_misses() {
+    let Lookup::Found(found) = lookup("kalah.move.empty-hole", None) else {
+        panic!("not found")
+    };
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, "kalah");
+    let Lookup::Found(found) = lookup("move.empty-hole", None) else {
+        panic!("prefixless id not found")
+    };
+    assert_eq!(found[0].1.id, "kalah.move.empty-hole");
+    let Lookup::Unknown { suggestions } = lookup("kalah.move.empty", None) else {
+        panic!("a near miss was found")
+    };
+    assert_eq!(suggestions.first(), Some(&"kalah.move.empty-hole"));
+    let Lookup::Found(found) = lookup("io.timeout", None) else {
+        panic!("io.timeout not found")
+    };
+    assert!(found.len() >= 4, "{found:?}");
+    let Lookup::Found(found) = lookup("io.timeout", Some("quoridor")) else {
+        panic!("io.timeout not found in quoridor")
+    };
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].1.severity, crate::verdict::Severity::Fail);
+    assert!(matches!(
+        lookup("kalah.move.empty-hole", Some("quoridor")),
+        Lookup::NotInGame { .. }
+    ));
+    // `grammar.unknown-card` is dominion-sexp's and dominion-text's.
+    assert!(matches!(
+        lookup("grammar.unknown-card", None),
+        Lookup::Ambiguous(_)
+    ));
+    assert!(matches!(
+        lookup("zzzzzzzzzz", None),
+        Lookup::Unknown { suggestions } if suggestions.is_empty()
+    ));
+}
+
+#[test]
+fn named_rules_reads_the_list_that_ends_an_about() {
+    assert_eq!(
+        named_rules("Some text. Rules: kalah.a, kalah.b."),
+        vec!["kalah.a", "kalah.b"]
+    );
+    assert!(named_rules("No list here.").is_empty());
+}
+
+#[test]
+fn every_rule_a_scenario_names_is_in_its_games_catalogue() {
+    for (game, rules) in catalogues() {
+        let prefix = format!("{game}/");
+        for (path, text) in crate::scenario::builtin::files() {
+            if !path.starts_with(&prefix) {
+                continue;
+            }
+            let Ok(s) = crate::scenario::load::parse(text, path, Some(game)) else {
+                continue;
+            };
+            for r in named_rules(s.about.as_deref().unwrap_or("")) {
+                assert!(
+                    rules.iter().any(|x| x.id == r),
+                    "{path} names {r}, which is not a rule of {game}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_built_in_scenario_names_the_rules_it_probes() {
+    // dominion-text's scenarios are being written with the same convention;
+    // they join this list once the game is registered.
+    for game in ["kalah", "quoridor", "dominion-sexp", "evolution"] {
+        let suite = crate::scenario::builtin::suite(game).expect("the built-in suite parses");
+        assert!(!suite.is_empty(), "{game} has no built-in scenarios");
+        for s in &suite {
+            let about = s.about.as_deref().unwrap_or("");
+            assert!(
+                !named_rules(about).is_empty(),
+                "{game}/{} names no rules (end its about with `Rules: a, b.`)",
+                s.name
+            );
+        }
+    }
+    // And the list is what explain shows.
+    let listed = exercising("kalah", "kalah.swap.not-allowed");
+    assert!(
+        listed.contains(&"kalah/01-south-first-move.yaml".to_string()),
+        "{listed:?}"
+    );
+    assert!(
+        !listed.iter().any(|s| s.contains("16-opponent-lap-capture")),
+        "{listed:?}"
+    );
+}

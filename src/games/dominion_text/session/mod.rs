@@ -1,0 +1,516 @@
+//! protocheck as the dominion-text server (`rules/dominion-text.md` §4–§6):
+//! the bot takes one seat, built-in players ([`crate::games::dominion_text::players`])
+//! the others. The flow of messages is in [`flow`]; scripted messages and
+//! the `opponent:` language of scenarios (built-in plays and injected
+//! states) in [`script`]; this file judges the bot's lines.
+//!
+//! Attribution is by arrival (§1.3): a line read while a request is due is
+//! its reply; a blank line never is one (`frame.blank-line`, still due);
+//! anything else is `io.unexpected-output` and discarded. Bad replies are
+//! recovered from as the document says and the game goes on
+//! (`Game::failure_ends_game`); it stops on the `io.*` failures and a
+//! failed version echo. The game ends by closing the bot's input.
+
+mod flow;
+mod script;
+#[cfg(test)]
+mod tests;
+
+use super::catalogue as cat;
+use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
+use super::players::{Player, TurnPlay};
+use crate::games::dominion::Card;
+use crate::games::dominion::kingdom::{AttackReply, Game, Rule};
+use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
+use crate::scenario::{Expect, Step, Token};
+use crate::transport::ExitStatus;
+use crate::verdict::{RuleInfo, Severity, Violation};
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stage {
+    /// The handshake, at this seat (0-based).
+    Handshake(usize),
+    Turns,
+}
+
+/// The reply the bot owes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Due {
+    Name,
+    Version,
+    PlayTurn,
+    Attack,
+}
+
+#[derive(Clone)]
+pub struct TextSession {
+    pub(super) game: Game,
+    /// The bot's seat (0-based; seat 0 starts, D1).
+    pub(super) bot: usize,
+    /// Built-in player per seat (the bot's entry is unused).
+    pub(super) seats: Vec<Player>,
+    /// Shuffles and militia's random discards: seeded, so a replay deals
+    /// the same cards.
+    pub(super) shuffler: fastrand::Rng,
+    /// The built-in seats' choices, seeded from the same seed (not the
+    /// controller's numbers, which differ between a run and `lint`), so that
+    /// lint follows the game a run plays.
+    pub(super) chooser: fastrand::Rng,
+    pub(super) stage: Stage,
+    pub(super) due: Option<Due>,
+    /// Seats militia has still to handle, in order.
+    pub(super) attacks: VecDeque<usize>,
+    /// The current seat has acted (or been sent its request) this turn.
+    pub(super) turn_started: bool,
+    /// Lines worked out for scripted `send:` steps and not yet sent.
+    pub(super) planned: VecDeque<Outgoing>,
+    /// The name the bot goes by (§4.1, D24).
+    pub(super) bot_name: Option<String>,
+    /// protocheck closed the bot's input.
+    eof: bool,
+    /// The version echo failed: the game stops (§4.1).
+    stopped: bool,
+    /// A scripted `supply` was sent while the bot waits: until its next
+    /// request, its output is judged under `robust.supply-while-waiting`.
+    pub(super) robust: bool,
+    /// False during lint once a bot reply that changes the state is not pinned.
+    pub(super) known: bool,
+    pub(super) last_opponent: Option<String>,
+}
+
+/// The built-in player of each seat: the options' strategy, or else militia
+/// and engine in turn from the seat after the bot's, so that the seat right
+/// before the bot's (the one whose militia meets a full hand) is often a
+/// militia player.
+fn seat_players(players: usize, bot: usize, builtin: Option<Player>) -> Vec<Player> {
+    (0..players)
+        .map(|s| {
+            let before_bot = (bot + players - s) % players;
+            builtin.unwrap_or(if before_bot % 2 == 1 {
+                Player::Militia
+            } else {
+                Player::Engine
+            })
+        })
+        .collect()
+}
+
+impl TextSession {
+    pub fn new(players: usize, bot: usize, seed: u64, builtin: Option<Player>) -> TextSession {
+        let mut shuffler = fastrand::Rng::with_seed(seed);
+        let game = Game::new(players, &mut shuffler);
+        TextSession {
+            game,
+            bot,
+            seats: seat_players(players, bot, builtin),
+            shuffler,
+            chooser: fastrand::Rng::with_seed(seed ^ 0x9e37_79b9_7f4a_7c15),
+            stage: Stage::Handshake(0),
+            due: None,
+            attacks: VecDeque::new(),
+            turn_started: false,
+            planned: VecDeque::new(),
+            bot_name: None,
+            eof: false,
+            stopped: false,
+            robust: false,
+            known: true,
+            last_opponent: None,
+        }
+    }
+
+    fn bot_seat(&self) -> String {
+        flow::seat(self.bot).to_string()
+    }
+
+    fn rule_info(rule: Rule) -> &'static RuleInfo {
+        cat::by_id(rule.id()).expect("every engine rule is in the catalogue")
+    }
+
+    /// Why the engine's rule fired, in the terms of the tracked state.
+    fn rule_message(&self, rule: Rule, reply: &str, hand: &[Card]) -> String {
+        let hand: Vec<&str> = hand.iter().map(|c| c.name()).collect();
+        let what = match rule {
+            Rule::ActionNoActions => "no action is left; the turn ends without a buy",
+            Rule::ActionNotActionCard => "the card is not an action card; one action is consumed",
+            Rule::ActionNotInHand => "the card is not in hand; one action is consumed",
+            Rule::CellarNoValidCards => {
+                "the first card of the list is not in hand; the cellar and the action are consumed"
+            }
+            Rule::CellarCardNotInHand => {
+                "only the cards up to the first one not in hand are discarded"
+            }
+            Rule::BuyEmpty => "an empty buy is a pass",
+            Rule::BuyMoreThanBuys => "no buy is left for the next card; buying stops",
+            Rule::BuyUnaffordable => "the money left does not cover the next card; buying stops",
+            Rule::BuyPileEmpty => "the next card's pile is empty; buying stops",
+            Rule::AttackWrongCount | Rule::AttackNotInHand | Rule::AttackMoatNotInHand => {
+                "protocheck discards cards chosen at random instead"
+            }
+            _ => "the card is consumed without effect; one action is spent",
+        };
+        format!(
+            "`{reply}` with hand [{}]: {what} ({})",
+            hand.join(" "),
+            rule.id()
+        )
+    }
+
+    /// A finding about one of the bot's lines.
+    fn finding(&self, rule: &'static RuleInfo, detail: String, shown: &str) -> Violation {
+        rule.violation(detail).with_actual(shown.to_string())
+    }
+
+    /// Judges one line that arrived while a reply was due, and applies it.
+    fn judge_line(&mut self, reply: &[u8]) -> Judged {
+        let mut judged = Judged::default();
+        let shown = crate::controller::message_text(reply);
+        let Some(due) = self.due else {
+            return judged;
+        };
+        let request = match due {
+            Due::Name => Request::Name(flow::seat(self.bot)),
+            Due::Version => Request::Version(flow::seat(self.bot)),
+            Due::PlayTurn => Request::PlayTurn,
+            Due::Attack => Request::Attack,
+        };
+        let judgement = judge_reply(request, reply);
+        for f in &judgement.findings {
+            judged
+                .violations
+                .push(self.finding(f.rule, f.detail.clone(), &shown));
+        }
+        let out = &mut judged.follow_ups;
+        match (judgement.outcome, due) {
+            (Outcome::Ignored, _) => {
+                judged.still_due = true;
+                return judged;
+            }
+            (_, _)
+                if judgement
+                    .findings
+                    .iter()
+                    .any(|f| f.rule.id == cat::IO_INVALID_UTF8.id) =>
+            {
+                self.due = None;
+                self.stopped = true;
+            }
+            (Outcome::Reply(Reply::Name(name)), Due::Name) => {
+                self.bot_name = Some(name);
+                out.push(flow::line(super::grammar::ServerMessage::VersionRequest(
+                    flow::seat(self.bot),
+                )));
+                self.due = Some(Due::Version);
+            }
+            (Outcome::Reply(Reply::Version), Due::Version) => {
+                self.due = None;
+                self.stage = Stage::Handshake(self.bot + 1);
+                self.handshake(out);
+            }
+            (_, Due::Name | Due::Version) => {
+                // A failed version echo: the server exits (§4.1).
+                self.due = None;
+                self.stopped = true;
+            }
+            (outcome, Due::PlayTurn) => {
+                self.due = None;
+                let hand = self.game.hand().to_vec();
+                let goes_on = match outcome {
+                    Outcome::Reply(Reply::Pass) => self.apply_play(&TurnPlay::Pass, out).1,
+                    Outcome::Reply(Reply::Buy(cards)) => {
+                        let (rule, _) = self.apply_play(&TurnPlay::Buy(cards), out);
+                        if let Some(rule) = rule {
+                            judged.violations.push(self.finding(
+                                Self::rule_info(rule),
+                                self.rule_message(rule, &shown, &hand),
+                                &shown,
+                            ));
+                        }
+                        false
+                    }
+                    Outcome::Reply(Reply::Action { card, args }) => {
+                        let (rule, goes_on) = self.apply_play(&TurnPlay::Action(card, args), out);
+                        if let Some(rule) = rule {
+                            judged.violations.push(self.finding(
+                                Self::rule_info(rule),
+                                self.rule_message(rule, &shown, &hand),
+                                &shown,
+                            ));
+                        }
+                        goes_on
+                    }
+                    _ => self.malformed_turn_reply(out),
+                };
+                if goes_on {
+                    // The bot's militia: every other seat is built in.
+                    self.resolve_attacks(out);
+                    if self.due.is_none() {
+                        out.push(flow::line(self.play_turn()));
+                        self.due = Some(Due::PlayTurn);
+                    }
+                }
+            }
+            (outcome, Due::Attack) => {
+                self.due = None;
+                let hand = self.game.players[self.bot].hand.clone();
+                let result = match &outcome {
+                    Outcome::Reply(Reply::Discard(cards)) => self.game.resolve_attack(
+                        self.bot,
+                        Some(AttackReply::Discard(cards)),
+                        &mut self.shuffler,
+                    ),
+                    Outcome::Reply(Reply::ReactionMoat) => self.game.resolve_attack(
+                        self.bot,
+                        Some(AttackReply::RevealMoat),
+                        &mut self.shuffler,
+                    ),
+                    _ => self.game.resolve_attack(self.bot, None, &mut self.shuffler),
+                };
+                if let Some(rule) = result.rule {
+                    judged.violations.push(self.finding(
+                        Self::rule_info(rule),
+                        self.rule_message(rule, &shown, &hand),
+                        &shown,
+                    ));
+                }
+                self.attack_lines(self.bot, result.revealed_moat, result.discarded, out);
+            }
+        }
+        judged
+    }
+
+    fn due_word(&self) -> &'static str {
+        match self.due {
+            Some(Due::Name) => "the name request",
+            Some(Due::Version) => "the version request",
+            Some(Due::PlayTurn) => "the play-turn request",
+            Some(Due::Attack) => "the attack request",
+            None => "no request",
+        }
+    }
+}
+
+impl Session for TextSession {
+    fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        self.scripted_send(text)
+    }
+
+    fn opponent(
+        &mut self,
+        choice: &str,
+        _rng: &mut fastrand::Rng,
+    ) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        let mut chooser = self.chooser.clone();
+        let out = self.scripted_opponent(choice, &mut chooser);
+        self.chooser = chooser;
+        out
+    }
+
+    fn next(&self) -> Next {
+        if self.is_over() {
+            Next::Finished
+        } else if self.due.is_some() && self.planned.is_empty() {
+            Next::Bot
+        } else {
+            Next::Opponent
+        }
+    }
+
+    fn silence_matters(&self) -> bool {
+        // Before the bot's first turns, after the handshake and the first
+        // info lines: a bot that answers them does it then. Later pauses
+        // follow the bot's pace.
+        self.stage == Stage::Turns && self.game.players[self.bot].turns <= 1
+    }
+
+    fn judge(
+        &mut self,
+        reply: &[u8],
+        expect: &Expect,
+        _waited: Duration,
+    ) -> Result<Judged, ScriptError> {
+        if matches!(expect, Expect::Success | Expect::Error(_)) {
+            return Err("`success` / `error` are for command-response protocols; dominion-text expects `legal-move`, `reply` or `matches`".into());
+        }
+        if self.due.is_none() {
+            return Err("internal: a reply was judged while none was due".into());
+        }
+        self.robust = false;
+        Ok(self.judge_line(reply))
+    }
+
+    fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
+        if self.eof {
+            // §1.3: lines after protocheck closed stdin are not judged.
+            return None;
+        }
+        let shown = crate::controller::message_text(bytes);
+        let judgement = judge_unexpected(bytes);
+        let finding = judgement.findings.first()?;
+        if finding.rule.id == cat::FRAME_BLANK_LINE.id {
+            return Some(finding.to_violation());
+        }
+        let when = match (self.stage, self.game.current == self.bot) {
+            (Stage::Handshake(_), _) if self.bot_name.is_none() => {
+                "before its name request: nothing is due before the first request".to_string()
+            }
+            (Stage::Handshake(_), _) => "after its handshake: info lines get no reply".to_string(),
+            (_, true) if self.turn_started => "after its reply: one line per request".to_string(),
+            (_, true) => {
+                "while its turn had not started: info lines (`gained`, `played`, `top-discard`, `supply`, …) get no reply"
+                    .to_string()
+            }
+            (_, false) => format!(
+                "during {}'s turn with no attack request due: info lines get no reply",
+                flow::seat(self.game.current)
+            ),
+        };
+        let rule = if self.robust {
+            &cat::ROBUST_SUPPLY_WHILE_WAITING
+        } else {
+            &cat::IO_UNEXPECTED_OUTPUT
+        };
+        Some(
+            rule.violation(format!(
+                "the bot wrote `{shown}` {when}; the line is discarded"
+            ))
+            .with_actual(shown)
+            .with_expected("(nothing)"),
+        )
+    }
+
+    fn timed_out(&self, limit: Duration) -> Violation {
+        let limit = humantime::format_duration(limit);
+        cat::IO_TIMEOUT.violation(format!(
+            "no complete line (LF included) within {limit} of {}: the bot is disqualified (is stdout flushed after each reply?)",
+            self.due_word()
+        ))
+    }
+
+    fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
+        if self.is_over() {
+            return None;
+        }
+        let mut how = match exit {
+            Some(status) => format!("the bot exited ({status}) before the game was over"),
+            None => "the bot closed its output or input before the game was over".to_string(),
+        };
+        if let Some(p) = partial {
+            how.push_str(&format!(
+                ", leaving `{}` without LF",
+                crate::controller::message_text(p)
+            ));
+        }
+        Some(cat::IO_CRASH.violation(how))
+    }
+
+    fn exited_after_end(&self, _status: ExitStatus) -> Vec<Violation> {
+        // §5: any exit status once stdin is closed.
+        Vec::new()
+    }
+
+    fn no_exit(&self, grace: Duration) -> Violation {
+        cat::IO_NO_EXIT.violation(format!(
+            "the bot was still running {} after protocheck closed its input",
+            humantime::format_duration(grace)
+        ))
+    }
+
+    fn input_closed(&mut self) {
+        self.eof = true;
+    }
+
+    fn abort(&mut self) -> Vec<Outgoing> {
+        // No message: the controller closes the bot's input (§5).
+        Vec::new()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.ended.is_some() || self.eof || self.stopped
+    }
+
+    fn board(&self) -> Option<String> {
+        if !self.known {
+            return None;
+        }
+        let list = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ");
+        let current = self.game.current;
+        let player = &self.game.players[current];
+        let scores: Vec<String> = self
+            .game
+            .scores()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {s}", flow::seat(i)))
+            .collect();
+        let status = match self.game.ended {
+            Some(e) => format!("game over ({e:?})"),
+            None => format!(
+                "{}'s turn: actions {}, buys {}, extra-money {}",
+                flow::seat(current),
+                self.game.actions,
+                self.game.buys,
+                self.game.extra_money
+            ),
+        };
+        let bot = &self.game.players[self.bot];
+        Some(format!(
+            "{status}\nhand: {}\nplayed: {}\nthe bot ({}) holds: {}\n{}\nscores: {}",
+            list(&player.hand),
+            list(&self.game.play_area),
+            self.bot_seat(),
+            list(&bot.hand),
+            super::grammar::ServerMessage::Supply(*self.game.supply.counts()),
+            scores.join(", ")
+        ))
+    }
+
+    fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
+        Vec::new()
+    }
+
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        let seat = self.bot_seat();
+        // The handshake replies change nothing but the flow: a correct one
+        // is assumed when the scenario does not pin it.
+        let text = match (pinned, self.due) {
+            (Some(t), _) => t.to_string(),
+            (None, Some(Due::Name)) => format!("player {seat} bot"),
+            (None, Some(Due::Version)) => format!("player {seat} version 1"),
+            (None, _) => {
+                self.due = None;
+                self.known = false;
+                return Ok(Vec::new());
+            }
+        };
+        let judged = self.judge_line(format!("{text}\n").as_bytes());
+        if let Some(v) = judged
+            .violations
+            .iter()
+            .find(|v| v.severity == Severity::Fail)
+        {
+            return Err(format!(
+                "the expected reply `{text}` would itself break {}: {}",
+                v.rule, v.message
+            ));
+        }
+        Ok(judged.follow_ups)
+    }
+
+    fn state_known(&self) -> bool {
+        self.known
+    }
+
+    fn last_opponent_step(&self) -> Option<Step> {
+        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
+    }
+}
