@@ -64,6 +64,102 @@ pub struct ScenarioResult {
     pub replay: Option<String>,
     /// Where a failing generated game was saved.
     pub saved_to: Option<String>,
+    /// The game drawn after each transcript line (`frames[i]` belongs to
+    /// `transcript[i]`), recorded only for a report that draws the game
+    /// (`--format html`) and kept only for scenarios that did not pass;
+    /// empty otherwise, and then not serialised.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub frames: Vec<Frame>,
+}
+
+/// What the report draws beside one transcript line.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Frame {
+    /// The game after the line was dealt with; `None`: the game draws
+    /// nothing here (not set up, or no pictures at all), or the line is a
+    /// note the transcript added about lines it folded or left out (the
+    /// report then shows the picture before it).
+    pub picture: Option<Picture>,
+    /// Indices into `violations` of the findings made while this line was
+    /// the last one (the failing step of the step-through).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<usize>,
+}
+
+/// A game state as a small, neutral drawing: the game's own module says
+/// what to draw, the reporter turns it into markup (and escapes the text),
+/// so neither the controller nor the reporters know any game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Picture {
+    /// The drawing's extent, in its own units (the reporter scales it).
+    pub width: u32,
+    pub height: u32,
+    /// Painted in order: later shapes over earlier ones.
+    pub shapes: Vec<Shape>,
+    /// One line said under the drawing (whose turn it is, supplies left).
+    pub caption: Option<String>,
+}
+
+/// One element of a [`Picture`], in the drawing's units (origin top left).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "shape", rename_all = "lowercase")]
+pub enum Shape {
+    Rect {
+        x: i32,
+        y: i32,
+        w: u32,
+        h: u32,
+        /// Corner radius.
+        round: u32,
+        ink: Ink,
+    },
+    Circle {
+        x: i32,
+        y: i32,
+        r: u32,
+        ink: Ink,
+    },
+    Line {
+        x1: i32,
+        y1: i32,
+        x2: i32,
+        y2: i32,
+        /// Stroke width.
+        width: u32,
+        ink: Ink,
+    },
+    /// Text centred on (x, y).
+    Text {
+        x: i32,
+        y: i32,
+        size: u32,
+        text: String,
+        ink: Ink,
+    },
+}
+
+/// The role of a shape; the reporter picks the colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ink {
+    /// The board itself.
+    Board,
+    /// A place on the board (a cell, a pit).
+    Place,
+    /// A place that matters now (the bot's side, the last move).
+    Marked,
+    /// A store, a goal: where things are counted.
+    Store,
+    /// A barrier (a Quoridor wall).
+    Wall,
+    /// The first player's pieces (Quoridor black, Kalah South).
+    First,
+    /// The second player's pieces.
+    Second,
+    /// Counts and numbers on the board.
+    Count,
+    /// Labels beside the board (coordinates, names).
+    Label,
 }
 
 /// How many more findings of one rule there were than the report keeps.

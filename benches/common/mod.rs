@@ -36,5 +36,6 @@ pub fn config(bot: &str, silence: Option<Duration>) -> RunConfig {
         strict: false,
         max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
         tcp: Default::default(),
+        pictures: false,
     }
 }

@@ -139,6 +139,7 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
             port,
             no_spawn: cli.no_spawn,
         },
+        pictures: cli.format == report::Format::Html,
     };
     let jobs = cli.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()

@@ -4,7 +4,7 @@
 //! verdict. Without them a bot repeating one valid line forever made
 //! protocheck's memory and report grow without end.
 
-use crate::outcome::{Direction, Omitted, TranscriptLine};
+use crate::outcome::{Direction, Frame, Omitted, TranscriptLine};
 use crate::verdict::{RuleInfo, Severity, Violation};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -126,8 +126,10 @@ impl Findings {
 /// left out.
 #[derive(Debug, Default)]
 pub struct Transcript {
-    head: Vec<TranscriptLine>,
-    tail: VecDeque<TranscriptLine>,
+    /// Each line with what the report draws beside it (empty frames unless
+    /// the controller records pictures).
+    head: Vec<(TranscriptLine, Frame)>,
+    tail: VecDeque<(TranscriptLine, Frame)>,
     left_out: u64,
     /// The last line pushed and how often it came in a row.
     last: Option<(Direction, String)>,
@@ -175,34 +177,51 @@ impl Transcript {
     }
 
     fn keep(&mut self, line: TranscriptLine) {
+        let kept = (line, Frame::default());
         if self.head.len() < TRANSCRIPT_HEAD {
-            self.head.push(line);
+            self.head.push(kept);
             return;
         }
         if self.tail.len() == TRANSCRIPT_TAIL {
             self.tail.pop_front();
             self.left_out += 1;
         }
-        self.tail.push_back(line);
+        self.tail.push_back(kept);
+    }
+
+    /// The frame of the last line kept (a folded repeat shares the frame of
+    /// the last copy kept), to draw the game after it or mark a finding.
+    pub fn last_frame_mut(&mut self) -> Option<&mut Frame> {
+        match self.tail.back_mut() {
+            Some((_, frame)) => Some(frame),
+            None => self.head.last_mut().map(|(_, frame)| frame),
+        }
     }
 
     /// The kept lines in order, with a note where lines were left out.
-    pub fn into_lines(mut self) -> Vec<TranscriptLine> {
+    pub fn into_lines(self) -> Vec<TranscriptLine> {
+        self.into_parts().0
+    }
+
+    /// The kept lines in order, with a note where lines were left out, and
+    /// beside them their frames (`frames[i]` belongs to `lines[i]`).
+    pub fn into_parts(mut self) -> (Vec<TranscriptLine>, Vec<Frame>) {
         self.end_run();
-        let mut lines = self.head;
+        let mut kept = self.head;
         if self.left_out > 0 {
-            let ms = self.tail.front().map_or(0, |l| l.ms);
-            lines.push(TranscriptLine {
+            let ms = self.tail.front().map_or(0, |(l, _)| l.ms);
+            let note = TranscriptLine {
                 dir: Direction::Note,
                 text: format!(
                     "… {} transcript lines left out (protocheck keeps the first {TRANSCRIPT_HEAD} and the last {TRANSCRIPT_TAIL}) …",
                     group_thousands(self.left_out)
                 ),
                 ms,
-            });
+            };
+            kept.push((note, Frame::default()));
         }
-        lines.extend(self.tail);
-        lines
+        kept.extend(self.tail);
+        kept.into_iter().unzip()
     }
 }
 
@@ -289,6 +308,26 @@ impl OutputMeter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frames_stay_beside_their_lines_through_folds_and_cuts() {
+        let mut t = Transcript::default();
+        let total = TRANSCRIPT_HEAD + TRANSCRIPT_TAIL + 50;
+        for i in 0..total {
+            t.push(line(i as u64));
+            t.last_frame_mut().unwrap().findings.push(i);
+        }
+        let (lines, frames) = t.into_parts();
+        assert_eq!(lines.len(), frames.len());
+        for (l, f) in lines.iter().zip(&frames) {
+            match l.dir {
+                // The note saying what was left out has a frame of its own.
+                Direction::Note => assert!(f.findings.is_empty()),
+                _ => assert_eq!(l.text, format!("MOVE;{}", f.findings[0])),
+            }
+        }
+        assert_eq!(frames.last().unwrap().findings, [total - 1]);
+    }
 
     #[test]
     fn runs_of_identical_lines_are_folded() {

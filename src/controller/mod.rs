@@ -37,6 +37,10 @@ pub struct RunConfig {
     pub max_output: u64,
     /// Games over TCP: `--port`, `--no-spawn`.
     pub tcp: TcpConfig,
+    /// Record the game's picture beside every transcript line
+    /// (`ScenarioResult::frames`): only for a report that draws the game
+    /// (`--format html`), so other runs pay nothing for it.
+    pub pictures: bool,
 }
 
 /// Settings of games whose bot connects over TCP.
@@ -305,6 +309,7 @@ impl ScenarioRun {
                 listened_ms: 0,
                 replay: None,
                 saved_to: None,
+                frames: Vec::new(),
             },
             replay_steps: Vec::new(),
         }
@@ -541,6 +546,20 @@ impl Run<'_> {
             live.lines.push(line.clone());
         }
         self.transcript.push(line);
+        self.draw_last_line();
+    }
+
+    /// The game as it stands, drawn beside the last line (when pictures are
+    /// asked for): when a line is recorded (a message protocheck sends is
+    /// applied before it is written), and again once a reply is judged.
+    fn draw_last_line(&mut self) {
+        if !self.cfg.pictures {
+            return;
+        }
+        let picture = self.session.picture();
+        if let Some(frame) = self.transcript.last_frame_mut() {
+            frame.picture = picture;
+        }
     }
 
     fn note(&mut self, text: impl Into<String>) {
@@ -569,7 +588,14 @@ impl Run<'_> {
             live.violations.push(v.clone());
         }
         let stops = self.game.failure_ends_game(v.rule);
+        let index = self.violations.kept_len();
         self.violations.push_failure(v, fails, stops);
+        if self.cfg.pictures
+            && self.violations.kept_len() > index
+            && let Some(frame) = self.transcript.last_frame_mut()
+        {
+            frame.findings.push(index);
+        }
     }
 
     fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
@@ -623,6 +649,7 @@ impl Run<'_> {
             None => msg,
         });
         let (violations, mut omitted) = self.violations.into_parts();
+        let (transcript, frames) = self.transcript.into_parts();
         if strict {
             for o in &mut omitted {
                 o.severity = Severity::Fail;
@@ -639,13 +666,20 @@ impl Run<'_> {
                 skip_reason: None,
                 violations,
                 omitted,
-                transcript: self.transcript.into_lines(),
+                transcript,
                 stderr_bytes,
                 stderr_tail,
                 duration_ms: self.started.elapsed().as_millis() as u64,
                 listened_ms: self.listened.as_millis() as u64,
                 replay: None,
                 saved_to: None,
+                // The report steps through the games that did not pass only;
+                // a long run of passing games keeps no pictures.
+                frames: if self.cfg.pictures && status != Status::Passed {
+                    frames
+                } else {
+                    Vec::new()
+                },
             },
             replay_steps: self.replay,
         }

@@ -214,6 +214,8 @@ impl Run<'_> {
             self.slowest_reply = self.slowest_reply.max(waited);
         }
         let judged = self.session.judge(reply, expect, waited)?;
+        // The reply's line shows the game as the reply left it.
+        self.draw_last_line();
         if judged.still_due {
             self.pending.push_front(since);
             self.replies_seen -= 1;

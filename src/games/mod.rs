@@ -259,6 +259,13 @@ pub trait Session: Send {
     fn is_over(&self) -> bool;
     /// The state drawn for humans.
     fn board(&self) -> Option<String>;
+    /// The state as a picture for the HTML report's step-through (asked
+    /// for after every transcript line, and only when that report is
+    /// written). `None`: this game draws no picture (yet); the report then
+    /// shows the transcript alone.
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        None
+    }
     /// Whole-session checks at the end: stderr volume (all bytes counted)
     /// and content (the kept tail).
     fn finish(&mut self, stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation>;

@@ -155,6 +155,8 @@ pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
         strict: false,
         max_output: 64 * 1024 * 1024,
         tcp: TcpConfig::default(),
+        // The recorder shows the text board; pictures are for the HTML report.
+        pictures: false,
     };
     let scenario = Scenario {
         name: name.clone(),

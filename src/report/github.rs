@@ -239,6 +239,7 @@ mod tests {
             listened_ms: 0,
             replay: None,
             saved_to: None,
+            frames: Vec::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! Nothing here runs anything or knows a game.
 
 pub mod github;
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
@@ -33,6 +34,9 @@ pub enum Format {
     Junit,
     /// GitHub Actions workflow commands (annotations on the pull request).
     Github,
+    /// One self-contained page: filters, and a step-through of every
+    /// failing game with its board drawn at each message.
+    Html,
 }
 
 /// Render a report in `format`.
@@ -47,5 +51,6 @@ pub fn render(
         Format::Json => json::render(info, results),
         Format::Junit => junit::render(info, results),
         Format::Github => github::render(results, info.workspace.as_deref()),
+        Format::Html => html::render(info, results),
     }
 }

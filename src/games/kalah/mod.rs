@@ -4,6 +4,7 @@
 pub mod catalogue;
 pub mod grammar;
 pub mod opponent;
+pub mod picture;
 pub mod rules;
 pub mod session;
 pub mod steer;

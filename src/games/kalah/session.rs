@@ -332,6 +332,22 @@ impl KalahSession {
     }
 }
 
+impl KalahSession {
+    /// Who plays which side and whose turn it is, said under a board.
+    fn situation(&self) -> String {
+        let who = match self.bot {
+            Some(side) => format!("bot plays {}", side.as_str()),
+            None => "match not started".into(),
+        };
+        let next = if self.position.is_over() {
+            "game over".to_string()
+        } else {
+            format!("{} to move", self.position.to_move().as_str())
+        };
+        format!("{who}; {next}")
+    }
+}
+
 impl Session for KalahSession {
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         let msg = grammar::parse_engine_message(text, self.holes)?;
@@ -561,16 +577,16 @@ impl Session for KalahSession {
         if !self.known {
             return None;
         }
-        let who = match self.bot {
-            Some(side) => format!("bot plays {}", side.as_str()),
-            None => "match not started".into(),
-        };
-        let next = if self.position.is_over() {
-            "game over".to_string()
-        } else {
-            format!("{} to move", self.position.to_move().as_str())
-        };
-        Some(format!("{}\n({who}; {next})", self.position.board().draw()))
+        Some(format!(
+            "{}\n({})",
+            self.position.board().draw(),
+            self.situation()
+        ))
+    }
+
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        self.known
+            .then(|| super::picture::picture(self.position.board(), self.bot, self.situation()))
     }
 
     fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {

@@ -4,6 +4,7 @@
 pub mod catalogue;
 pub mod expect;
 pub mod notation;
+pub mod picture;
 pub mod player;
 pub mod rules;
 pub mod session;

@@ -532,6 +532,12 @@ impl Session for QtpSession {
         ))
     }
 
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        // Drawn from `clear_board` on; the wall supply may still change.
+        let b = self.board.as_ref().filter(|_| self.unknown == 0)?;
+        Some(super::picture::picture(b))
+    }
+
     fn finish(&mut self, _stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {
         // Only the kept tail can be scanned; it is where debug output ends up.
         stderr_tail

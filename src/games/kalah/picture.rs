@@ -1,0 +1,205 @@
+//! The Kalah board as a picture for the HTML report: North's row on top
+//! (its hole 1 on the right, as North sees it from across the table),
+//! South's row below, North's store on the left and South's on the right,
+//! each pit with its seed count — the layout of [`Board::draw`]. The counts
+//! come last: what comes before them stays the same all game, so the report
+//! draws it once for all the steps.
+
+use super::rules::{Board, Side};
+use crate::outcome::{Ink, Picture, Shape};
+
+/// Distance between the centres of neighbouring holes.
+const PITCH: i32 = 56;
+const HOLE_RADIUS: u32 = 23;
+const STORE_WIDTH: u32 = 48;
+const MARGIN: i32 = 12;
+/// Room above and below the rows for the hole names.
+const LABEL_BAND: i32 = 18;
+
+/// `bot`: the bot's side, marked (its holes drawn as `Marked`).
+pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
+    let n = board.holes() as i32;
+    let rows_left = MARGIN + STORE_WIDTH as i32 + 8;
+    let width = rows_left + n * PITCH + 8 + STORE_WIDTH as i32 + MARGIN;
+    let north_y = MARGIN + LABEL_BAND + PITCH / 2;
+    let south_y = north_y + PITCH + 8;
+    let height = south_y + PITCH / 2 + LABEL_BAND + MARGIN;
+    let mut shapes = vec![Shape::Rect {
+        x: 2,
+        y: 2,
+        w: (width - 4) as u32,
+        h: (height - 4) as u32,
+        round: 18,
+        ink: Ink::Board,
+    }];
+    let mut counts = Vec::new();
+    let store_top = north_y - PITCH / 2 + 4;
+    let store_height = (south_y - north_y + PITCH - 8) as u32;
+    for (side, x) in [
+        (Side::North, MARGIN),
+        (Side::South, width - MARGIN - STORE_WIDTH as i32),
+    ] {
+        shapes.push(Shape::Rect {
+            x,
+            y: store_top,
+            w: STORE_WIDTH,
+            h: store_height,
+            round: STORE_WIDTH / 2,
+            ink: Ink::Store,
+        });
+        counts.push(Shape::Text {
+            x: x + STORE_WIDTH as i32 / 2,
+            y: (north_y + south_y) / 2,
+            size: 20,
+            text: board.store(side).to_string(),
+            ink: Ink::Count,
+        });
+        shapes.push(Shape::Text {
+            x: x + STORE_WIDTH as i32 / 2,
+            y: if side == Side::North {
+                MARGIN + LABEL_BAND / 2
+            } else {
+                height - MARGIN - LABEL_BAND / 2
+            },
+            size: 11,
+            text: format!("{} store", side.letter()),
+            ink: Ink::Label,
+        });
+    }
+    for side in [Side::North, Side::South] {
+        let y = if side == Side::North {
+            north_y
+        } else {
+            south_y
+        };
+        let label_y = if side == Side::North {
+            y - PITCH / 2 - LABEL_BAND / 2 + 4
+        } else {
+            y + PITCH / 2 + LABEL_BAND / 2 - 4
+        };
+        for hole in 1..=n {
+            // North's hole 1 is on the right, South's on the left.
+            let column = if side == Side::North {
+                n - hole
+            } else {
+                hole - 1
+            };
+            let x = rows_left + column * PITCH + PITCH / 2;
+            shapes.push(Shape::Circle {
+                x,
+                y,
+                r: HOLE_RADIUS,
+                ink: if bot == Some(side) {
+                    Ink::Marked
+                } else {
+                    Ink::Place
+                },
+            });
+            counts.push(Shape::Text {
+                x,
+                y,
+                size: 18,
+                text: board.seeds_in(side, hole as usize).to_string(),
+                ink: Ink::Count,
+            });
+            shapes.push(Shape::Text {
+                x,
+                y: label_y,
+                size: 11,
+                text: format!("{}{hole}", side.letter()),
+                ink: Ink::Label,
+            });
+        }
+    }
+    shapes.append(&mut counts);
+    Picture {
+        width: width as u32,
+        height: height as u32,
+        shapes,
+        caption: Some(caption),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(p: &Picture) -> Vec<&str> {
+        p.shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_pit_is_drawn_with_its_count() {
+        let board = Board::from_counts(3, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        let p = picture(&board, Some(Side::South), "South to move".into());
+        let t = texts(&p);
+        // Stores (with their names), then North's holes 1..3, South's 1..3.
+        for count in ["1", "2", "3", "4", "5", "6", "7", "8"] {
+            assert!(t.contains(&count), "{count} missing in {t:?}");
+        }
+        for name in ["N1", "N3", "S1", "S3", "N store", "S store"] {
+            assert!(t.contains(&name), "{name} missing in {t:?}");
+        }
+        let marked = p
+            .shapes
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Shape::Circle {
+                        ink: Ink::Marked,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(marked, 3, "the bot's three holes are marked");
+        assert_eq!(p.caption.as_deref(), Some("South to move"));
+    }
+
+    #[test]
+    fn only_the_counts_change_and_they_come_last() {
+        let a = Board::from_counts(3, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        let b = Board::from_counts(3, &[0, 3, 4, 4, 5, 6, 7, 7]).unwrap();
+        let (a, b) = (
+            picture(&a, Some(Side::North), "x".into()),
+            picture(&b, Some(Side::North), "x".into()),
+        );
+        let fixed = a.shapes.len() - 8;
+        assert_eq!(a.shapes[..fixed], b.shapes[..fixed]);
+        assert_ne!(a.shapes[fixed..], b.shapes[fixed..]);
+        assert!(a.shapes[fixed..].iter().all(|s| matches!(
+            s,
+            Shape::Text {
+                ink: Ink::Count,
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn north_hole_one_is_on_the_right() {
+        let board = Board::from_counts(2, &[9, 1, 0, 0, 0, 0]).unwrap();
+        let p = picture(&board, None, String::new());
+        let x_of = |wanted: &str| {
+            p.shapes.iter().find_map(|s| match s {
+                Shape::Text { x, text, .. } if text == wanted => Some(*x),
+                _ => None,
+            })
+        };
+        assert!(x_of("N1").unwrap() > x_of("N2").unwrap());
+        assert!(x_of("S1").unwrap() < x_of("S2").unwrap());
+        // Every shape lies inside the picture.
+        for s in &p.shapes {
+            if let Shape::Text { x, y, .. } | Shape::Circle { x, y, .. } = s {
+                assert!(*x > 0 && *x < p.width as i32 && *y > 0 && *y < p.height as i32);
+            }
+        }
+    }
+}
