@@ -241,16 +241,6 @@ fn fail_fast_skips_the_rest() {
     assert!(statuses.iter().any(|s| s == "skipped"));
 }
 
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "protocheck-test-{}-{}",
-        std::process::id(),
-        fastrand::u64(..)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_reader_that_goes_away_is_not_a_panic() {
     // `protocheck --list | head -1`: the reader closes the pipe before

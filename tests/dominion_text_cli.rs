@@ -321,16 +321,6 @@ fn each_warning_bot_passes_unless_strict() {
     }
 }
 
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "dominion-text-{}-{}",
-        std::process::id(),
-        fastrand::u64(..)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_failing_generated_game_is_saved_and_replays_to_the_same_verdict() {
     let dir = tempdir();
@@ -354,47 +344,7 @@ fn a_failing_generated_game_is_saved_and_replays_to_the_same_verdict() {
         &[],
     );
     assert_eq!(out.code, 1, "{:?}", out.rules());
-    let mut replayed = 0;
-    for s in out.report["scenarios"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["status"] == "failed")
-    {
-        let saved = s["saved_to"].as_str().expect("saved").to_string();
-        Command::cargo_bin("protocheck")
-            .unwrap()
-            .args(["lint", "--game", "dominion-text", &saved])
-            .assert()
-            .success();
-        let again = run_json(
-            &["--game", "dominion-text", "--scenarios", &saved, &bot],
-            &[],
-        );
-        assert_eq!(again.code, 1, "{saved}");
-        let first = &again.report["scenarios"][0];
-        let rules = |s: &serde_json::Value| -> Vec<String> {
-            s["violations"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| format!("{} {}", v["rule"], v["message"]))
-                .collect()
-        };
-        assert_eq!(rules(first), rules(s), "{saved}");
-        let lines = |s: &serde_json::Value| -> Vec<String> {
-            s["transcript"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|l| l["dir"] != "note")
-                .map(|l| l["text"].as_str().unwrap_or("").to_string())
-                .collect()
-        };
-        assert_eq!(lines(first), lines(s), "{saved}");
-        replayed += 1;
-    }
-    assert!(replayed >= 1);
+    assert!(assert_saved_failures_replay("dominion-text", &bot, &out) >= 1);
 }
 
 #[test]

@@ -7,7 +7,6 @@
 //! `cargo build --example dtext-correct --example dtext-mine-to-gold`.)
 
 mod common;
-use assert_cmd::Command;
 use common::*;
 use protocheck::games::dominion_text::catalogue;
 use protocheck::scenario::builtin;
@@ -215,16 +214,6 @@ fn the_correct_bot_passes_the_suite_and_generated_games_in_every_seat() {
     assert!(statuses.iter().all(|s| s == "passed"), "{statuses:?}");
 }
 
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "protocheck-dtext-{}-{}",
-        std::process::id(),
-        fastrand::u64(..)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn failing_generated_games_are_saved_and_replay_to_the_same_verdict() {
     let dir = tempdir();
@@ -246,42 +235,6 @@ fn failing_generated_games_are_saved_and_replay_to_the_same_verdict() {
         &[],
     );
     assert_eq!(out.code, 1, "{:?}", out.rules());
-    let scenarios = out.report["scenarios"].as_array().unwrap().clone();
-    let mut replayed = 0;
-    for s in scenarios.iter().filter(|s| s["status"] == "failed") {
-        let saved = s["saved_to"].as_str().expect("saved").to_string();
-        Command::cargo_bin("protocheck")
-            .unwrap()
-            .args(["lint", "--game", "dominion-text", &saved])
-            .assert()
-            .success();
-        let again = run_json(
-            &["--game", "dominion-text", "--scenarios", &saved, &bot],
-            &[],
-        );
-        assert_eq!(again.code, 1, "{saved}");
-        let first = &again.report["scenarios"][0];
-        let rules = |s: &serde_json::Value| -> Vec<String> {
-            s["violations"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| format!("{} {}", v["rule"], v["message"]))
-                .collect()
-        };
-        assert_eq!(rules(first), rules(s), "{saved}");
-        let lines = |s: &serde_json::Value| -> Vec<String> {
-            s["transcript"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|l| l["dir"] != "note")
-                .map(|l| l["text"].as_str().unwrap_or("").to_string())
-                .collect()
-        };
-        assert_eq!(lines(first), lines(s), "{saved}");
-        replayed += 1;
-    }
-    assert!(replayed >= 1);
+    assert!(assert_saved_failures_replay("dominion-text", &bot, &out) >= 1);
     let _ = std::fs::remove_dir_all(&dir);
 }

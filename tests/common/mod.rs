@@ -146,3 +146,58 @@ pub fn json_outcome(out: &std::process::Output) -> (i32, Value, String) {
         String::from_utf8_lossy(&out.stderr).to_string(),
     )
 }
+
+/// A fresh directory under cargo's per-test temporary directory.
+pub fn tempdir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "protocheck-test-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every failing scenario of `out` (a run with `--save-failures`) was saved,
+/// lints clean, and replays against `bot` to the same findings and the same
+/// exchange, message for message. Returns how many were replayed.
+pub fn assert_saved_failures_replay(game: &str, bot: &str, out: &Outcome) -> usize {
+    let findings = |s: &Value| -> Vec<String> {
+        s["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| format!("{} {}", v["rule"], v["message"]))
+            .collect()
+    };
+    let messages = |s: &Value| -> Vec<String> {
+        s["transcript"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["dir"] != "note")
+            .map(|l| l["text"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    let mut replayed = 0;
+    for s in out.report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["status"] == "failed")
+    {
+        let saved = s["saved_to"].as_str().expect("saved").to_string();
+        Command::cargo_bin("protocheck")
+            .unwrap()
+            .args(["lint", "--game", game, &saved])
+            .assert()
+            .success();
+        let again = run_json(&["--game", game, "--scenarios", &saved, bot], &[]);
+        assert_eq!(again.code, 1, "{saved}");
+        let first = &again.report["scenarios"][0];
+        assert_eq!(findings(first), findings(s), "{saved}");
+        assert_eq!(messages(first), messages(s), "{saved}");
+        replayed += 1;
+    }
+    replayed
+}
