@@ -6,6 +6,7 @@
 
 pub mod bounds;
 mod events;
+mod ledger;
 pub mod lint;
 mod pace;
 mod reply;
@@ -14,11 +15,10 @@ mod stepwise;
 pub use stepwise::{Live, Stepwise};
 
 use crate::games::{Game, Next, Outgoing, Session, Transport};
-use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
+use crate::outcome::{Direction, ScenarioResult, Status};
 use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
-use crate::transport::limits::LimitKind;
 use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
-use crate::verdict::{RuleInfo, Severity, StepRef, Violation};
+use crate::verdict::{RuleInfo, Severity, StepRef};
 use bounds::{Findings, OutputMeter, Transcript};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -536,152 +536,6 @@ impl Run<'_> {
             self.note("protocheck closed the bot's input: the game is over");
             self.session.input_closed();
             self.conn.close_input();
-        }
-    }
-
-    fn record(&mut self, dir: Direction, text: String) {
-        let ms = self.started.elapsed().as_millis() as u64;
-        let line = TranscriptLine { dir, text, ms };
-        if let Some(live) = &mut self.live {
-            live.lines.push(line.clone());
-        }
-        self.transcript.push(line);
-        self.draw_last_line();
-    }
-
-    /// The game as it stands, drawn beside the last line (when pictures are
-    /// asked for): when a line is recorded (a message protocheck sends is
-    /// applied before it is written), and again once a reply is judged.
-    fn draw_last_line(&mut self) {
-        if !self.cfg.pictures {
-            return;
-        }
-        let picture = self.session.picture();
-        if let Some(frame) = self.transcript.last_frame_mut() {
-            frame.picture = picture;
-        }
-    }
-
-    fn note(&mut self, text: impl Into<String>) {
-        self.record(Direction::Note, text.into());
-    }
-
-    /// A failure that ends the game (every failure, unless the game
-    /// recovers from its rule: `Game::failure_ends_game`).
-    fn has_failure(&self) -> bool {
-        self.violations.must_stop()
-    }
-
-    fn effective(&self, s: Severity) -> Severity {
-        if self.cfg.strict { Severity::Fail } else { s }
-    }
-
-    fn push(&mut self, mut v: Violation) {
-        if v.step.is_none() {
-            v.step = self.step.clone();
-        }
-        if v.board.is_none() {
-            v.board = self.session.board();
-        }
-        let fails = self.effective(v.severity) == Severity::Fail;
-        if let Some(live) = &mut self.live {
-            live.violations.push(v.clone());
-        }
-        let stops = self.game.failure_ends_game(v.rule);
-        let index = self.violations.kept_len();
-        self.violations.push_failure(v, fails, stops);
-        if self.cfg.pictures
-            && self.violations.kept_len() > index
-            && let Some(frame) = self.transcript.last_frame_mut()
-        {
-            frame.findings.push(index);
-        }
-    }
-
-    fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
-        self.finishing = true;
-        if fault.is_none() && self.has_failure() && !self.gone {
-            // Like the reference engines: tell the bot the game is over, then
-            // see whether it leaves.
-            let outs = self.session.abort();
-            if !outs.is_empty() {
-                for out in outs {
-                    self.write(out);
-                }
-                self.expect_exit();
-            } else if self.game.ends_by_closing_input() {
-                self.close_input_at_end();
-                self.expect_exit();
-            }
-        }
-        let (stderr_bytes, stderr_tail) = self.conn.stderr();
-        if fault.is_none() {
-            for v in self.session.finish(stderr_bytes, &stderr_tail) {
-                self.push(v);
-            }
-        }
-        if let Some(status) = self.conn.terminate()
-            && self.exit.is_none()
-        {
-            self.note(format!("protocheck stopped the bot ({status})"));
-        }
-        // A resource limit the bot hit (transport::limits) is a verdict.
-        if fault.is_none()
-            && let Some(hit) = self.conn.limit_hit()
-            && !(hit.kind == LimitKind::Memory && self.memory_reported)
-        {
-            let v = hit.violation(self.game.memory_limit().map(|(_, rule)| rule));
-            self.push(v);
-        }
-        let strict = self.cfg.strict;
-        for v in self.violations.kept_mut() {
-            if strict {
-                v.severity = Severity::Fail;
-            }
-        }
-        let status = match (&fault, self.violations.has_failure()) {
-            (Some(_), _) => Status::Error,
-            (None, true) => Status::Failed,
-            (None, false) => Status::Passed,
-        };
-        let error = fault.map(|ScriptFault(msg)| match &self.step {
-            Some(s) => format!("{s}: {msg}"),
-            None => msg,
-        });
-        let (violations, mut omitted) = self.violations.into_parts();
-        let (transcript, frames) = self.transcript.into_parts();
-        if strict {
-            for o in &mut omitted {
-                o.severity = Severity::Fail;
-            }
-        }
-        ScenarioRun {
-            result: ScenarioResult {
-                name: self.scenario.name.clone(),
-                game: self.scenario.game.clone(),
-                source: self.scenario.source.clone(),
-                about: self.scenario.about.clone(),
-                status,
-                error,
-                skip_reason: None,
-                violations,
-                omitted,
-                transcript,
-                stderr_bytes,
-                stderr_tail,
-                duration_ms: self.started.elapsed().as_millis() as u64,
-                listened_ms: self.listened.as_millis() as u64,
-                replay: None,
-                saved_to: None,
-                // The report steps through the games that did not pass only;
-                // a long run of passing games keeps no pictures.
-                frames: if self.cfg.pictures && status != Status::Passed {
-                    frames
-                } else {
-                    Vec::new()
-                },
-            },
-            replay_steps: self.replay,
         }
     }
 }
