@@ -333,17 +333,7 @@ fn a_failing_report_is_pinned() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8_lossy(&out.stdout)
-        .replace(&bot, "<bot>")
-        .replace(env!("CARGO_MANIFEST_DIR"), "<repo>");
-    // Timings, and the padding that aligns them in the transcript.
-    let text = regex::Regex::new(r" +\d+ms\b")
-        .unwrap()
-        .replace_all(&text, " <t>ms");
-    let text = regex::Regex::new(r"\d+ ms\b")
-        .unwrap()
-        .replace_all(&text, "<t> ms")
-        .replace(env!("CARGO_PKG_VERSION"), "<version>");
+    let text = human_report_for_snapshot(&out.stdout, &bot);
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("dominion-sexp-fail-human", text);
     });

@@ -8,6 +8,7 @@
 
 mod common;
 use common::*;
+use protocheck::explain::named_rules;
 use protocheck::games::dominion_text::catalogue;
 use protocheck::scenario::builtin;
 use std::collections::BTreeSet;
@@ -27,18 +28,6 @@ const UNREACHABLE: &[(&str, &str)] = &[
         "protocheck's own resource limits; every scenario may draw it, the hostile bots show it",
     ),
 ];
-
-fn named_rules(about: &str) -> Vec<String> {
-    let Some((_, list)) = about.split_once("Rules:") else {
-        return Vec::new();
-    };
-    list.trim()
-        .trim_end_matches('.')
-        .split(',')
-        .map(|r| r.trim().to_string())
-        .filter(|r| !r.is_empty())
-        .collect()
-}
 
 #[test]
 fn the_suite_has_at_least_40_lint_clean_scenarios() {

@@ -2,6 +2,7 @@
 //! every catalogue rule exercised by some scenario (named in its `about`
 //! after "Rules:") or listed below as unreachable with a reason.
 
+use protocheck::explain::named_rules;
 use protocheck::games::evolution::catalogue;
 use protocheck::scenario::builtin;
 use std::collections::BTreeSet;
@@ -10,18 +11,6 @@ use std::collections::BTreeSet;
 /// transport-level ones are exercised by every scenario, since any of them
 /// may draw them; the sample clients show each one firing.)
 const UNREACHABLE: &[(&str, &str)] = &[];
-
-fn named_rules(about: &str) -> Vec<String> {
-    let Some((_, list)) = about.split_once("Rules:") else {
-        return Vec::new();
-    };
-    list.trim()
-        .trim_end_matches('.')
-        .split(',')
-        .map(|r| r.trim().to_string())
-        .filter(|r| !r.is_empty())
-        .collect()
-}
 
 #[test]
 fn the_suite_has_at_least_40_lint_clean_scenarios() {

@@ -201,3 +201,19 @@ pub fn assert_saved_failures_replay(game: &str, bot: &str, out: &Outcome) -> usi
     }
     replayed
 }
+
+/// A human report made stable for a snapshot: the bot's path, the
+/// repository path, timings (with the padding that aligns them in the
+/// transcript) and the version replaced by placeholders.
+pub fn human_report_for_snapshot(stdout: &[u8], bot: &str) -> String {
+    let text = String::from_utf8_lossy(stdout)
+        .replace(bot, "<bot>")
+        .replace(env!("CARGO_MANIFEST_DIR"), "<repo>");
+    let text = regex::Regex::new(r" +\d+ms\b")
+        .unwrap()
+        .replace_all(&text, " <t>ms");
+    regex::Regex::new(r"\d+ ms\b")
+        .unwrap()
+        .replace_all(&text, "<t> ms")
+        .replace(env!("CARGO_PKG_VERSION"), "<version>")
+}
