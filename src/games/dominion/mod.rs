@@ -1,9 +1,10 @@
 //! What both Dominion games share: the one card model ([`cards`]) and the
 //! rule engine of the line protocol's ten-card kingdom ([`kingdom`],
-//! `rules/dominion-text.md` §3). Protocol specifics (S-expression atoms,
+//! `rules/dominion-text.md` §3), and the table they seat ([`table`]). Protocol specifics (S-expression atoms,
 //! line grammar) live in `dominion_sexp` and `dominion_text`.
 
 pub mod cards;
 pub mod kingdom;
+pub mod table;
 
 pub use cards::{Card, Shuffler};

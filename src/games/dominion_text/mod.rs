@@ -28,17 +28,7 @@ const DEFAULT_SEED: u64 = 1;
 
 /// The players and the bot's seat (1-based) these options ask for, checked.
 fn table(options: &Options) -> Result<(u32, u32), String> {
-    let players = options.players.unwrap_or(DEFAULT_PLAYERS);
-    if !(2..=4).contains(&players) {
-        return Err(format!("players must be 2, 3 or 4 (§3.2), not {players}"));
-    }
-    let seat = options.seat.unwrap_or(1);
-    if !(1..=players).contains(&seat) {
-        return Err(format!(
-            "seat must be between 1 and {players} (the number of players), not {seat}"
-        ));
-    }
-    Ok((players, seat))
+    super::dominion::table::seating(options, DEFAULT_PLAYERS, "§3.2")
 }
 
 impl Game for DominionText {
@@ -85,19 +75,7 @@ impl Game for DominionText {
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
-        let meaningless = [
-            ("holes", options.holes.is_some()),
-            ("seeds", options.seeds.is_some()),
-            ("board-size", options.board_size.is_some()),
-            ("walls", options.walls.is_some()),
-            ("swap", options.swap.is_some()),
-            ("colour", options.colour.is_some()),
-        ];
-        if let Some((name, _)) = meaningless.iter().find(|(_, set)| *set) {
-            return Err(format!(
-                "`{name}` means nothing in dominion-text, which takes `players`, `seat`, `strategy` and `seed`"
-            ));
-        }
+        super::dominion::table::reject_board_options("dominion-text", options)?;
         let (players, seat) = table(options)?;
         let builtin = options.strategy.map(|s| match s {
             Strategy::Greedy => Player::BigMoney,
@@ -116,22 +94,7 @@ impl Game for DominionText {
     /// `--players`/`--seat` when given), against militia and engine players
     /// unless `--strategy` says otherwise.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
-        let mut tables = Vec::new();
-        for players in 2..=4u32 {
-            if options.players.is_some_and(|p| p != players) {
-                continue;
-            }
-            for seat in 1..=players {
-                if options.seat.is_some_and(|s| s != seat) {
-                    continue;
-                }
-                tables.push((players, seat));
-            }
-        }
-        if tables.is_empty() {
-            // An impossible table: the session reports it for every game.
-            tables.push((options.players.unwrap_or(0), options.seat.unwrap_or(0)));
-        }
+        let tables = super::dominion::table::generated_tables(options);
         let mut rng = fastrand::Rng::with_seed(seed);
         (0..count)
             .map(|index| {

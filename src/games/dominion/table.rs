@@ -1,0 +1,89 @@
+//! The table both Dominion games seat: 2 to 4 players, the bot in one seat,
+//! the others built in. Checked the same way in both games, and generated
+//! games go round the same tables.
+
+use crate::scenario::Options;
+
+/// The players and the bot's seat (1-based) these options ask for, checked;
+/// `why` is the reason 2 to 4 players are allowed, quoted in the error.
+pub fn seating(options: &Options, default_players: u32, why: &str) -> Result<(u32, u32), String> {
+    let players = options.players.unwrap_or(default_players);
+    if !(2..=4).contains(&players) {
+        return Err(format!("players must be 2, 3 or 4 ({why}), not {players}"));
+    }
+    let seat = options.seat.unwrap_or(1);
+    if !(1..=players).contains(&seat) {
+        return Err(format!(
+            "seat must be between 1 and {players} (the number of players), not {seat}"
+        ));
+    }
+    Ok((players, seat))
+}
+
+/// Options of the two-player board games, which mean nothing at a Dominion
+/// table: the first one set is an error naming `game`.
+pub fn reject_board_options(game: &str, options: &Options) -> Result<(), String> {
+    let meaningless = [
+        ("holes", options.holes.is_some()),
+        ("seeds", options.seeds.is_some()),
+        ("board-size", options.board_size.is_some()),
+        ("walls", options.walls.is_some()),
+        ("swap", options.swap.is_some()),
+        ("colour", options.colour.is_some()),
+    ];
+    match meaningless.iter().find(|(_, set)| *set) {
+        Some((name, _)) => Err(format!(
+            "`{name}` means nothing in {game}, which takes `players`, `seat`, `strategy` and `seed`"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The tables generated games go round: every seat of every player count,
+/// each pinned by `--players`/`--seat` when given. Never empty: options that
+/// allow no table give that impossible table, which the session then
+/// reports for every game.
+pub fn generated_tables(options: &Options) -> Vec<(u32, u32)> {
+    let mut tables = Vec::new();
+    for players in 2..=4u32 {
+        if options.players.is_some_and(|p| p != players) {
+            continue;
+        }
+        for seat in 1..=players {
+            if options.seat.is_some_and(|s| s != seat) {
+                continue;
+            }
+            tables.push((players, seat));
+        }
+    }
+    if tables.is_empty() {
+        tables.push((options.players.unwrap_or(0), options.seat.unwrap_or(0)));
+    }
+    tables
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_tables_cover_every_seat_unless_pinned() {
+        let all = generated_tables(&Options::default());
+        assert_eq!(all.len(), 2 + 3 + 4);
+        let three = Options {
+            players: Some(3),
+            ..Options::default()
+        };
+        assert_eq!(generated_tables(&three), vec![(3, 1), (3, 2), (3, 3)]);
+        let impossible = Options {
+            players: Some(5),
+            ..Options::default()
+        };
+        assert_eq!(generated_tables(&impossible), vec![(5, 0)]);
+        assert!(
+            seating(&impossible, 2, "why")
+                .unwrap_err()
+                .contains("(why)")
+        );
+    }
+}
