@@ -446,6 +446,17 @@ impl Browser {
             "url",
             json!({"url": format!("file://{}", file.display())}),
         );
+        // Navigation can return while a large page is still being parsed
+        // (seen once on a cold browser: 14 of 43 scenarios in the DOM), so
+        // wait until the whole document and its script have run.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while self.eval("return document.readyState;") != json!("complete") {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the page did not finish loading within 20 s"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     }
 
     fn eval(&self, script: &str) -> Value {
