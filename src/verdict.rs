@@ -45,6 +45,7 @@ impl RuleInfo {
             actual: None,
             step: None,
             board: None,
+            timing: None,
         }
     }
 }
@@ -81,6 +82,71 @@ pub struct Violation {
     pub step: Option<StepRef>,
     /// The game state drawn for humans at the moment of the finding.
     pub board: Option<String>,
+    /// For a reply that came too late or never: how long protocheck waited,
+    /// by the wall clock and by the bot's own time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<ReplyTiming>,
+}
+
+/// How long a reply took (or how long protocheck waited for it), by the wall
+/// clock and as the bot would have needed on an idle machine: the wall time
+/// less the time its busiest task was ready to run but waited for a CPU
+/// (`transport::cpu_wait`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplyTiming {
+    pub wall_ms: u64,
+    /// `None` where the bot's own time cannot be measured (not Linux, a
+    /// client protocheck did not start): the wall time decides.
+    pub own_ms: Option<u64>,
+    /// The limit the reply was held to (`--timeout`, or the start-up one).
+    pub limit_ms: u64,
+    pub decided_by: TimeFigure,
+}
+
+/// Which figure decided that a reply was late.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimeFigure {
+    /// The bot's own time reached the limit.
+    OwnTime,
+    /// The wall time reached the limit, the bot's own time being unknown.
+    WallTime,
+    /// The wall time reached the backstop (a multiple of the limit) before
+    /// the bot's own time reached the limit: the machine was too busy to
+    /// tell the bot's pace.
+    Backstop,
+}
+
+impl ReplyTiming {
+    /// Both figures in words, for messages: "12.3 s wall, 10.0 s of the
+    /// bot's own time (the machine was busy)".
+    pub fn describe(&self) -> String {
+        let wall = seconds(self.wall_ms);
+        match (self.decided_by, self.own_ms) {
+            (TimeFigure::Backstop, Some(own)) => format!(
+                "{wall} wall but only {} of the bot's own time: the machine was so busy that protocheck stopped waiting at its backstop ({}x the limit); run fewer bots at once (--jobs)",
+                seconds(own),
+                self.wall_ms / self.limit_ms.max(1)
+            ),
+            (_, Some(own)) if self.wall_ms.saturating_sub(own) >= 100.max(self.wall_ms / 20) => {
+                format!(
+                    "{wall} wall, {} of the bot's own time (the machine was busy: the rest it waited for a CPU)",
+                    seconds(own)
+                )
+            }
+            (_, Some(own)) => format!("{wall} wall, {} of the bot's own time", seconds(own)),
+            (_, None) => format!("{wall} wall (the bot's own time cannot be measured here)"),
+        }
+    }
+}
+
+/// Milliseconds as people read them: "850 ms", "14.2 s".
+pub fn seconds(ms: u64) -> String {
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
 }
 
 impl Violation {
@@ -90,6 +156,10 @@ impl Violation {
     }
     pub fn with_actual(mut self, actual: impl Into<String>) -> Self {
         self.actual = Some(actual.into());
+        self
+    }
+    pub fn with_timing(mut self, timing: ReplyTiming) -> Self {
+        self.timing = Some(timing);
         self
     }
 }

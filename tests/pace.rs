@@ -109,6 +109,36 @@ fn out_of_turn_output_is_caught_with_the_defaults_every_time() {
 }
 
 #[test]
+fn out_of_turn_output_is_caught_by_the_same_rule_on_a_loaded_machine() {
+    // A bot kept waiting for a CPU at the end of a listening window gets the
+    // window it was meant to have: the rule must not change with the load
+    // (kalah-slow-opp-reply once drew kalah.move.empty-hole at loads of
+    // 8-14 on two cores).
+    if !measures_cpu_wait() {
+        eprintln!("skipped: this system does not tell how long a process waited for a CPU");
+        return;
+    }
+    let _hogs = CpuHogs::start(3);
+    for &(name, fixture_name, envs, rules) in OUT_OF_TURN {
+        let first = run(name, fixture_name, &[], envs);
+        assert!(
+            rules.iter().any(|r| first.rules().first() == Some(&r.to_string())),
+            "{name} under load: expected first rule one of {rules:?}, got {:?}\n{}",
+            first.rules(),
+            first.messages()
+        );
+        for i in 1..5 {
+            let again = run(name, fixture_name, &[], envs);
+            assert_eq!(
+                verdict(&again),
+                verdict(&first),
+                "{name} under load: run {i} differs from run 0"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_bot_blocked_reading_its_input_is_told_at_once() {
     let out = run("kalah-waits-forever", "south-game", &[], &[]);
     assert_eq!(out.code, 1, "{:?}", out.rules());
@@ -205,11 +235,13 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
                     "300ms",
                     &bot,
                 ],
-                // kalah-slow thinks 20 ms instead of 3 s: far from any limit.
+                // kalah-slow thinks 20 ms instead of 3 s, kalah-cpu-bound
+                // computes 20 ms instead of 1.5 s: far from any limit.
                 &[
                     ("KALAH_BOT_SEED", "11"),
                     ("KALAH_BOT_SWAP", "never"),
                     ("KALAH_BOT_DELAY_MS", "20"),
+                    ("KALAH_BOT_CPU_MS", "20"),
                 ],
             )
         } else {

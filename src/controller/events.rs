@@ -2,7 +2,7 @@
 //! exit, end-of-file) outside and around due replies, and judging it.
 
 use super::bounds::Overrun;
-use super::{Run, message_text};
+use super::{FLUSHED_AT_EXIT, LateArrival, LateCause, LateVerdict, Run, message_text};
 use crate::games::Transport;
 use crate::outcome::Direction;
 use crate::transport::{BotEvent, ConnectionEvent, ExitStatus};
@@ -25,6 +25,7 @@ impl Run<'_> {
                 self.pending.pop_front();
             }
             BotEvent::OutputClosed { partial, .. } => {
+                self.settle_late_arrival(true);
                 if let Some(p) = &partial {
                     self.record(
                         Direction::Received,
@@ -75,6 +76,7 @@ impl Run<'_> {
                 }
             }
             BotEvent::Exited { status, .. } => {
+                self.settle_late_arrival(true);
                 // `expect_exit` may have seen the status already.
                 if self.exit.is_none() {
                     self.note(format!("the bot exited: {status}"));
@@ -180,12 +182,15 @@ impl Run<'_> {
             }
             match self.next_event(deadline) {
                 Some(BotEvent::Exited { status, .. }) => {
+                    self.settle_late_arrival(true);
                     self.exit = Some(status);
                     self.note(format!("the bot exited: {status}"));
                     self.judge_exit(status);
                 }
-                Some(BotEvent::OutputClosed { partial: None, .. })
-                | Some(BotEvent::InputClosed { .. }) => {}
+                Some(BotEvent::OutputClosed { partial: None, .. }) => {
+                    self.settle_late_arrival(true);
+                }
+                Some(BotEvent::InputClosed { .. }) => {}
                 Some(other) => {
                     self.idle_event(other);
                     if self.stopped {
@@ -201,6 +206,57 @@ impl Run<'_> {
                     return;
                 }
             }
+        }
+    }
+
+    /// A late reply whose cause waited on the bot's exit: the bot's output
+    /// ended (`ended`) or protocheck is stopping it.
+    pub(super) fn settle_late_arrival(&mut self, ended: bool) {
+        let Some(arrival) = self.late_arrival.take() else {
+            return;
+        };
+        let verdict = if ended && arrival.at.elapsed() <= FLUSHED_AT_EXIT {
+            LateVerdict::NotFlushed
+        } else {
+            LateVerdict::TooSlow
+        };
+        self.reword_late(arrival.index, &arrival.text, verdict);
+    }
+
+    /// Name the cause of a timed-out reply that arrived as protocheck ended
+    /// the session.
+    fn reword_late(&mut self, index: usize, text: &str, verdict: LateVerdict) {
+        let message = match verdict {
+            LateVerdict::NotFlushed => format!(
+                "stdout is not flushed after each line: the reply `{text}` reached protocheck only when the bot exited, after protocheck had ended the game. Flush stdout after every line you write."
+            ),
+            LateVerdict::TooSlow => {
+                let reference = self.game.defaults().reference_time_limit;
+                let (figures, limit, computing) = match &mut self.late {
+                    Some(late) => {
+                        late.clock.look(&self.conn);
+                        let wall = late.due.elapsed();
+                        let figures = late.clock.timing(wall, late.limit).describe();
+                        let computing = matches!(late.cause, LateCause::Busy { computing: true })
+                            || late.clock.computing();
+                        (figures, late.limit, computing)
+                    }
+                    None => (String::from("?"), self.timeout, false),
+                };
+                let doing = if computing {
+                    "it was computing"
+                } else {
+                    "it was busy, not blocked reading its input"
+                };
+                format!(
+                    "too slow: the reply `{text}` came after {figures}, while the bot was still running ({doing}): over the limit of {}. This is not a flushing problem. Make the bot answer sooner, or allow more time with --timeout; {reference}.",
+                    humantime::format_duration(limit)
+                )
+            }
+        };
+        if let Some(v) = self.violations.kept_get_mut(index) {
+            v.message = message;
+            v.actual = Some(text.to_string());
         }
     }
 
@@ -221,18 +277,26 @@ impl Run<'_> {
             return;
         }
         if self.finishing
-            && let Some(i) = self.timed_out_at.take()
-            && let Some(v) = self.violations.kept_get_mut(i)
+            && let Some(index) = self.timed_out_at.take()
+            && self.violations.kept_get_mut(index).is_some()
         {
             // The reply that never came arrives as protocheck ends the
-            // session (the bot exits and its stdio buffer is flushed): one
-            // finding, the right diagnosis.
-            v.message = format!(
-                "stdout is not flushed after each line: the reply `{}` reached protocheck only when the bot exited, after protocheck had ended the game. Flush stdout after every line you write.",
-                message_text(bytes)
-            );
-            v.actual = Some(message_text(bytes));
+            // session: one finding, with the cause the bot's behaviour
+            // shows (a buffer flushed by the exit, or a bot still working).
+            let text = message_text(bytes);
             self.flushed_late = true;
+            match self.late.as_ref().map(|l| &l.cause) {
+                Some(LateCause::Blocked) => self.reword_late(index, &text, LateVerdict::NotFlushed),
+                Some(LateCause::Busy { .. }) => self.reword_late(index, &text, LateVerdict::TooSlow),
+                // Whether the exit follows at once decides (`idle_event`).
+                _ => {
+                    self.late_arrival = Some(LateArrival {
+                        index,
+                        text,
+                        at: Instant::now(),
+                    })
+                }
+            }
             return;
         }
         if self.flushed_late {

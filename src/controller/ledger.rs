@@ -90,6 +90,8 @@ impl Run<'_> {
                 self.push(v);
             }
         }
+        // A late reply the bot's exit did not follow: it was still running.
+        self.settle_late_arrival(false);
         if let Some(status) = self.conn.terminate()
             && self.exit.is_none()
         {

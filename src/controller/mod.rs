@@ -11,6 +11,7 @@ pub mod lint;
 mod pace;
 mod reply;
 mod stepwise;
+mod timing;
 
 pub use stepwise::{Live, Stepwise};
 
@@ -85,6 +86,41 @@ const MAX_REPLY_BYTES: usize = 1024 * 1024;
 /// How long protocheck listens for start-up output before its first message.
 const STARTUP_WINDOW: Duration = Duration::from_millis(50);
 
+/// Why a reply that timed out had not come, as far as protocheck could see.
+pub(crate) enum LateCause {
+    /// Proved blocked reading its input with the reply due: if the reply
+    /// comes out later, it sat in an unflushed buffer.
+    Blocked,
+    /// Proved not blocked (computing, sleeping, waiting on something else).
+    Busy { computing: bool },
+    /// Neither could be told (a JVM, another OS): the bot's exit decides.
+    Unknown,
+}
+
+struct LateReply {
+    cause: LateCause,
+    due: Instant,
+    limit: Duration,
+    clock: timing::BotClock,
+}
+
+/// A late reply that arrived with no proof of its cause yet.
+struct LateArrival {
+    index: usize,
+    text: String,
+    at: Instant,
+}
+
+/// The cause a late reply's finding names.
+enum LateVerdict {
+    NotFlushed,
+    TooSlow,
+}
+
+/// How soon after a late reply the bot's output must end for the reply to
+/// count as flushed by the exit.
+const FLUSHED_AT_EXIT: Duration = Duration::from_millis(100);
+
 /// A scenario error found while running (exit 2): the scenario, not the bot.
 struct ScriptFault(String);
 
@@ -142,6 +178,12 @@ struct Run<'a> {
     slowest_reply: Duration,
     /// The violation that reported the last timeout, if any.
     timed_out_at: Option<usize>,
+    /// What is known of why the last timed-out reply did not come, to name
+    /// the true cause if it arrives while protocheck ends the session.
+    late: Option<LateReply>,
+    /// A timed-out reply that arrived while protocheck ended the session,
+    /// whose cause waits on whether the bot's exit follows it at once.
+    late_arrival: Option<LateArrival>,
     /// The scenario is over and protocheck is ending the bot's session.
     finishing: bool,
     /// A timed-out reply arrived at the end: the bot's output is buffered.
@@ -264,6 +306,8 @@ fn start_run<'a>(
         explicit_silence: cfg.silence.is_some() || scenario.options.silence.is_some(),
         slowest_reply: Duration::ZERO,
         timed_out_at: None,
+        late: None,
+        late_arrival: None,
         finishing: false,
         flushed_late: false,
         input_closed_at_end: false,
@@ -433,7 +477,7 @@ impl Run<'_> {
                 let d = humantime::parse_duration(d)
                     .map_err(|e| ScriptFault(format!("bad duration `{d}`: {e}")))?;
                 self.replay.push(step.clone());
-                self.listen(d);
+                self.listen_for_wait(d);
             }
             Step::CloseInput => {
                 self.settle()?;

@@ -10,10 +10,19 @@
 //! cannot be proved (a JVM, an event loop, another OS) the window runs its
 //! length: the game's full window where out-of-turn output is most likely,
 //! elsewhere a window that follows the bot's own pace. An explicit
-//! `--silence` (or scenario `silence:`) turns all of this off: every window
-//! is exactly as long as asked.
+//! `--silence` (or scenario `silence:`) fixes the windows it sizes (start-up,
+//! `expect: silence`, the end of the steps, the pauses of generated play):
+//! those are exactly as long as asked. Scripted `wait:` windows, which the
+//! silence does not size, still end as soon as the bot is provably idle, so
+//! `--silence 0` is the fastest setting.
+//!
+//! On a loaded machine a window that ends while the bot is ready to run but
+//! kept waiting for a CPU goes on a little (`timing::WindowEnd`): what the
+//! machine delayed is still out of turn, and a verdict must not depend on
+//! the load.
 
 use super::Run;
+use super::timing::WindowEnd;
 use crate::transport::BotConnection;
 use std::time::{Duration, Instant};
 
@@ -69,6 +78,12 @@ impl IdleWatch {
         self.next.map_or(deadline, |n| n.min(deadline))
     }
 
+    /// Whether idleness can be told here (false once a look found it cannot
+    /// be, or when the watch was never enabled).
+    pub(super) fn can_tell(&self) -> bool {
+        self.next.is_some()
+    }
+
     /// The bot did something: what was seen so far proves nothing.
     pub(super) fn saw_activity(&mut self) {
         self.last_idle_cpu = None;
@@ -108,10 +123,20 @@ impl IdleWatch {
 }
 
 impl Run<'_> {
-    /// Listen for `window`; everything that arrives is out of turn. Ends
-    /// early once the bot is provably idle, unless the user fixed the windows.
+    /// Listen for a window the silence sizes (`expect: silence`, the end of
+    /// the steps, the pauses of generated play); everything that arrives is
+    /// out of turn. Ends early once the bot is provably idle, unless the
+    /// user fixed the silence (`--silence`, `silence:`): then it is exactly
+    /// as long as asked.
     pub(super) fn listen(&mut self, window: Duration) {
-        self.listen_for(window, false);
+        self.listen_for(window, false, self.explicit_silence);
+    }
+
+    /// Listen for a scripted `wait:`. The silence does not size it, so an
+    /// explicit silence does not fix it either: it ends early once the bot
+    /// is provably idle (`--silence 0` is the fast setting, not a slow one).
+    pub(super) fn listen_for_wait(&mut self, window: Duration) {
+        self.listen_for(window, false, false);
     }
 
     /// The start-up window: as [`Run::listen`], but while the bot has not
@@ -121,14 +146,15 @@ impl Run<'_> {
     /// before protocheck's first message. Where the bot cannot be looked at,
     /// the window is as asked.
     pub(super) fn listen_at_startup(&mut self, window: Duration) {
-        self.listen_for(window, !self.explicit_silence);
+        self.listen_for(window, !self.explicit_silence, self.explicit_silence);
     }
 
-    fn listen_for(&mut self, window: Duration, until_started: bool) {
+    fn listen_for(&mut self, window: Duration, until_started: bool, fixed: bool) {
         self.unobserved_write = false;
         let opened = Instant::now();
         let mut deadline = opened + window;
-        let mut watch = IdleWatch::for_listening(!self.explicit_silence);
+        let mut watch = IdleWatch::for_listening(!fixed);
+        let mut window_end = WindowEnd::new();
         let mut heard = false;
         loop {
             match self.next_event(watch.wake(deadline)) {
@@ -142,6 +168,15 @@ impl Run<'_> {
                 }
                 None if Instant::now() >= deadline => {
                     let now = Instant::now();
+                    // Output the machine kept the bot from writing in time
+                    // is still out of turn: a bot kept waiting for a CPU at
+                    // the window's end gets the window it was meant to have.
+                    if !window.is_zero()
+                        && let Some(more) = window_end.extension(&self.conn)
+                    {
+                        deadline = now + more;
+                        continue;
+                    }
                     let not_started = until_started
                         && !heard
                         && now < opened + STARTUP_CAP

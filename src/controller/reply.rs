@@ -2,9 +2,10 @@
 //! (with the reply deadline, a game's grace for replies that may go on, and
 //! the idle proof that ends both early), then judging it.
 
+use super::timing::BotClock;
 use super::{
-    EXPECT_MATCHES, EXPECT_REPLY, MAX_REPLY_BYTES, MAX_REPLY_PIECES, Run, ScriptFault,
-    message_text, pace,
+    EXPECT_MATCHES, EXPECT_REPLY, LateCause, LateReply, MAX_REPLY_BYTES, MAX_REPLY_PIECES, Run,
+    ScriptFault, message_text, pace,
 };
 use crate::games::Assembly;
 use crate::outcome::Direction;
@@ -38,6 +39,8 @@ impl Run<'_> {
         // A bot proved idle while its reply is due will never send it.
         let mut watch = pace::IdleWatch::for_reply(true);
         let mut idle_after: Option<Duration> = None;
+        // The bot's own time, which the deadline is judged by.
+        let mut clock = BotClock::new(since);
         loop {
             // Output kept from when nothing was due is this reply's start
             // (already reported as early by `unexpected`).
@@ -48,11 +51,12 @@ impl Run<'_> {
                     let until = grace_until.map_or(deadline, |g| g.min(deadline));
                     let mut next = None;
                     while Instant::now() < until {
-                        next = self.next_event(watch.wake(until));
+                        next = self.next_event(clock.wake(watch.wake(until)));
                         if next.is_some() {
                             watch.saw_activity();
                             break;
                         }
+                        clock.tick(&self.conn);
                         if watch.proved(&self.conn) {
                             // What the bot wrote before going idle is queued
                             // by now: a reply that came after the last look
@@ -81,8 +85,17 @@ impl Run<'_> {
                     return Ok(());
                 }
                 if grace_until.is_some() {
-                    return self.complete_reply(&reply, expect, since, last_at);
+                    return self.complete_reply(&reply, expect, since, last_at, &mut clock);
                 }
+                if idle_after.is_none()
+                    && let Some(more) = clock.time_left(&self.conn, since.elapsed(), limit)
+                {
+                    // The bot's own time has not reached the limit: the
+                    // machine kept it waiting for a CPU.
+                    deadline = Instant::now() + more;
+                    continue;
+                }
+                let timing = clock.timing(since.elapsed(), limit);
                 self.pending.pop_front();
                 if !reply.is_empty() {
                     self.record(
@@ -103,10 +116,27 @@ impl Run<'_> {
                     );
                 } else {
                     self.note(format!(
-                        "no reply within {}",
-                        humantime::format_duration(limit)
+                        "no reply within {}: {}",
+                        humantime::format_duration(limit),
+                        timing.describe()
                     ));
+                    v.message = format!("{}; waited {}", v.message, timing.describe());
+                    v = v.with_timing(timing);
                 }
+                let cause = match idle_after {
+                    Some(_) => LateCause::Blocked,
+                    None if watch.can_tell() => LateCause::Busy {
+                        computing: clock.computing(),
+                    },
+                    None if clock.computing() => LateCause::Busy { computing: true },
+                    None => LateCause::Unknown,
+                };
+                self.late = Some(LateReply {
+                    cause,
+                    due: since,
+                    limit,
+                    clock,
+                });
                 // Remembered only if kept, so a late flush rewords this
                 // finding and never another one.
                 let index = self.violations.kept_len();
@@ -147,11 +177,11 @@ impl Run<'_> {
                 BotEvent::Message { bytes, at } => match self.session.reply_part(&reply, &bytes) {
                     Assembly::StartsNext => {
                         self.carry = Some((bytes, at));
-                        return self.complete_reply(&reply, expect, since, last_at);
+                        return self.complete_reply(&reply, expect, since, last_at, &mut clock);
                     }
                     Assembly::Complete => {
                         reply.extend_from_slice(&bytes);
-                        return self.complete_reply(&reply, expect, since, at);
+                        return self.complete_reply(&reply, expect, since, at, &mut clock);
                     }
                     Assembly::CompleteUnlessMore(grace) => {
                         pieces += 1;
@@ -171,7 +201,7 @@ impl Run<'_> {
                 other => {
                     if !reply.is_empty() && grace_until.is_some() {
                         // The reply was complete; judge it before the exit.
-                        self.complete_reply(&reply, expect, since, last_at)?;
+                        self.complete_reply(&reply, expect, since, last_at, &mut clock)?;
                         reply.clear();
                         grace_until = None;
                     }
@@ -203,6 +233,7 @@ impl Run<'_> {
         expect: &Expect,
         since: Instant,
         at: Instant,
+        clock: &mut BotClock,
     ) -> Result<(), ScriptFault> {
         self.pending.pop_front();
         self.replies_seen += 1;
@@ -213,7 +244,14 @@ impl Run<'_> {
         if self.replies_seen > 1 {
             self.slowest_reply = self.slowest_reply.max(waited);
         }
-        let judged = self.session.judge(reply, expect, waited)?;
+        // Games that count time (a budget, an acknowledgement limit) count
+        // the bot's own time, as it would have had it on an idle machine. A
+        // reply before the clock's first look took a few milliseconds.
+        if clock.cpu_wait().is_some() {
+            clock.look(&self.conn);
+        }
+        let own = clock.own(waited).unwrap_or(waited);
+        let judged = self.session.judge(reply, expect, own)?;
         // The reply's line shows the game as the reply left it.
         self.draw_last_line();
         if judged.still_due {

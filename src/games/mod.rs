@@ -98,6 +98,10 @@ pub struct Defaults {
     /// out-of-turn output is most likely, to catch it (0: no pauses). Other
     /// pauses follow the bot's pace; all end early once the bot is idle.
     pub pause: Duration,
+    /// What the game's reference engine allows a reply, in words, for the
+    /// finding of a bot that was too slow ("the reference engine has no
+    /// per-reply limit, …").
+    pub reference_time_limit: &'static str,
 }
 
 /// How a game's messages travel.

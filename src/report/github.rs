@@ -258,6 +258,7 @@ mod tests {
                 index: Some(3),
             }),
             board: None,
+            timing: None,
         }
     }
 

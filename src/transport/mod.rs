@@ -2,6 +2,7 @@
 //! sees a [`BotConnection`]: send bytes, receive timed [`BotEvent`]s, ask for
 //! the stderr tail, terminate. Nothing here knows any game.
 
+pub mod cpu_wait;
 pub mod framing;
 pub mod guard;
 pub mod idle;
@@ -293,6 +294,21 @@ impl BotConnection {
 
     /// The bot's virtual memory size in bytes (Linux: VmSize of its main
     /// process), if it can be read.
+    /// The scheduler's counters of every task of the bot's process tree
+    /// (see [`cpu_wait`]); `None` where they cannot be read, or for a
+    /// client protocheck did not start.
+    pub fn task_times(&self) -> Option<Vec<cpu_wait::TaskTimes>> {
+        cpu_wait::sample(self.group.as_ref()?.pid())
+    }
+
+    /// Whether protocheck's reader of the bot's output is running or ready
+    /// to run (it has not yet queued everything the bot wrote). False where
+    /// this cannot be told.
+    pub fn reader_busy(&self) -> bool {
+        let tid = self.progress.reader_tid.load(std::sync::atomic::Ordering::SeqCst);
+        tid > 0 && cpu_wait::own_thread_runnable(tid)
+    }
+
     pub fn virtual_memory(&self) -> Option<u64> {
         let pid = self.group.as_ref()?.pid();
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;

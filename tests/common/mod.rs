@@ -217,3 +217,50 @@ pub fn human_report_for_snapshot(stdout: &[u8], bot: &str) -> String {
         .replace_all(&text, "<t> ms")
         .replace(env!("CARGO_PKG_VERSION"), "<version>")
 }
+
+/// Threads that keep every core busy until dropped: a machine loaded as a
+/// course's grading machine or a shared CI runner is.
+pub struct CpuHogs {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl CpuHogs {
+    /// `per_core` busy threads for each core.
+    pub fn start(per_core: usize) -> CpuHogs {
+        use std::sync::atomic::Ordering;
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let threads = (0..cores * per_core)
+            .map(|i| {
+                let stop = std::sync::Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    let mut x = i as u64 + 1;
+                    while !stop.load(Ordering::Relaxed) {
+                        for _ in 0..100_000 {
+                            x = x.rotate_left(7) ^ x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        }
+                        std::hint::black_box(x);
+                    }
+                })
+            })
+            .collect();
+        CpuHogs { stop, threads }
+    }
+}
+
+impl Drop for CpuHogs {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Whether this machine tells how long a process waited for a CPU (Linux
+/// with scheduler statistics): without it, replies are judged by the wall
+/// clock, and verdicts under load are not promised.
+pub fn measures_cpu_wait() -> bool {
+    std::path::Path::new("/proc/self/schedstat").exists()
+}

@@ -84,6 +84,10 @@ pub enum Flaw {
     DoubleMoveAfterExtraTurn,
     /// As the original North it sends `SWAP` and then, at once, a move.
     MoveAfterSwap,
+    /// Computes for `KALAH_BOT_CPU_MS` (default 1500) of its own CPU time
+    /// before every reply, as a search would: it needs that long on an idle
+    /// machine, and longer by the wall clock on a busy one.
+    CpuBound,
     /// As South it waits for North's move before its own: after
     /// `START;South` it reads on and never answers.
     WaitsForever,
@@ -134,6 +138,8 @@ struct Bot {
     rng: u64,
     swap_policy: SwapPolicy,
     delay: Duration,
+    /// CPU time to use before every reply ([`Flaw::CpuBound`]).
+    cpu: Duration,
     /// Side given by START.
     original: Option<Side>,
     /// Current side (changes on a swap).
@@ -213,6 +219,12 @@ impl Bot {
             rng,
             swap_policy,
             delay: Duration::from_millis(delay_ms),
+            cpu: Duration::from_millis(
+                std::env::var("KALAH_BOT_CPU_MS")
+                    .ok()
+                    .and_then(|v| v.trim().parse::<u64>().ok())
+                    .unwrap_or(1500),
+            ),
             original: None,
             side: Side::South,
             swapped: false,
@@ -432,6 +444,10 @@ impl Bot {
             self.flush();
             std::thread::sleep(self.delay);
         }
+        if self.flaw == Flaw::CpuBound {
+            self.flush();
+            burn_cpu(self.cpu);
+        }
         if self.flaw == Flaw::ChattyStderr {
             let mut err = io::stderr().lock();
             let _ = err.write_all(&self.chatter);
@@ -647,5 +663,28 @@ fn seed_from(text: &str) -> u64 {
         0x2545_F491_4F6C_DD1D
     } else {
         mixed
+    }
+}
+
+/// This thread's CPU time so far.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec into `ts`.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Keep a CPU busy until this thread has used `amount` more CPU time.
+fn burn_cpu(amount: Duration) {
+    let until = thread_cpu_time() + amount;
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    while thread_cpu_time() < until {
+        for _ in 0..10_000 {
+            x = x.rotate_left(5) ^ x.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        }
+        std::hint::black_box(x);
     }
 }

@@ -61,6 +61,7 @@ impl Game for DominionSexp {
             exit_grace: Duration::from_secs(2),
             silence: Duration::from_millis(50),
             pause: Duration::from_millis(50),
+            reference_time_limit: "the reference server has no time limit at all",
         }
     }
 

@@ -52,6 +52,7 @@ impl Game for DominionText {
             exit_grace: Duration::from_secs(2),
             silence: Duration::from_millis(50),
             pause: Duration::from_millis(50),
+            reference_time_limit: "the protocol names no time limit and has no reference server; a bot that never responds is disqualified",
         }
     }
 

@@ -59,6 +59,7 @@ impl Game for Evolution {
             exit_grace: Duration::from_secs(2),
             silence: Duration::from_millis(100),
             pause: Duration::ZERO,
+            reference_time_limit: "the reference server drops a player whose reply takes more than 1 s (5 s + 5 s for the sign-up)",
         }
     }
 

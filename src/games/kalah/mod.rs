@@ -44,6 +44,7 @@ impl Game for Kalah {
             exit_grace: Duration::from_secs(2),
             silence: Duration::from_millis(50),
             pause: Duration::from_millis(50),
+            reference_time_limit: "the reference engine has no per-reply limit, only a budget of one hour of reply time per match",
         }
     }
 

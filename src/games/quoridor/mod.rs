@@ -46,6 +46,7 @@ impl Game for Quoridor {
             silence: Duration::from_millis(100),
             // Responses are counted, so stray output shows up without pauses.
             pause: Duration::ZERO,
+            reference_time_limit: "the Athens referee gives each `genmove` min(30 s, the engine's remaining game time of 20·N s), and stops waiting for other responses after 2 s",
         }
     }
 

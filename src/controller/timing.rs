@@ -1,0 +1,326 @@
+//! Time as the bot would have had it on an idle machine.
+//!
+//! A course grades hundreds of bots side by side, and CI runners are shared:
+//! a bot that needs 4 s of computing may take 14 s of wall time to answer
+//! when the machine is loaded. The reference engines run one match on a
+//! quiet machine, so a verdict must not depend on the load. protocheck
+//! therefore judges a reply's time as the wall time less the time the bot's
+//! busiest task was ready to run but waited for a CPU (Linux's per-task
+//! scheduler statistics, `transport::cpu_wait`). The wall clock stays a
+//! backstop: past [`BACKSTOP_FACTOR`] times the limit protocheck stops
+//! waiting whatever the bot's own time says, and says so. Where the bot's
+//! own time cannot be measured (another OS, a client protocheck did not
+//! start) the wall time decides, as it always did.
+//!
+//! A bot that sleeps, or waits for input that never comes, is not waiting
+//! for a CPU: its own time runs with the wall clock, and it is caught at the
+//! limit as before.
+
+use crate::transport::BotConnection;
+use crate::transport::cpu_wait::TaskTimes;
+use crate::verdict::{ReplyTiming, TimeFigure};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Past this many times the limit of wall time, a reply is late whatever
+/// the bot's own time.
+pub(super) const BACKSTOP_FACTOR: u32 = 5;
+
+/// When the clock first looks at the bot after a reply became due (a bot
+/// that answers sooner is never looked at), and how far apart later looks
+/// may grow (tasks that end between looks keep the counters last seen).
+const FIRST_LOOK: Duration = Duration::from_millis(5);
+const LOOK_MAX: Duration = Duration::from_millis(250);
+
+/// A listening window that ends while the bot (or protocheck's reader of
+/// it) is ready to run but not running is extended in steps this long, up
+/// to [`WINDOW_EXTENSION_CAP`]: output the bot was about to write when the
+/// machine made it wait is still out of turn.
+const WINDOW_STEP: Duration = Duration::from_millis(2);
+const WINDOW_EXTENSION_CAP: Duration = Duration::from_secs(2);
+
+/// The bot's own time since a reply became due.
+#[derive(Debug)]
+pub(super) struct BotClock {
+    /// Counters at the first look, by task id; `None` before it.
+    first: Option<HashMap<i32, (u64, u64)>>,
+    /// The latest counters seen of every task.
+    latest: HashMap<i32, (u64, u64)>,
+    /// The counters cannot be read here: the wall time decides.
+    unmeasurable: bool,
+    first_look_at: Option<Instant>,
+    next_look: Instant,
+    interval: Duration,
+}
+
+impl BotClock {
+    pub(super) fn new(now: Instant) -> BotClock {
+        BotClock {
+            first: None,
+            latest: HashMap::new(),
+            unmeasurable: false,
+            first_look_at: None,
+            next_look: now + FIRST_LOOK,
+            interval: FIRST_LOOK,
+        }
+    }
+
+    /// When the clock wants to look next, bounded by `deadline`.
+    pub(super) fn wake(&self, deadline: Instant) -> Instant {
+        if self.unmeasurable {
+            deadline
+        } else {
+            self.next_look.min(deadline)
+        }
+    }
+
+    /// Look if it is time.
+    pub(super) fn tick(&mut self, conn: &BotConnection) {
+        let now = Instant::now();
+        if now >= self.next_look {
+            self.interval = (self.interval * 2).min(LOOK_MAX);
+            self.next_look = now + self.interval;
+            self.look(conn);
+        }
+    }
+
+    /// Look now.
+    pub(super) fn look(&mut self, conn: &BotConnection) {
+        if self.unmeasurable {
+            return;
+        }
+        match conn.task_times() {
+            Some(tasks) => self.take(&tasks),
+            // Never measured: it cannot be, here. Measured before: the bot
+            // has gone, and what was seen last stands.
+            None if self.first.is_none() => self.unmeasurable = true,
+            None => {}
+        }
+    }
+
+    fn take(&mut self, tasks: &[TaskTimes]) {
+        let first_look = self.first.is_none();
+        if first_look {
+            self.first_look_at = Some(Instant::now());
+        }
+        let first = self.first.get_or_insert_with(HashMap::new);
+        for t in tasks {
+            // A task first seen after the first look started meanwhile,
+            // with its counters at zero.
+            first
+                .entry(t.tid)
+                .or_insert(if first_look { (t.ran_ns, t.waited_ns) } else { (0, 0) });
+            self.latest.insert(t.tid, (t.ran_ns, t.waited_ns));
+        }
+    }
+
+    /// How long the bot's busiest task (the one that wanted a CPU the most
+    /// since the first look) waited for one. `None` before the first look
+    /// or where it cannot be measured.
+    pub(super) fn cpu_wait(&self) -> Option<Duration> {
+        let first = self.first.as_ref()?;
+        let busiest = self
+            .latest
+            .iter()
+            .map(|(tid, &(ran, waited))| {
+                let (ran0, waited0) = first.get(tid).copied().unwrap_or((0, 0));
+                (ran.saturating_sub(ran0), waited.saturating_sub(waited0))
+            })
+            .max_by_key(|&(ran, waited)| ran + waited)?;
+        Some(Duration::from_nanos(busiest.1))
+    }
+
+    /// CPU time the bot's tasks used since the first look.
+    pub(super) fn ran(&self) -> Option<Duration> {
+        let first = self.first.as_ref()?;
+        let ns: u64 = self
+            .latest
+            .iter()
+            .map(|(tid, &(ran, _))| ran.saturating_sub(first.get(tid).map_or(0, |f| f.0)))
+            .sum();
+        Some(Duration::from_nanos(ns))
+    }
+
+    /// Whether the bot used a CPU for at least a quarter of the time since
+    /// the first look: it was computing, not waiting for input.
+    pub(super) fn computing(&self) -> bool {
+        match (&self.first, self.ran()) {
+            (Some(_), Some(ran)) => ran * 4 >= self.since_first_look(),
+            _ => false,
+        }
+    }
+
+    fn since_first_look(&self) -> Duration {
+        self.first_look_at.map_or(Duration::ZERO, |t| t.elapsed())
+    }
+
+    /// The bot's own time out of `wall`; `None` where it cannot be measured.
+    pub(super) fn own(&self, wall: Duration) -> Option<Duration> {
+        if self.unmeasurable {
+            return None;
+        }
+        Some(wall.saturating_sub(self.cpu_wait().unwrap_or_default()))
+    }
+
+    /// At the reply deadline: how much longer the bot may take (its own
+    /// time has not reached `limit` because it waited for a CPU, and the
+    /// backstop is not reached), or `None`: the reply is late.
+    pub(super) fn time_left(
+        &mut self,
+        conn: &BotConnection,
+        wall: Duration,
+        limit: Duration,
+    ) -> Option<Duration> {
+        self.look(conn);
+        let own = self.own(wall)?;
+        if own >= limit || wall >= limit * BACKSTOP_FACTOR {
+            return None;
+        }
+        let left = (limit - own).max(Duration::from_millis(1));
+        Some(left.min(limit * BACKSTOP_FACTOR - wall))
+    }
+
+    /// The figures of a late reply, after `wall` of waiting for it.
+    pub(super) fn timing(&self, wall: Duration, limit: Duration) -> ReplyTiming {
+        let own = self.own(wall);
+        let decided_by = match own {
+            None => TimeFigure::WallTime,
+            Some(own) if own < limit => TimeFigure::Backstop,
+            Some(_) => TimeFigure::OwnTime,
+        };
+        ReplyTiming {
+            wall_ms: millis(wall),
+            own_ms: own.map(millis),
+            limit_ms: millis(limit),
+            decided_by,
+        }
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    d.as_millis() as u64
+}
+
+/// At the end of a listening window: whether it must go on a little,
+/// because the bot has a task ready to run that the machine keeps waiting
+/// (it has not run since the last look), or protocheck's own reader has not
+/// caught up with what the bot wrote. `previous` is the last look's
+/// counters (the first call returns them and only asks to look again).
+pub(super) struct WindowEnd {
+    previous: Option<HashMap<i32, u64>>,
+    extended: Duration,
+}
+
+impl WindowEnd {
+    pub(super) fn new() -> WindowEnd {
+        WindowEnd {
+            previous: None,
+            extended: Duration::ZERO,
+        }
+    }
+
+    /// How much longer the window listens (`None`: it ends now).
+    pub(super) fn extension(&mut self, conn: &BotConnection) -> Option<Duration> {
+        if self.extended >= WINDOW_EXTENSION_CAP {
+            return None;
+        }
+        let tasks = conn.task_times()?;
+        let ran: HashMap<i32, u64> = tasks.iter().map(|t| (t.tid, t.ran_ns)).collect();
+        let waiting = match &self.previous {
+            // First look: a runnable task may be queued or running; look
+            // again to tell.
+            None => tasks.iter().any(|t| t.runnable),
+            Some(before) => tasks
+                .iter()
+                .any(|t| t.runnable && before.get(&t.tid) == Some(&t.ran_ns)),
+        };
+        self.previous = Some(ran);
+        if waiting || conn.reader_busy() {
+            self.extended += WINDOW_STEP;
+            Some(WINDOW_STEP)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(tid: i32, ran_ms: u64, waited_ms: u64) -> TaskTimes {
+        TaskTimes {
+            tid,
+            ran_ns: ran_ms * 1_000_000,
+            waited_ns: waited_ms * 1_000_000,
+            runnable: false,
+        }
+    }
+
+    fn clock_after(looks: &[&[TaskTimes]]) -> BotClock {
+        let mut c = BotClock::new(Instant::now());
+        for l in looks {
+            c.take(l);
+        }
+        c
+    }
+
+    #[test]
+    fn own_time_is_the_wall_time_less_the_busiest_tasks_wait() {
+        // Main thread computed 4 s and waited 10 s for a CPU; a helper
+        // thread ran a little and waited more than either.
+        let c = clock_after(&[
+            &[task(1, 100, 50), task(2, 10, 10)],
+            &[task(1, 4_100, 10_050), task(2, 30, 11_000)],
+        ]);
+        assert_eq!(c.cpu_wait(), Some(Duration::from_secs(10)));
+        assert_eq!(
+            c.own(Duration::from_millis(14_200)),
+            Some(Duration::from_millis(4_200))
+        );
+    }
+
+    #[test]
+    fn a_task_born_after_the_first_look_counts_from_zero() {
+        let c = clock_after(&[&[task(1, 5, 0)], &[task(1, 6, 0), task(9, 900, 3_000)]]);
+        assert_eq!(c.cpu_wait(), Some(Duration::from_secs(3)));
+    }
+
+    #[test]
+    fn a_task_that_ended_keeps_what_was_seen_last() {
+        let c = clock_after(&[&[task(1, 0, 0), task(2, 0, 0)], &[task(1, 0, 0), task(2, 500, 700)], &[
+            task(1, 1, 0),
+        ]]);
+        assert_eq!(c.cpu_wait(), Some(Duration::from_millis(700)));
+    }
+
+    #[test]
+    fn before_any_look_the_own_time_is_the_wall_time() {
+        let c = BotClock::new(Instant::now());
+        assert_eq!(c.cpu_wait(), None);
+        assert_eq!(c.own(Duration::from_secs(3)), Some(Duration::from_secs(3)));
+    }
+
+    #[test]
+    fn unmeasurable_means_the_wall_time_decides() {
+        let mut c = BotClock::new(Instant::now());
+        c.unmeasurable = true;
+        assert_eq!(c.own(Duration::from_secs(3)), None);
+        let t = c.timing(Duration::from_secs(3), Duration::from_secs(2));
+        assert_eq!(t.decided_by, TimeFigure::WallTime);
+        assert_eq!(t.own_ms, None);
+    }
+
+    #[test]
+    fn the_figure_that_decided_is_named() {
+        let busy = clock_after(&[&[task(1, 0, 0)], &[task(1, 3_000, 7_000)]]);
+        let t = busy.timing(Duration::from_secs(10), Duration::from_secs(2));
+        assert_eq!(t.decided_by, TimeFigure::OwnTime, "3 s of its own time is over 2 s");
+        let t = busy.timing(Duration::from_secs(10), Duration::from_secs(4));
+        assert_eq!(t.decided_by, TimeFigure::Backstop);
+        assert_eq!(t.own_ms, Some(3_000));
+        let quiet = clock_after(&[&[task(1, 0, 0)], &[task(1, 2_000, 0)]]);
+        let t = quiet.timing(Duration::from_secs(2), Duration::from_secs(2));
+        assert_eq!(t.decided_by, TimeFigure::OwnTime);
+    }
+}
