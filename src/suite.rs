@@ -433,6 +433,95 @@ pub fn is_generated(s: &Scenario) -> bool {
 mod tests {
     use super::*;
 
+    /// A finished run that failed at start-up with `rule` (`None`: any
+    /// other result).
+    fn finished(startup_failure: Option<&'static str>) -> ScenarioRun {
+        let scenario = Scenario {
+            name: "s".into(),
+            game: "kalah".into(),
+            about: None,
+            spec: None,
+            options: Default::default(),
+            source: "s.yaml".into(),
+            steps: Vec::new(),
+            origin: Origin::File,
+        };
+        let status = if startup_failure.is_some() {
+            Status::Failed
+        } else {
+            Status::Passed
+        };
+        let mut run = ScenarioRun::not_run(&scenario, status);
+        run.startup_failure = startup_failure;
+        run
+    }
+
+    /// The gate over `runnable` scenarios (`false`: outside the default
+    /// run) after the sample finished with `results`, in suite order.
+    fn decide(runnable: &[bool], results: &[Option<&'static str>]) -> (Vec<usize>, bool) {
+        let skips: Vec<Option<String>> = runnable
+            .iter()
+            .map(|&r| (!r).then(|| "outside".to_string()))
+            .collect();
+        let gate = StartupGate::new(&skips).expect("something runs");
+        let sample = gate.sample.clone();
+        // Finishing out of order changes nothing.
+        for (&i, r) in sample.iter().zip(results).rev() {
+            gate.record(i, &finished(*r));
+        }
+        let after = runnable.len();
+        let go = gate.may_start(after, &AtomicBool::new(false));
+        (sample, go)
+    }
+
+    #[test]
+    fn the_first_three_runnable_scenarios_decide() {
+        let (sample, go) = decide(
+            &[false, true, true, false, true, true, true],
+            &[Some("io.crash"); 3],
+        );
+        assert_eq!(sample, vec![1, 2, 4]);
+        assert!(!go);
+    }
+
+    #[test]
+    fn the_rest_run_unless_all_failed_at_start_up_with_the_same_rule() {
+        let all = [true; 6];
+        assert!(decide(&all, &[Some("io.crash"), Some("io.crash"), None]).1);
+        assert!(decide(&all, &[None, Some("io.crash"), Some("io.crash")]).1);
+        assert!(
+            decide(
+                &all,
+                &[Some("io.crash"), Some("io.timeout"), Some("io.crash")]
+            )
+            .1
+        );
+        assert!(!decide(&all, &[Some("io.timeout"); 3]).1);
+    }
+
+    #[test]
+    fn the_early_stop_names_its_rule_and_the_option_that_runs_everything() {
+        let skips = vec![None; 5];
+        let gate = StartupGate::new(&skips).unwrap();
+        for i in 0..3 {
+            gate.record(i, &finished(Some("io.no-connect")));
+        }
+        let stop = gate.stopped().expect("stopped");
+        assert_eq!(stop.rule, "io.no-connect");
+        assert_eq!(stop.sample, 3);
+        assert_eq!(
+            stop.reason(),
+            "not run: the first 3 scenarios all failed at start-up with io.no-connect (--keep-going runs every scenario)"
+        );
+    }
+
+    #[test]
+    fn a_small_suite_is_its_own_sample_and_nothing_is_left_to_stop() {
+        let gate = StartupGate::new(&[None, None]).unwrap();
+        assert_eq!(gate.sample, vec![0, 1]);
+        assert!(StartupGate::new(&[Some("outside".into())]).is_none());
+    }
+
     #[test]
     fn filter_is_substring_or_glob() {
         assert!(matches_filter("north-opening-3", "opening"));

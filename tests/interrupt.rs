@@ -392,3 +392,43 @@ fn an_evolution_client_whose_sign_up_is_refused_stops_the_suite_early() {
         total - 3
     );
 }
+
+/// A FIFO nobody opens for reading: writing the report to it blocks.
+fn fifo(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("nobody-reads");
+    let c_path = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    path
+}
+
+#[test]
+fn a_report_that_cannot_be_written_does_not_keep_a_stopped_protocheck_alive() {
+    let dir = tempdir();
+    let tag = marker("stuck-report");
+    let stuck = fifo(&dir);
+    let child =
+        start_and_reach_the_second_scenario(&tag, &dir, &["--output", stuck.to_str().unwrap()]);
+    let out = stop(child, &tag, libc::SIGTERM);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the report was not written within 5 s of SIGTERM; leaving without it"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_second_signal_ends_a_stopped_protocheck_at_once() {
+    let dir = tempdir();
+    let tag = marker("second-signal");
+    let stuck = fifo(&dir);
+    let child =
+        start_and_reach_the_second_scenario(&tag, &dir, &["--output", stuck.to_str().unwrap()]);
+    // SAFETY: sending a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let out = stop(child, &tag, libc::SIGINT);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("stopped by SIGINT again"), "{stderr}");
+}

@@ -214,13 +214,15 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
     }
     crate::actions::emit_extras(cli.format, cli.no_annotations, &info, &results);
     let totals = Totals::of(&results);
-    Ok(if totals.errors > 0 || crate::transport::process::interrupted() {
-        2
-    } else if totals.failed > 0 {
-        1
-    } else {
-        0
-    })
+    Ok(
+        if totals.errors > 0 || crate::transport::process::interrupted() {
+            2
+        } else if totals.failed > 0 {
+            1
+        } else {
+            0
+        },
+    )
 }
 
 pub(super) fn lint_only(

@@ -126,7 +126,8 @@ fn next_signal(read_end: libc::c_int, until: Option<Instant>) -> Option<i32> {
             let ms = left.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
             // SAFETY: polls one valid pollfd.
             let ready = unsafe { libc::poll(&mut poll, 1, ms) };
-            if ready < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+            if ready < 0
+                && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
             {
                 return None;
             }
