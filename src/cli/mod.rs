@@ -294,7 +294,11 @@ pub fn main(args: Vec<String>) -> i32 {
     match execute(cli) {
         Ok(code) => code,
         Err(fatal) => {
-            eprintln!("{fatal}");
+            // After a signal, "cannot start bot: protocheck was interrupted"
+            // and the like are no news: the stop is reported by itself.
+            if !crate::transport::process::interrupted() {
+                eprintln!("{fatal}");
+            }
             2
         }
     }

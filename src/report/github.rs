@@ -335,4 +335,26 @@ mod tests {
         );
         assert!(md.contains("<summary>1 passed</summary>"), "{md}");
     }
+
+    #[test]
+    fn interrupted_scenarios_are_counted_but_not_annotated() {
+        let info = RunInfo {
+            version: "0".into(),
+            game: "kalah".into(),
+            bot: "./bot".into(),
+            generated: None,
+            strict: false,
+            partition: None,
+            workspace: None,
+        };
+        let results = [
+            result("ok-one", "builtin:a", Status::Passed, vec![]),
+            result("cut", "builtin:b", Status::Interrupted, vec![]),
+            result("later", "builtin:c", Status::Interrupted, vec![]),
+        ];
+        assert_eq!(render(&results, None), "");
+        let md = step_summary(&info, &results);
+        assert!(md.contains("**1 passed, 0 failed**, 2 interrupted"), "{md}");
+        assert!(!md.contains("| `cut`"), "{md}");
+    }
 }
