@@ -29,9 +29,15 @@ pub enum Status {
     Failed,
     /// The scenario itself is invalid, or protocheck failed internally.
     Error,
-    /// Not run: `--fail-fast` after an earlier failure, or a scenario
-    /// outside the game's default run (`skip_reason` says which).
+    /// Not run: `--fail-fast` after an earlier failure, a run stopped
+    /// early because its first scenarios all failed the same way at
+    /// start-up, or a scenario outside the game's default run
+    /// (`skip_reason` says which).
     Skipped,
+    /// Cut short or never started because protocheck itself was stopped
+    /// (SIGINT, SIGTERM, SIGHUP): no verdict on the bot (`skip_reason`
+    /// says which signal).
+    Interrupted,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -43,7 +49,8 @@ pub struct ScenarioResult {
     pub status: Status,
     /// For `Error`: what is wrong with the scenario (or with protocheck).
     pub error: Option<String>,
-    /// For `Skipped`: why it did not run, and the option that runs it.
+    /// For `Skipped`: why it did not run, and the option that runs it;
+    /// for `Interrupted`: what stopped protocheck.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skip_reason: Option<String>,
     pub violations: Vec<Violation>,
@@ -192,7 +199,14 @@ pub struct Totals {
     pub failed: usize,
     pub errors: usize,
     pub skipped: usize,
+    /// Only in a run stopped by a signal (and then in the JSON totals).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub interrupted: usize,
     pub warnings: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Totals {
@@ -204,6 +218,7 @@ impl Totals {
                 Status::Failed => t.failed += 1,
                 Status::Error => t.errors += 1,
                 Status::Skipped => t.skipped += 1,
+                Status::Interrupted => t.interrupted += 1,
             }
             t.warnings += r.warnings();
         }

@@ -1,16 +1,18 @@
 //! The suite: select scenarios, lint them all before any bot runs, run them
-//! on `--jobs` worker threads (one bot process per scenario), and save failing
-//! generated games as replayable scenario files.
+//! on `--jobs` worker threads (one bot process per scenario), stop early
+//! when the first ones show the bot cannot get going or protocheck is
+//! stopped, and save failing generated games as replayable scenario files.
 
 use crate::controller::{self, RunConfig, ScenarioRun};
 use crate::games::Game;
-use crate::outcome::Status;
+use crate::outcome::{Direction, Status, TranscriptLine};
 use crate::scenario::model::ScenarioOut;
 use crate::scenario::{LoadError, Origin, Scenario};
-use crate::transport::SpawnError;
+use crate::transport::{SpawnError, process};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 /// Does `name` match `--filter`: a glob when it has glob characters,
 /// otherwise a substring.
@@ -78,28 +80,82 @@ pub enum SuiteEvent<'a> {
     Finished { index: usize, status: Status },
 }
 
+/// When to stop before the end of the suite.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StopRules {
+    /// `--fail-fast`: at the first scenario that does not pass.
+    pub fail_fast: bool,
+    /// `--keep-going`: never stop early because the first scenarios all
+    /// failed the same way at start-up.
+    pub keep_going: bool,
+}
+
+/// How many scenarios, in suite order, decide whether a bot fails every
+/// scenario the same way at start-up (fewer when the suite is smaller).
+pub const STARTUP_SAMPLE: usize = 3;
+
+/// A run stopped early: its first scenarios all failed at start-up with
+/// the same rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartupStop {
+    pub rule: &'static str,
+    /// Scenarios that decided it (the first ones to run, in suite order).
+    pub sample: usize,
+    /// Scenarios left out because of it.
+    pub not_run: usize,
+}
+
+impl StartupStop {
+    /// Why a scenario was not run, for the reports.
+    pub fn reason(&self) -> String {
+        format!(
+            "not run: the first {} scenarios all failed at start-up with {} (--keep-going runs every scenario)",
+            self.sample, self.rule
+        )
+    }
+}
+
+/// What a suite run produced.
+pub struct SuiteRuns {
+    /// One per scenario, in input order.
+    pub runs: Vec<ScenarioRun>,
+    /// Set when the run stopped early (see [`StartupStop`]).
+    pub startup_stop: Option<StartupStop>,
+}
+
 /// Run all scenarios but those with a skip reason (see
 /// [`default_run_skips`]); results come back in input order. `observe` sees
 /// each scenario start and finish, from the worker threads.
+///
+/// Unless `--keep-going`, the first [`STARTUP_SAMPLE`] scenarios to run
+/// (in suite order) decide alone whether the rest run: scenarios after them
+/// wait for their verdicts, so the decision and the scenarios run do not
+/// depend on `--jobs` or timing. When all of them failed at start-up with
+/// the same rule, the rest are not run. After a signal (see
+/// [`process::kill_all_live_groups`]) no scenario starts; one whose bot was
+/// killed by it, and the rest, are `Interrupted`.
 pub fn run_all(
     scenarios: &[Scenario],
     skip_reasons: &[Option<String>],
     game: &dyn Game,
     cfg: &RunConfig,
     jobs: usize,
-    fail_fast: bool,
+    rules: StopRules,
     observe: &(dyn Fn(&SuiteEvent) + Sync),
-) -> Result<Vec<ScenarioRun>, SpawnError> {
+) -> Result<SuiteRuns, SpawnError> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let slots: Vec<Mutex<Option<ScenarioRun>>> =
         scenarios.iter().map(|_| Mutex::new(None)).collect();
     let spawn_error: Mutex<Option<SpawnError>> = Mutex::new(None);
+    let gate = (!rules.keep_going && !rules.fail_fast)
+        .then(|| StartupGate::new(skip_reasons))
+        .flatten();
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(scenarios.len().max(1)) {
             scope.spawn(|| {
                 loop {
-                    if stop.load(Ordering::SeqCst) {
+                    if stop.load(Ordering::SeqCst) || process::interrupted() {
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
@@ -114,6 +170,16 @@ pub fn run_all(
                         });
                         continue;
                     }
+                    if let Some(gate) = &gate
+                        && !gate.may_start(i, &stop)
+                    {
+                        // The slot stays empty: filled in below with why.
+                        stop.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                    if process::interrupted() {
+                        return;
+                    }
                     observe(&SuiteEvent::Started {
                         index: i,
                         name: &scenario.name,
@@ -121,8 +187,11 @@ pub fn run_all(
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         controller::run(scenario, game, cfg)
                     }));
-                    let run = match outcome {
+                    let ended = Instant::now();
+                    let mut run = match outcome {
                         Ok(Ok(run)) => run,
+                        // Refused because protocheck is being stopped.
+                        Ok(Err(e)) if e.interrupted() => return,
                         Ok(Err(e)) => {
                             *spawn_error.lock().unwrap() = Some(e);
                             stop.store(true, Ordering::SeqCst);
@@ -130,8 +199,20 @@ pub fn run_all(
                         }
                         Err(panic) => internal_error(scenario, &panic),
                     };
-                    if fail_fast && run.result.status != Status::Passed {
+                    if let Some(interrupt) = process::interruption()
+                        && interrupt.at <= ended
+                    {
+                        // The bot died (or was judged) while protocheck was
+                        // killing it: nothing here is the bot's doing.
+                        cut_short(&mut run, interrupt.signal);
+                    }
+                    if rules.fail_fast
+                        && !matches!(run.result.status, Status::Passed | Status::Interrupted)
+                    {
                         stop.store(true, Ordering::SeqCst);
+                    }
+                    if let Some(gate) = &gate {
+                        gate.record(i, &run);
                     }
                     observe(&SuiteEvent::Finished {
                         index: i,
@@ -145,15 +226,158 @@ pub fn run_all(
     if let Some(e) = spawn_error.into_inner().unwrap() {
         return Err(e);
     }
-    Ok(slots
+    let mut startup_stop = gate.and_then(|g| g.stopped());
+    let interrupted = process::interruption();
+    let runs: Vec<ScenarioRun> = slots
         .into_iter()
         .zip(scenarios)
-        .map(|(slot, s)| {
-            slot.into_inner()
-                .unwrap()
-                .unwrap_or_else(|| skipped(s, "not run (--fail-fast after an earlier failure)"))
+        .zip(skip_reasons.iter().chain(std::iter::repeat(&None)))
+        .map(|((slot, s), own_skip)| {
+            slot.into_inner().unwrap().unwrap_or_else(|| {
+                if let Some(reason) = own_skip {
+                    // Outside the default run: it would not have run anyway.
+                    return skipped(s, reason);
+                }
+                // The early stop first: it was decided before anything
+                // after the sample could start, whatever came later.
+                if let Some(stop) = &mut startup_stop {
+                    stop.not_run += 1;
+                    skipped(s, &stop.reason())
+                } else if let Some(interrupt) = interrupted {
+                    let mut run = ScenarioRun::not_run(s, Status::Interrupted);
+                    run.result.skip_reason = Some(format!(
+                        "not run: protocheck was stopped by {}",
+                        process::signal_name(interrupt.signal)
+                    ));
+                    run
+                } else {
+                    skipped(s, "not run (--fail-fast after an earlier failure)")
+                }
+            })
         })
-        .collect())
+        .collect();
+    // Nothing after the sample (only skipped scenarios): nothing was left out.
+    let startup_stop = startup_stop.filter(|s| s.not_run > 0);
+    Ok(SuiteRuns { runs, startup_stop })
+}
+
+/// A scenario whose bot protocheck killed on a signal: no verdict, no
+/// findings; the transcript so far stays, with a note saying why it ends.
+fn cut_short(run: &mut ScenarioRun, signal: i32) {
+    let name = process::signal_name(signal);
+    let result = &mut run.result;
+    result.status = Status::Interrupted;
+    result.error = None;
+    result.skip_reason = Some(format!(
+        "interrupted: protocheck was stopped by {name} while this scenario ran"
+    ));
+    result.violations.clear();
+    result.omitted.clear();
+    result.frames.clear();
+    result.replay = None;
+    result.transcript.push(TranscriptLine {
+        dir: Direction::Note,
+        text: format!("protocheck was stopped by {name} and killed the bot"),
+        ms: result.duration_ms,
+    });
+    run.startup_failure = None;
+}
+
+/// The first scenarios to run, in suite order, and what they say about
+/// the rest (see [`run_all`]).
+struct StartupGate {
+    /// Indices of the scenarios that decide.
+    sample: Vec<usize>,
+    state: Mutex<GateState>,
+    decided: Condvar,
+}
+
+#[derive(Default)]
+struct GateState {
+    /// Per sample scenario: its start-up failure rule, `None` for any
+    /// other result; `None` outside while it has not finished.
+    seen: Vec<Option<Option<&'static str>>>,
+    /// `Some(true)`: the rest run; `Some(false)`: they do not.
+    go: Option<bool>,
+}
+
+impl StartupGate {
+    /// `None` when there is nothing to decide (no scenario runs).
+    fn new(skip_reasons: &[Option<String>]) -> Option<StartupGate> {
+        let sample: Vec<usize> = skip_reasons
+            .iter()
+            .enumerate()
+            .filter(|(_, skip)| skip.is_none())
+            .map(|(i, _)| i)
+            .take(STARTUP_SAMPLE)
+            .collect();
+        if sample.is_empty() {
+            return None;
+        }
+        Some(StartupGate {
+            state: Mutex::new(GateState {
+                seen: vec![None; sample.len()],
+                go: None,
+            }),
+            sample,
+            decided: Condvar::new(),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, GateState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Wait, for a scenario after the sample, until the sample has decided;
+    /// false when the rest is not to run (or the suite is stopping).
+    fn may_start(&self, index: usize, stop: &AtomicBool) -> bool {
+        if self.sample.contains(&index) || index < self.sample[0] {
+            return true;
+        }
+        let mut state = self.lock();
+        loop {
+            if let Some(go) = state.go {
+                return go;
+            }
+            if stop.load(Ordering::SeqCst) || process::interrupted() {
+                return false;
+            }
+            // Bounded, so a stop that nobody announces here is still seen.
+            state = self
+                .decided
+                .wait_timeout(state, Duration::from_millis(100))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    fn record(&self, index: usize, run: &ScenarioRun) {
+        let Some(at) = self.sample.iter().position(|&i| i == index) else {
+            return;
+        };
+        let mut state = self.lock();
+        state.seen[at] = Some(run.startup_failure);
+        if state.seen.iter().all(Option::is_some) {
+            let first = state.seen[0].flatten();
+            let same = first.is_some() && state.seen.iter().all(|s| *s == Some(first));
+            state.go = Some(!same);
+            self.decided.notify_all();
+        }
+    }
+
+    /// The early stop, when the sample decided on one.
+    fn stopped(self) -> Option<StartupStop> {
+        let sample = self.sample.len();
+        let state = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
+        match state.go {
+            Some(false) => Some(StartupStop {
+                rule: state.seen[0].flatten()?,
+                sample,
+                not_run: 0,
+            }),
+            _ => None,
+        }
+    }
 }
 
 fn internal_error(scenario: &Scenario, panic: &Box<dyn std::any::Any + Send>) -> ScenarioRun {
@@ -208,6 +432,95 @@ pub fn is_generated(s: &Scenario) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A finished run that failed at start-up with `rule` (`None`: any
+    /// other result).
+    fn finished(startup_failure: Option<&'static str>) -> ScenarioRun {
+        let scenario = Scenario {
+            name: "s".into(),
+            game: "kalah".into(),
+            about: None,
+            spec: None,
+            options: Default::default(),
+            source: "s.yaml".into(),
+            steps: Vec::new(),
+            origin: Origin::File,
+        };
+        let status = if startup_failure.is_some() {
+            Status::Failed
+        } else {
+            Status::Passed
+        };
+        let mut run = ScenarioRun::not_run(&scenario, status);
+        run.startup_failure = startup_failure;
+        run
+    }
+
+    /// The gate over `runnable` scenarios (`false`: outside the default
+    /// run) after the sample finished with `results`, in suite order.
+    fn decide(runnable: &[bool], results: &[Option<&'static str>]) -> (Vec<usize>, bool) {
+        let skips: Vec<Option<String>> = runnable
+            .iter()
+            .map(|&r| (!r).then(|| "outside".to_string()))
+            .collect();
+        let gate = StartupGate::new(&skips).expect("something runs");
+        let sample = gate.sample.clone();
+        // Finishing out of order changes nothing.
+        for (&i, r) in sample.iter().zip(results).rev() {
+            gate.record(i, &finished(*r));
+        }
+        let after = runnable.len();
+        let go = gate.may_start(after, &AtomicBool::new(false));
+        (sample, go)
+    }
+
+    #[test]
+    fn the_first_three_runnable_scenarios_decide() {
+        let (sample, go) = decide(
+            &[false, true, true, false, true, true, true],
+            &[Some("io.crash"); 3],
+        );
+        assert_eq!(sample, vec![1, 2, 4]);
+        assert!(!go);
+    }
+
+    #[test]
+    fn the_rest_run_unless_all_failed_at_start_up_with_the_same_rule() {
+        let all = [true; 6];
+        assert!(decide(&all, &[Some("io.crash"), Some("io.crash"), None]).1);
+        assert!(decide(&all, &[None, Some("io.crash"), Some("io.crash")]).1);
+        assert!(
+            decide(
+                &all,
+                &[Some("io.crash"), Some("io.timeout"), Some("io.crash")]
+            )
+            .1
+        );
+        assert!(!decide(&all, &[Some("io.timeout"); 3]).1);
+    }
+
+    #[test]
+    fn the_early_stop_names_its_rule_and_the_option_that_runs_everything() {
+        let skips = vec![None; 5];
+        let gate = StartupGate::new(&skips).unwrap();
+        for i in 0..3 {
+            gate.record(i, &finished(Some("io.no-connect")));
+        }
+        let stop = gate.stopped().expect("stopped");
+        assert_eq!(stop.rule, "io.no-connect");
+        assert_eq!(stop.sample, 3);
+        assert_eq!(
+            stop.reason(),
+            "not run: the first 3 scenarios all failed at start-up with io.no-connect (--keep-going runs every scenario)"
+        );
+    }
+
+    #[test]
+    fn a_small_suite_is_its_own_sample_and_nothing_is_left_to_stop() {
+        let gate = StartupGate::new(&[None, None]).unwrap();
+        assert_eq!(gate.sample, vec![0, 1]);
+        assert!(StartupGate::new(&[Some("outside".into())]).is_none());
+    }
 
     #[test]
     fn filter_is_substring_or_glob() {

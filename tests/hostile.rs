@@ -239,13 +239,16 @@ fn stopped_bot_times_out_and_is_killed() {
 
 /// Start protocheck on the built-in Kalah suite against `bot_name` with a
 /// long timeout, and wait (bounded) until at least `processes` bot
-/// processes carry the marker.
+/// processes carry the marker. `--keep-going`: a bot that crashes at once
+/// must keep the run going long enough to be seen, not stop it after three
+/// scenarios.
 fn start_long_run(tag: &str, bot_name: &str, processes: usize) -> Child {
     let bot = bot(bot_name);
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
         .args([
             "--game",
             "kalah",
+            "--keep-going",
             "--jobs",
             "2",
             "--timeout",

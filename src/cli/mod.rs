@@ -1,6 +1,7 @@
 //! The command line: parse → load → lint → run → report, each stage with its
 //! own typed errors. Exit status: 0 all passed, 1 a conformance failure,
-//! 2 usage error, invalid scenario, or a bot that cannot be started.
+//! 2 usage error, invalid scenario, a bot that cannot be started, or a
+//! run stopped by a signal.
 
 use crate::games::{self, Game};
 use crate::report::Format;
@@ -105,6 +106,11 @@ pub struct Cli {
     /// Stop at the first scenario that does not pass.
     #[arg(long)]
     pub fail_fast: bool,
+    /// Run every scenario even when the first ones all fail the same way
+    /// at start-up (by default the run then stops after them and lists the
+    /// rest as not run).
+    #[arg(long)]
+    pub keep_going: bool,
     /// Show the full transcript of every scenario.
     #[arg(short, long)]
     pub verbose: bool,
@@ -234,7 +240,8 @@ pub enum ColorChoice {
 }
 
 const AFTER_HELP: &str = "Exit status: 0 every selected scenario passed; 1 at least one conformance failure; \
-2 usage error, invalid scenario file, or the bot could not be started.\n\
+2 usage error, invalid scenario file, the bot could not be started, or protocheck was stopped \
+by SIGINT, SIGTERM or SIGHUP (the report is still written, unfinished scenarios marked interrupted).\n\
 Examples:\n  protocheck ./my-bot --game kalah\n  protocheck --game kalah --bot-cmd 'python3 bot.py' --games 20 --seed 7\n  protocheck schema > scenario.schema.json";
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -287,7 +294,11 @@ pub fn main(args: Vec<String>) -> i32 {
     match execute(cli) {
         Ok(code) => code,
         Err(fatal) => {
-            eprintln!("{fatal}");
+            // After a signal, "cannot start bot: protocheck was interrupted"
+            // and the like are no news: the stop is reported by itself.
+            if !crate::transport::process::interrupted() {
+                eprintln!("{fatal}");
+            }
             2
         }
     }

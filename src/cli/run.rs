@@ -154,17 +154,28 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         jobs
     };
     let progress = crate::progress::Progress::start(scenarios.len());
+    // From here a signal stops the suite and the report is still written.
+    crate::transport::signals::set_reporting(true);
     let runs = suite::run_all(
         &scenarios,
         &skip_reasons,
         game,
         &cfg,
         jobs,
-        cli.fail_fast,
+        suite::StopRules {
+            fail_fast: cli.fail_fast,
+            keep_going: cli.keep_going,
+        },
         &|event| progress.record(event),
     );
     progress.finish();
-    let runs = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    let suite::SuiteRuns { runs, startup_stop } = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    if let Some(stop) = &startup_stop {
+        eprintln!(
+            "protocheck: stopped early: the first {} scenarios all failed at start-up with {}; {} not run (--keep-going runs them all)",
+            stop.sample, stop.rule, stop.not_run
+        );
+    }
     let mut results: Vec<ScenarioResult> = Vec::with_capacity(runs.len());
     for (scenario, run) in scenarios.iter().zip(runs) {
         let mut result = run.result.clone();
@@ -203,13 +214,15 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
     }
     crate::actions::emit_extras(cli.format, cli.no_annotations, &info, &results);
     let totals = Totals::of(&results);
-    Ok(if totals.errors > 0 {
-        2
-    } else if totals.failed > 0 {
-        1
-    } else {
-        0
-    })
+    Ok(
+        if totals.errors > 0 || crate::transport::process::interrupted() {
+            2
+        } else if totals.failed > 0 {
+            1
+        } else {
+            0
+        },
+    )
 }
 
 pub(super) fn lint_only(

@@ -136,10 +136,13 @@ pub struct Transcript {
     run: u64,
     /// When the last folded repeat arrived.
     run_ms: u64,
+    /// A line protocheck sent has been pushed (kept or not).
+    sent: bool,
 }
 
 impl Transcript {
     pub fn push(&mut self, mut line: TranscriptLine) {
+        self.sent |= line.dir == Direction::Sent;
         cut_text(&mut line.text, TRANSCRIPT_LINE_BYTES);
         let same = self
             .last
@@ -187,6 +190,11 @@ impl Transcript {
             self.left_out += 1;
         }
         self.tail.push_back(kept);
+    }
+
+    /// Whether protocheck has sent the bot anything yet.
+    pub fn has_sent(&self) -> bool {
+        self.sent
     }
 
     /// The frame of the last line kept (a folded repeat shares the frame of

@@ -57,6 +57,9 @@ impl Run<'_> {
         if let Some(live) = &mut self.live {
             live.violations.push(v.clone());
         }
+        if fails && self.first_failure.is_none() {
+            self.first_failure = Some((v.rule, self.at_startup()));
+        }
         let stops = self.game.failure_ends_game(v.rule);
         let index = self.violations.kept_len();
         self.violations.push_failure(v, fails, stops);
@@ -66,6 +69,14 @@ impl Run<'_> {
         {
             frame.findings.push(index);
         }
+    }
+
+    /// Whether the bot is still starting up: it has not completed a reply
+    /// yet, or its only reply is the one it opens with (a sign-up, the
+    /// handshake of games where the bot speaks first) and protocheck has
+    /// not answered it yet, so a finding now is about that handshake.
+    fn at_startup(&self) -> bool {
+        self.replies_seen == 0 || (self.replies_seen == 1 && !self.transcript.has_sent())
     }
 
     pub(super) fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
@@ -154,6 +165,10 @@ impl Run<'_> {
                 },
             },
             replay_steps: self.replay,
+            startup_failure: match self.first_failure {
+                Some((rule, true)) if status == Status::Failed => Some(rule),
+                _ => None,
+            },
         }
     }
 }

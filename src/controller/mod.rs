@@ -63,6 +63,11 @@ const TCP_WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 pub struct ScenarioRun {
     pub result: ScenarioResult,
     pub replay_steps: Vec<Step>,
+    /// The rule of the first failure when the bot failed before it got
+    /// going (no connection, a crash or silence before its first reply, a
+    /// bad sign-up): the suite stops early when its first scenarios all
+    /// fail so, the same way.
+    pub startup_failure: Option<&'static str>,
 }
 
 /// The rule for a scripted `expect: {reply}` / `{matches}` that did not hold.
@@ -157,6 +162,9 @@ struct Run<'a> {
     /// (games whose `Wire` says so).
     early: VecDeque<(Vec<u8>, Instant)>,
     replies_seen: usize,
+    /// The first failing finding's rule, and whether the bot was still
+    /// starting up then (see `ledger::at_startup`).
+    first_failure: Option<(&'static str, bool)>,
     /// Something was written that no observation has followed yet.
     unobserved_write: bool,
     /// The bot went away (exit or EOF) and that has been dealt with.
@@ -285,6 +293,7 @@ fn start_run<'a>(
         early: VecDeque::new(),
         output_closed: false,
         replies_seen: 0,
+        first_failure: None,
         unobserved_write: false,
         gone: false,
         exit: None,
@@ -356,6 +365,7 @@ impl ScenarioRun {
                 frames: Vec::new(),
             },
             replay_steps: Vec::new(),
+            startup_failure: None,
         }
     }
 }

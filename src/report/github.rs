@@ -45,7 +45,7 @@ pub fn render(results: &[ScenarioResult], workspace: Option<&str>) -> String {
                     command(&mut out, kind, "", o.rule, &message);
                 }
             }
-            Status::Skipped => {}
+            Status::Skipped | Status::Interrupted => {}
         }
     }
     out
@@ -122,7 +122,7 @@ pub fn step_summary(info: &RunInfo, results: &[ScenarioResult]) -> String {
     let mut out = format!("### protocheck · {} · `{}`\n\n", info.game, cell(&info.bot));
     let _ = writeln!(
         out,
-        "**{} passed, {} failed**{}{}{}\n",
+        "**{} passed, {} failed**{}{}{}{}\n",
         totals.passed,
         totals.failed,
         if totals.errors > 0 {
@@ -132,6 +132,11 @@ pub fn step_summary(info: &RunInfo, results: &[ScenarioResult]) -> String {
         },
         if totals.skipped > 0 {
             format!(", {} skipped", totals.skipped)
+        } else {
+            String::new()
+        },
+        if totals.interrupted > 0 {
+            format!(", {} interrupted", totals.interrupted)
         } else {
             String::new()
         },
@@ -147,7 +152,7 @@ pub fn step_summary(info: &RunInfo, results: &[ScenarioResult]) -> String {
     let noteworthy: Vec<&ScenarioResult> = results
         .iter()
         .filter(|r| r.status != Status::Passed || r.warnings() > 0)
-        .filter(|r| r.status != Status::Skipped)
+        .filter(|r| !matches!(r.status, Status::Skipped | Status::Interrupted))
         .collect();
     if !noteworthy.is_empty() {
         out += "| scenario | result | rule | finding |\n|---|---|---|---|\n";
@@ -330,5 +335,27 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("<summary>1 passed</summary>"), "{md}");
+    }
+
+    #[test]
+    fn interrupted_scenarios_are_counted_but_not_annotated() {
+        let info = RunInfo {
+            version: "0".into(),
+            game: "kalah".into(),
+            bot: "./bot".into(),
+            generated: None,
+            strict: false,
+            partition: None,
+            workspace: None,
+        };
+        let results = [
+            result("ok-one", "builtin:a", Status::Passed, vec![]),
+            result("cut", "builtin:b", Status::Interrupted, vec![]),
+            result("later", "builtin:c", Status::Interrupted, vec![]),
+        ];
+        assert_eq!(render(&results, None), "");
+        let md = step_summary(&info, &results);
+        assert!(md.contains("**1 passed, 0 failed**, 2 interrupted"), "{md}");
+        assert!(!md.contains("| `cut`"), "{md}");
     }
 }

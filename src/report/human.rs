@@ -93,6 +93,7 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
             Status::Failed => p.red("FAIL"),
             Status::Error => p.red("ERROR"),
             Status::Skipped => p.dim("SKIP"),
+            Status::Interrupted => p.yellow("INTR"),
         };
         let mut line = format!("{tag:<5} {}", r.name);
         if r.warnings() > 0 {
@@ -102,7 +103,7 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
                 plural(r.warnings())
             )));
         }
-        if r.status != Status::Skipped {
+        if !matches!(r.status, Status::Skipped | Status::Interrupted) {
             line.push_str(&p.dim(&format!("  {} ms", r.duration_ms)));
         } else if let Some(why) = &r.skip_reason {
             line.push_str(&p.dim(&format!("  ({why})")));
@@ -114,6 +115,8 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
             Status::Failed | Status::Error => true,
             Status::Passed => r.warnings() > 0 || style.verbose,
             Status::Skipped => false,
+            // No verdict; the transcript so far with --verbose.
+            Status::Interrupted => style.verbose,
         };
         if worth {
             details(&mut out, r, style, &p);
@@ -139,7 +142,8 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
     out
 }
 
-/// `N passed, N failed` and, where non-zero, warnings, errors and skips.
+/// `N passed, N failed` and, where non-zero, warnings, errors, skips and
+/// scenarios interrupted.
 pub fn summary(t: &Totals) -> String {
     let mut s = format!("{} passed, {} failed", t.passed, t.failed);
     if t.errors > 0 {
@@ -147,6 +151,9 @@ pub fn summary(t: &Totals) -> String {
     }
     if t.skipped > 0 {
         let _ = write!(s, ", {} skipped", t.skipped);
+    }
+    if t.interrupted > 0 {
+        let _ = write!(s, ", {} interrupted", t.interrupted);
     }
     if t.warnings > 0 {
         let _ = write!(s, ", {} warning{}", t.warnings, plural(t.warnings));

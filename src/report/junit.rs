@@ -38,7 +38,11 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
     if games.is_empty() {
         games.push(&info.game);
     }
-    let count = |rs: &[&ScenarioResult], s: Status| rs.iter().filter(|r| r.status == s).count();
+    let count = |rs: &[&ScenarioResult], s: Status| {
+        rs.iter()
+            .filter(|r| r.status == s || (s == Status::Skipped && r.status == Status::Interrupted))
+            .count()
+    };
     let all: Vec<&ScenarioResult> = results.iter().collect();
     let total_ms: u64 = results.iter().map(|r| r.duration_ms).sum();
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -90,7 +94,8 @@ fn testcase(x: &mut String, r: &ScenarioResult) {
     );
     x.push_str(">\n");
     match r.status {
-        Status::Skipped => {
+        // JUnit has no "interrupted": skipped, with the reason.
+        Status::Skipped | Status::Interrupted => {
             let why = r.skip_reason.as_deref().unwrap_or("not run");
             let _ = writeln!(x, "      <skipped message=\"{}\"/>", esc(why));
         }

@@ -167,6 +167,14 @@ impl std::fmt::Display for SpawnError {
 
 impl std::error::Error for SpawnError {}
 
+impl SpawnError {
+    /// The bot was not started because protocheck is being stopped by a
+    /// signal: no fault of the bot's.
+    pub fn interrupted(&self) -> bool {
+        process::is_interrupted_spawn(&self.error)
+    }
+}
+
 /// The inode of a pipe end, to recognise it among the bot's descriptors.
 fn pipe_inode(pipe: &impl std::os::fd::AsRawFd) -> Option<u64> {
     #[cfg(target_os = "linux")]

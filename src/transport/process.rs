@@ -60,12 +60,19 @@ pub fn signal_name(signal: i32) -> &'static str {
 }
 
 /// Bots that are alive right now (by main pid = process group id), so an
-/// interrupt can kill them all and the monitor can watch them; and whether
-/// an interrupt has happened (then nothing new may start).
+/// interrupt can kill them all and the monitor can watch them; and the
+/// interrupt, once one has happened (then nothing new may start).
 #[derive(Default)]
 pub(super) struct Live {
     pub(super) groups: HashMap<i32, Arc<Watch>>,
-    interrupted: bool,
+    interrupted: Option<Interrupt>,
+}
+
+/// protocheck's own stop: the signal that ended the run, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupt {
+    pub signal: i32,
+    pub at: Instant,
 }
 
 fn live() -> &'static Mutex<Live> {
@@ -78,14 +85,21 @@ pub(super) fn lock_live() -> std::sync::MutexGuard<'static, Live> {
 }
 
 /// SIGKILL every bot protocheck started and has not yet reaped, and
-/// whatever escaped their groups, and refuse to start any more. Called from
-/// the signal handler; safe to call from any thread. Spawning registers its
-/// group under the same lock, so a bot started concurrently is either
-/// killed here or never started.
-pub fn kill_all_live_groups() {
+/// whatever escaped their groups, and refuse to start any more; `signal` is
+/// what stopped protocheck (the first one counts). Called from the signal
+/// handler; safe to call from any thread. Spawning registers its group
+/// under the same lock, so a bot started concurrently is either killed here
+/// or never started.
+pub fn kill_all_live_groups(signal: i32) {
     {
         let mut live = lock_live();
-        live.interrupted = true;
+        if live.interrupted.is_none() {
+            live.interrupted = Some(Interrupt {
+                signal,
+                at: Instant::now(),
+            });
+            INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
         for &pgid in live.groups.keys() {
             // SAFETY: killpg has no memory-safety preconditions.
             unsafe { libc::killpg(pgid, libc::SIGKILL) };
@@ -94,9 +108,17 @@ pub fn kill_all_live_groups() {
     guard::sweep(None);
 }
 
-/// Whether [`kill_all_live_groups`] has run: the signal handler is about to
-/// exit the process, so nobody else should report or exit first.
+/// Set with `Live::interrupted`, for loops that look often (a TCP accept
+/// loop) without taking the lock.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether [`kill_all_live_groups`] has run: protocheck is being stopped.
 pub fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// The stop, once [`kill_all_live_groups`] has run.
+pub fn interruption() -> Option<Interrupt> {
     lock_live().interrupted
 }
 
@@ -136,7 +158,7 @@ fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Chil
                 for (mut command, watch, reply) in rx {
                     let result = {
                         let mut live = lock_live();
-                        if live.interrupted {
+                        if live.interrupted.is_some() {
                             Err(std::io::Error::other(RunInterrupted))
                         } else {
                             guard::start_guardian_once();
@@ -156,20 +178,19 @@ fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Chil
     spawner
         .send((command, watch, reply_tx))
         .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
-    let result = reply_rx
+    // Refused after an interrupt: the error carries `RunInterrupted`, so the
+    // suite reports the scenario as interrupted, not the bot as unstartable.
+    reply_rx
         .recv()
-        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
-    if let Err(e) = &result
-        && e.get_ref()
-            .is_some_and(|inner| inner.is::<RunInterrupted>())
-    {
-        // The signal handler is killing everything and will exit with 2; a
-        // "cannot start bot" error from here would race it to the exit.
-        loop {
-            std::thread::sleep(Duration::from_secs(3600));
-        }
-    }
-    result
+        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?
+}
+
+/// Whether a spawn failed because protocheck is being stopped (see
+/// [`kill_all_live_groups`]), not because of the bot.
+pub fn is_interrupted_spawn(error: &std::io::Error) -> bool {
+    error
+        .get_ref()
+        .is_some_and(|inner| inner.is::<RunInterrupted>())
 }
 
 /// Set up, in the forked child before exec: the parent-death signal (Linux)

@@ -227,8 +227,13 @@ impl Acceptor {
                 Err(_) => break None,
             }
             // A bot that ended cannot connect any more (a connection it made
-            // just before exiting is still accepted above).
-            if self.exit_status().is_some() || Instant::now() >= self.deadline {
+            // just before exiting is still accepted above). A stopped
+            // protocheck waits for nobody (a --no-spawn client has no
+            // process to kill).
+            if self.exit_status().is_some()
+                || Instant::now() >= self.deadline
+                || super::process::interrupted()
+            {
                 break None;
             }
         };

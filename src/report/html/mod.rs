@@ -21,6 +21,9 @@ use std::fmt::Write;
 
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
+/// Added to the page only when it lists interrupted scenarios (the page of
+/// an ordinary run stays as it was).
+const INTERRUPTED_STYLE: &str = ".scenario.interrupted { border-left-color: var(--warn); } .badge.interrupted { background: var(--warn); }\n";
 
 /// Text made safe for HTML element content and quoted attribute values.
 pub fn escape(text: &str) -> String {
@@ -55,8 +58,13 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n\
-         <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
-        escape(&title)
+         <title>{}</title>\n<style>\n{STYLE}{}</style>\n</head>\n<body>\n",
+        escape(&title),
+        if totals.interrupted > 0 {
+            INTERRUPTED_STYLE
+        } else {
+            ""
+        }
     );
     summary(&mut out, info, results, &totals);
     filters(&mut out, results);
@@ -86,6 +94,9 @@ fn summary(out: &mut String, info: &RunInfo, results: &[ScenarioResult], totals:
     item("failed", totals.failed.to_string(), "failed");
     item("errors", totals.errors.to_string(), "error");
     item("skipped", totals.skipped.to_string(), "skipped");
+    if totals.interrupted > 0 {
+        item("interrupted", totals.interrupted.to_string(), "interrupted");
+    }
     item("warnings", totals.warnings.to_string(), "warnings");
     item("time in scenarios", format!("{time} ms"), "time");
     if let Some((games, seed)) = info.generated {
@@ -121,7 +132,7 @@ fn filters(out: &mut String, results: &[ScenarioResult]) {
         }
     }
     out.push_str("<nav id=\"filters\">\n<fieldset><legend>status</legend>\n");
-    for status in ["failed", "error", "passed", "skipped"] {
+    for status in ["failed", "error", "passed", "skipped", "interrupted"] {
         if let Some(n) = statuses.get(status) {
             let _ = writeln!(
                 out,
@@ -160,6 +171,7 @@ fn status_word(s: Status) -> &'static str {
         Status::Failed => "failed",
         Status::Error => "error",
         Status::Skipped => "skipped",
+        Status::Interrupted => "interrupted",
     }
 }
 
@@ -169,6 +181,7 @@ fn badge(s: Status) -> &'static str {
         Status::Failed => "FAIL",
         Status::Error => "ERROR",
         Status::Skipped => "SKIP",
+        Status::Interrupted => "INTR",
     }
 }
 
@@ -196,9 +209,14 @@ fn scenario(out: &mut String, index: usize, r: &ScenarioResult) {
     if let Some(about) = &r.about {
         let _ = writeln!(out, "<p class=\"about\">{}</p>", escape(about));
     }
+    let why_not = if r.status == Status::Interrupted {
+        "interrupted"
+    } else {
+        "skipped"
+    };
     for (label, text) in [
         ("error", &r.error),
-        ("skipped", &r.skip_reason),
+        (why_not, &r.skip_reason),
         ("replay", &r.replay),
         ("saved to", &r.saved_to),
     ] {

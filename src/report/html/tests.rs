@@ -183,6 +183,35 @@ fn filters_list_present_statuses_and_rules() {
 }
 
 #[test]
+fn interrupted_scenarios_have_their_own_status_only_in_a_stopped_run() {
+    let mut cut = result("cut", Status::Interrupted);
+    cut.skip_reason =
+        Some("interrupted: protocheck was stopped by SIGTERM while this scenario ran".into());
+    cut.transcript = vec![line(Direction::Sent, "START;South")];
+    let html = render(&info(), &[result("passes", Status::Passed), cut]);
+    assert!(
+        html.contains("value=\"interrupted\" checked> interrupted (1)"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"badge interrupted\">INTR</span>"),
+        "{html}"
+    );
+    assert!(html.contains(
+        "<b>interrupted:</b> <code>interrupted: protocheck was stopped by SIGTERM while this scenario ran</code>"
+    ));
+    assert!(html.contains("<dt>interrupted</dt><dd>1</dd>"), "{html}");
+    assert!(html.contains(INTERRUPTED_STYLE));
+    // The transcript so far, collapsed: there is no finding to step to.
+    assert!(
+        html.contains("data-status=\"interrupted\" data-rules=\"\">"),
+        "{html}"
+    );
+    let ordinary = render(&info(), &[result("passes", Status::Passed)]);
+    assert!(!ordinary.contains("interrupted"), "{ordinary}");
+}
+
+#[test]
 fn what_all_pictures_share_is_drawn_once() {
     let html = render(&info(), &[failing()]);
     // The circle is in both pictures: defined once, used by both.
