@@ -115,6 +115,24 @@ impl Findings {
         self.kept.get_mut(i)
     }
 
+    /// Put `v` in place of kept finding `i` (a later event showed its true
+    /// cause), counting it under its own rule; `fails` as for `push`.
+    pub fn replace_kept(&mut self, i: usize, v: Violation, fails: bool) {
+        let Some(old) = self.kept.get(i) else {
+            return;
+        };
+        if let Some(entry) = self.per_rule.get_mut(old.rule) {
+            entry.1 -= 1;
+            if entry.1 == 0 {
+                self.per_rule.remove(old.rule);
+            }
+        }
+        self.failed |= fails;
+        self.stops |= fails;
+        self.per_rule.entry(v.rule).or_insert((v.severity, 0)).1 += 1;
+        self.kept[i] = v;
+    }
+
     pub fn kept_mut(&mut self) -> impl Iterator<Item = &mut Violation> {
         self.kept.iter_mut()
     }

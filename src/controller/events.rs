@@ -6,6 +6,7 @@ use super::{Run, message_text};
 use crate::games::Transport;
 use crate::outcome::Direction;
 use crate::transport::{BotEvent, ConnectionEvent, ExitStatus};
+use crate::verdict::{Severity, Violation};
 use std::time::{Duration, Instant};
 
 impl Run<'_> {
@@ -220,7 +221,9 @@ impl Run<'_> {
             self.stop(overrun);
             return;
         }
-        if self.finishing
+        // Also when the game ended by protocheck closing the input without a
+        // failure (a robustness scenario's timeout is a warning).
+        if (self.finishing || self.input_closed_at_end)
             && let Some(i) = self.timed_out_at.take()
             && let Some(v) = self.violations.kept_get_mut(i)
         {
@@ -232,6 +235,19 @@ impl Run<'_> {
                 message_text(bytes)
             );
             v.actual = Some(message_text(bytes));
+            let late = v.clone();
+            if let Some(real) = self.session.late_reply(&late) {
+                let fails = self.effective(real.severity) == Severity::Fail;
+                let real = Violation {
+                    message: late.message,
+                    expected: late.expected,
+                    actual: late.actual,
+                    step: late.step,
+                    board: late.board,
+                    ..real
+                };
+                self.violations.replace_kept(i, real, fails);
+            }
             self.flushed_late = true;
             return;
         }
