@@ -389,3 +389,19 @@ fn a_robustness_timeout_whose_play_came_late_is_the_real_timeout() {
     assert_eq!(timeout.rule, cat::IO_TIMEOUT.id);
     assert!(s.late_reply(&timeout).is_none());
 }
+
+#[test]
+fn no_exit_says_the_input_was_closed_only_when_it_was() {
+    let mut s = session(2, 1);
+    s.send(&deal_text(&starting_hand())).unwrap();
+    let grace = Duration::from_secs(2);
+    assert_eq!(
+        s.no_exit(grace).message,
+        "the bot was still running 2s where the scenario expects it to exit (its input is still open)"
+    );
+    s.input_closed();
+    assert_eq!(
+        s.no_exit(grace).message,
+        "the bot was still running 2s after protocheck closed its input"
+    );
+}

@@ -137,8 +137,16 @@ impl KalahSession {
             rule::PROCESS_EOF.violation(format!(
                 "the bot was still running {grace} after its input reached EOF"
             ))
-        } else {
+        } else if self.end_sent {
             rule::IO_NO_EXIT.violation(format!("the bot was still running {grace} after END"))
+        } else if self.over {
+            rule::IO_NO_EXIT.violation(format!(
+                "the bot was still running {grace} after the final CHANGE;…;END (END was not sent)"
+            ))
+        } else {
+            rule::IO_NO_EXIT.violation(format!(
+                "the bot was still running {grace} where the scenario expects it to exit (no END was sent, its input is still open)"
+            ))
         }
     }
 }
@@ -292,5 +300,26 @@ mod tests {
         s.opponent("swap", &mut fastrand::Rng::with_seed(1))
             .unwrap();
         assert_eq!(s.timed_out(limit).rule, rule::TURN_MISSED_TURN.id);
+    }
+
+    #[test]
+    fn no_exit_names_end_or_end_of_input_only_when_it_was_sent() {
+        let grace = Duration::from_secs(2);
+        let s = after_opening();
+        let v = s.no_exit(grace);
+        assert_eq!(v.rule, rule::IO_NO_EXIT.id);
+        assert_eq!(
+            v.message,
+            "the bot was still running 2s where the scenario expects it to exit (no END was sent, its input is still open)"
+        );
+        let mut s = after_opening();
+        s.input_closed();
+        assert_eq!(s.no_exit(grace).rule, rule::PROCESS_EOF.id);
+        let mut s = after_opening();
+        s.abort();
+        assert_eq!(
+            s.no_exit(grace).message,
+            "the bot was still running 2s after END"
+        );
     }
 }

@@ -455,28 +455,11 @@ impl Session for QtpSession {
     }
 
     fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
-        if status.success() {
-            return Vec::new();
-        }
-        let r = if self.quit_answered {
-            &rule::QUIT_EXIT_STATUS
-        } else {
-            &rule::PROCESS_EOF
-        };
-        vec![r.violation(format!("the engine ended with {status}, not status 0"))]
+        self.exit_status_finding(status).into_iter().collect()
     }
 
     fn no_exit(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        if self.quit_answered {
-            rule::IO_NO_EXIT.violation(format!(
-                "the engine was still running {grace} after answering `quit`"
-            ))
-        } else {
-            rule::PROCESS_EOF.violation(format!(
-                "the engine was still running {grace} after its input reached EOF"
-            ))
-        }
+        self.no_exit_finding(grace)
     }
 
     fn input_closed(&mut self) {
