@@ -391,6 +391,32 @@ mod tests {
     }
 
     #[test]
+    fn a_replaced_finding_counts_under_its_new_rule_and_fails() {
+        static PROBE: RuleInfo = RuleInfo {
+            id: "g.robust.x",
+            severity: Severity::Warn,
+            spec: "probe",
+        };
+        static TIMEOUT: RuleInfo = RuleInfo {
+            id: "io.timeout",
+            severity: Severity::Fail,
+            spec: "t",
+        };
+        let mut f = Findings::default();
+        f.push(PROBE.violation("no reply"), false);
+        assert!(!f.has_failure() && !f.must_stop());
+        f.replace_kept(0, TIMEOUT.violation("came late"), true);
+        assert!(f.has_failure() && f.must_stop());
+        let (kept, omitted) = f.into_parts();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(
+            (kept[0].rule, kept[0].severity),
+            ("io.timeout", Severity::Fail)
+        );
+        assert!(omitted.is_empty());
+    }
+
+    #[test]
     fn findings_keep_the_first_of_each_rule_and_count_the_rest() {
         static A: RuleInfo = RuleInfo {
             id: "io.a",
