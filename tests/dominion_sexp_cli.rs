@@ -338,3 +338,47 @@ fn a_failing_report_is_pinned() {
         insta::assert_snapshot!("dominion-sexp-fail-human", text);
     });
 }
+
+/// A robustness probe's rule names the cause only when the bot's trouble
+/// came from the probe: a player that never flushes did answer the probe's
+/// notification (its play arrives when it exits), so each robustness
+/// scenario reports the real `io.timeout` failure, not the probe's warning.
+#[test]
+fn an_unflushed_player_fails_the_robustness_scenarios_with_the_real_timeout() {
+    let out = suite("dsx-no-flush", &["--filter", "robust-*"]);
+    assert_eq!(out.code, 1, "{:?}\n{}", out.rules(), out.messages());
+    for scenario in ["robust-reference-names", "robust-extra-whitespace"] {
+        let s = out.report["scenarios"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == scenario)
+            .unwrap_or_else(|| panic!("{scenario} ran"));
+        assert_eq!(s["status"], "failed", "{scenario}");
+        let found: Vec<(&str, &str)> = s["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| (v["rule"].as_str().unwrap(), v["severity"].as_str().unwrap()))
+            .collect();
+        assert_eq!(found, [("io.timeout", "fail")], "{scenario}");
+        // The justifying transcript: the play arrived after protocheck
+        // closed the bot's input.
+        let lines: Vec<(&str, &str)> = s["transcript"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| (l["dir"].as_str().unwrap(), l["text"].as_str().unwrap()))
+            .collect();
+        let closed = lines
+            .iter()
+            .position(|(dir, text)| *dir == "note" && text.contains("closed the bot's input"))
+            .unwrap_or_else(|| panic!("{scenario}: no close in {lines:?}"));
+        assert!(
+            lines[closed..]
+                .iter()
+                .any(|(dir, text)| *dir == "received" && text.starts_with('(')),
+            "{scenario}: no play after the close in {lines:?}"
+        );
+    }
+}

@@ -465,3 +465,57 @@ fn a_failing_reply_before_a_scripted_opponent_move_is_a_failure() {
     let out = run("kalah-correct", "opponent-after-reply", &[], &[]);
     assert_eq!(out.code, 0, "{:?}", out.rules());
 }
+
+/// (rule, severity, message) of each finding of one scenario.
+fn findings_of(out: &Outcome, scenario: &str) -> Vec<(String, String, String)> {
+    out.report["scenarios"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["name"] == scenario)
+        .flat_map(|s| s["violations"].as_array().cloned().unwrap_or_default())
+        .map(|v| {
+            let field = |k: &str| v[k].as_str().unwrap_or("").to_string();
+            (field("rule"), field("severity"), field("message"))
+        })
+        .collect()
+}
+
+/// A line the bot prints once protocheck has closed its input is not a
+/// move: it used to be judged as one (`kalah.turn.no-extra-turn` after the
+/// bot's opening, `kalah.turn.move-after-swap` after its SWAP). It is what
+/// the bot does at end of input: the end-of-input rule, a warning.
+#[test]
+fn output_after_protocheck_closed_the_input_is_not_a_move() {
+    for swap in ["never", "always"] {
+        let bot = bot("kalah-eof-message");
+        let args = [
+            "--game",
+            "kalah",
+            "--filter",
+            "eof-*",
+            "--exit-grace",
+            "500ms",
+            &bot,
+        ];
+        let out = run_json(&args, &[("KALAH_BOT_SWAP", swap)]);
+        assert_eq!(out.code, 0, "{swap}: {:?}\n{}", out.rules(), out.messages());
+        for scenario in ["eof-after-opening", "eof-mid-game"] {
+            let found = findings_of(&out, scenario);
+            assert_eq!(found.len(), 1, "{swap} {scenario}: {found:?}");
+            let (rule, severity, message) = &found[0];
+            assert_eq!(rule, "kalah.process.eof", "{swap} {scenario}: {message}");
+            assert_eq!(severity, "warn");
+            assert!(
+                message.starts_with(
+                    "the bot wrote `error: unexpected end of input` after protocheck closed its input without END: not a move"
+                ),
+                "{message}"
+            );
+        }
+        let mut strict_args = args.to_vec();
+        strict_args.insert(0, "--strict");
+        let strict = run_json(&strict_args, &[("KALAH_BOT_SWAP", swap)]);
+        assert_eq!(strict.code, 1, "{swap} --strict: {:?}", strict.rules());
+    }
+}

@@ -216,3 +216,47 @@ fn a_failing_generated_game_is_saved_and_replays() {
         first_rule(&failed)
     );
 }
+
+/// The finding for one scenario: (rule, severity, message) of each violation.
+fn findings_of(out: &Outcome, scenario: &str) -> Vec<(String, String, String)> {
+    let s = out.report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == scenario)
+        .unwrap_or_else(|| panic!("{scenario} ran"));
+    s["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v["rule"].as_str().unwrap().to_string(),
+                v["severity"].as_str().unwrap().to_string(),
+                v["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_engine_leaving_on_quit_without_answering_breaks_the_quit_rule() {
+    let out = suite("qtp-quit-without-response", &["--filter", "quit"]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    let found = findings_of(&out, "quit");
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (rule, severity, message) = &found[0];
+    assert_eq!(rule, "quoridor.quit.response");
+    assert_eq!(severity, "fail");
+    // The transcript shows `> quit`: the message says it was sent, and that
+    // no response came before the exit; never "before `quit`".
+    assert!(
+        message.starts_with(
+            "`quit` was sent, and the engine exited (exit status 0) without answering it"
+        ),
+        "{message}"
+    );
+    assert!(!message.contains("before `quit`"), "{message}");
+    // Without `quit` the engine is qtp-correct: EOF is handled.
+    assert!(findings_of(&out, "eof-without-quit").is_empty());
+}

@@ -115,6 +115,24 @@ impl Findings {
         self.kept.get_mut(i)
     }
 
+    /// Put `v` in place of kept finding `i` (a later event showed its true
+    /// cause), counting it under its own rule; `fails` as for `push`.
+    pub fn replace_kept(&mut self, i: usize, v: Violation, fails: bool) {
+        let Some(old) = self.kept.get(i) else {
+            return;
+        };
+        if let Some(entry) = self.per_rule.get_mut(old.rule) {
+            entry.1 -= 1;
+            if entry.1 == 0 {
+                self.per_rule.remove(old.rule);
+            }
+        }
+        self.failed |= fails;
+        self.stops |= fails;
+        self.per_rule.entry(v.rule).or_insert((v.severity, 0)).1 += 1;
+        self.kept[i] = v;
+    }
+
     pub fn kept_mut(&mut self) -> impl Iterator<Item = &mut Violation> {
         self.kept.iter_mut()
     }
@@ -378,6 +396,32 @@ mod tests {
             text: format!("MOVE;{i}"),
             ms: i,
         }
+    }
+
+    #[test]
+    fn a_replaced_finding_counts_under_its_new_rule_and_fails() {
+        static PROBE: RuleInfo = RuleInfo {
+            id: "g.robust.x",
+            severity: Severity::Warn,
+            spec: "probe",
+        };
+        static TIMEOUT: RuleInfo = RuleInfo {
+            id: "io.timeout",
+            severity: Severity::Fail,
+            spec: "t",
+        };
+        let mut f = Findings::default();
+        f.push(PROBE.violation("no reply"), false);
+        assert!(!f.has_failure() && !f.must_stop());
+        f.replace_kept(0, TIMEOUT.violation("came late"), true);
+        assert!(f.has_failure() && f.must_stop());
+        let (kept, omitted) = f.into_parts();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(
+            (kept[0].rule, kept[0].severity),
+            ("io.timeout", Severity::Fail)
+        );
+        assert!(omitted.is_empty());
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::{FLUSHED_AT_EXIT, LateArrival, LateCause, LateVerdict, Run, message_t
 use crate::games::Transport;
 use crate::outcome::Direction;
 use crate::transport::{BotEvent, ConnectionEvent, ExitStatus};
+use crate::verdict::{Severity, Violation};
 use std::time::{Duration, Instant};
 
 impl Run<'_> {
@@ -254,9 +255,26 @@ impl Run<'_> {
                 )
             }
         };
-        if let Some(v) = self.violations.kept_get_mut(index) {
-            v.message = message;
-            v.actual = Some(text.to_string());
+        let Some(v) = self.violations.kept_get_mut(index) else {
+            return;
+        };
+        v.message = message;
+        v.actual = Some(text.to_string());
+        // The session may know the finding this really is (a probe that
+        // never reached its question did not probe).
+        let late = v.clone();
+        if let Some(real) = self.session.late_reply(&late) {
+            let fails = self.effective(real.severity) == Severity::Fail;
+            let real = Violation {
+                message: late.message,
+                expected: late.expected,
+                actual: late.actual,
+                step: late.step,
+                board: late.board,
+                timing: late.timing,
+                ..real
+            };
+            self.violations.replace_kept(index, real, fails);
         }
     }
 
@@ -276,7 +294,9 @@ impl Run<'_> {
             self.stop(overrun);
             return;
         }
-        if self.finishing
+        // Also when the game ended by protocheck closing the input without a
+        // failure (a robustness scenario's timeout is a warning).
+        if (self.finishing || self.input_closed_at_end)
             && let Some(index) = self.timed_out_at.take()
             && self.violations.kept_get_mut(index).is_some()
         {

@@ -91,6 +91,9 @@ pub enum Flaw {
     /// As South it waits for North's move before its own: after
     /// `START;South` it reads on and never answers.
     WaitsForever,
+    /// When its input ends before `END`, prints
+    /// `error: unexpected end of input` on stdout, then exits 0.
+    EofMessage,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -184,10 +187,10 @@ pub fn run(flaw: Flaw) -> ! {
     loop {
         line.clear();
         match input.read_until(b'\n', &mut line) {
-            Ok(0) => bot.exit(0),
+            Ok(0) => bot.at_eof(),
             Ok(_) => bot.handle(&line),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => bot.exit(0),
+            Err(_) => bot.at_eof(),
         }
     }
 }
@@ -258,6 +261,14 @@ impl Bot {
             self.on_change(line);
         }
         // Anything else is ignored.
+    }
+
+    fn at_eof(&mut self) -> ! {
+        if self.flaw == Flaw::EofMessage && !self.over {
+            self.write_raw(b"error: unexpected end of input\n");
+            self.flush();
+        }
+        self.exit(0)
     }
 
     fn on_start(&mut self, side: Side) {

@@ -128,6 +128,9 @@ pub enum Flaw {
     /// end-of-file and re-runs the last command (the public engine
     /// giorgosnikolaou/Quoridor-Engine does this).
     RepeatsAtEof,
+    /// Exits with status 0 on `quit` without answering it (no `=`, no
+    /// empty line).
+    QuitWithoutResponse,
 }
 
 const INVALID_SYNTAX: &str = "invalid syntax";
@@ -361,6 +364,9 @@ impl Engine {
         }
         let list = matches!(command, Command::ListCommands);
         let quit = matches!(command, Command::Quit);
+        if quit && self.flaw == Flaw::QuitWithoutResponse {
+            process::exit(0);
+        }
         if self.flaw == Flaw::ThinkingComment && matches!(command, Command::GenMove(_)) {
             self.write(b"# thinking\n");
         }

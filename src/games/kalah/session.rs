@@ -12,6 +12,7 @@ use crate::scenario::{Expect, Strategy, SwapPolicy};
 use crate::transport::ExitStatus;
 use crate::verdict::Violation;
 use std::time::Duration;
+use texts::{empty_hole_text, illegal_text, move_line, move_text, swap_refusal, turn_word};
 
 /// What the bot was told last: decides which diagnosis fits a silence or an
 /// unexpected line.
@@ -54,6 +55,8 @@ pub struct KalahSession {
     budget_reported: bool,
     /// protocheck closed the bot's input without END.
     eof: bool,
+    /// Output after that close was reported (once: it is one behaviour).
+    eof_output_reported: bool,
     /// END interrupted a turn of the bot's: one late move is forgiven.
     reply_interrupted: bool,
     /// Pacing: `…;OPP` answers to the bot's own moves so far, whether its
@@ -80,6 +83,7 @@ impl KalahSession {
             time_used: Duration::ZERO,
             budget_reported: false,
             eof: false,
+            eof_output_reported: false,
             reply_interrupted: false,
             own_opps: 0,
             extra_turn: false,
@@ -309,7 +313,7 @@ impl KalahSession {
                 ),
                 Illegal::EmptyHole => (
                     &rule::MOVE_EMPTY_HOLE,
-                    empty_hole_text(self.position.board(), bot, mv),
+                    empty_hole_text(self.position.board(), bot, mv, self.position.swapped()),
                 ),
                 Illegal::GameOver => (&rule::IO_UNEXPECTED_OUTPUT, "the game is over".to_string()),
             };
@@ -484,75 +488,23 @@ impl Session for KalahSession {
     }
 
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
-        let shown = crate::controller::message_text(bytes);
-        if std::mem::take(&mut self.reply_interrupted) {
-            return None;
-        }
-        let v = match self.told {
-            Told::End => rule::END_OUTPUT_AFTER_END.violation(format!("the bot wrote `{shown}` after the game ended")),
-            Told::Change { turn: Turn::Opp, own: true } => rule::TURN_NO_EXTRA_TURN.violation(format!(
-                "the bot wrote `{shown}` after its own move was answered with OPP: the turn has passed{}",
-                if self.position.plies() == 1 { " (the opening move never earns an extra turn)" } else { "" }
-            )),
-            Told::BotSwapped => rule::TURN_MOVE_AFTER_SWAP
-                .violation(format!("the bot wrote `{shown}` right after its SWAP: after swapping it waits for the new North's move")),
-            Told::Start(Side::North) => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` after START;North: North waits for South's opening")),
-            Told::Nothing => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` before the match started")),
-            _ => rule::IO_UNEXPECTED_OUTPUT.violation(format!("the bot wrote `{shown}` while no reply was due")),
-        };
-        Some(v.with_actual(shown).with_expected("(nothing)"))
+        self.unexpected_finding(bytes)
     }
 
     fn timed_out(&self, limit: Duration) -> Violation {
-        let limit = humantime::format_duration(limit);
-        match self.told {
-            Told::Change { turn: Turn::You, own: true } => rule::TURN_MISSED_TURN
-                .violation(format!("no move within {limit} after its own move earned an extra turn (`…;YOU` right after its move)")),
-            Told::SwapNotice => rule::TURN_MISSED_TURN
-                .violation(format!("no move within {limit} after CHANGE;SWAP;…;YOU: the opponent swapped and the bot, now North, is to move")),
-            _ => rule::IO_TIMEOUT.violation(format!("no complete reply line within {limit} (is stdout flushed after each line?)")),
-        }
-        .with_expected(self.legal_list())
+        self.timeout_finding(limit)
     }
 
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
-        if let Some(p) = partial {
-            let shown = crate::controller::message_text(p);
-            return Some(
-                rule::FRAMING_NO_NEWLINE
-                    .violation(format!("the bot left `{shown}` without a line end and then stopped writing: without LF it is never a message"))
-                    .with_actual(shown),
-            );
-        }
-        if self.over || self.eof {
-            return None;
-        }
-        let how = match exit {
-            Some(status) => format!("the bot exited ({status}) before the game ended"),
-            None => "the bot closed its output or input before the game ended".to_string(),
-        };
-        Some(rule::IO_CRASH.violation(how))
+        self.closed_finding(exit, partial)
     }
 
     fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
-        if status.success() {
-            Vec::new()
-        } else {
-            vec![rule::END_EXIT_STATUS.violation(format!(
-                "after the game the bot ended with {status}, not status 0"
-            ))]
-        }
+        self.exit_status_finding(status).into_iter().collect()
     }
 
     fn no_exit(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        if self.eof && !self.end_sent {
-            rule::PROCESS_EOF.violation(format!(
-                "the bot was still running {grace} after its input reached EOF"
-            ))
-        } else {
-            rule::IO_NO_EXIT.violation(format!("the bot was still running {grace} after END"))
-        }
+        self.no_exit_finding(grace)
     }
 
     fn input_closed(&mut self) {
@@ -634,84 +586,12 @@ impl Session for KalahSession {
     }
 
     fn legal_choices(&self) -> Vec<String> {
-        if self.bot.is_none() {
-            return vec!["send: START;South".into(), "send: START;North".into()];
-        }
-        if self.over || self.eof {
-            return vec!["expect: exit".into()];
-        }
-        let mut choices = Vec::new();
-        if self.known && !self.bot_to_move() && !self.position.is_over() {
-            let moves: Vec<String> = self
-                .position
-                .legal_moves()
-                .map(|mv| match mv {
-                    Move::Hole(h) => h.to_string(),
-                    Move::Swap => "swap".into(),
-                })
-                .collect();
-            choices.push(format!("opponent: {}", moves.join(" | ")));
-            choices.push("opponent: auto".into());
-        }
-        choices.push("send: END".into());
-        choices
+        self.choices()
     }
 }
 
-fn move_text(mv: Move) -> String {
-    match mv {
-        Move::Hole(h) => h.to_string(),
-        Move::Swap => "SWAP".into(),
-    }
-}
-
-fn move_line(mv: Move) -> String {
-    match mv {
-        Move::Hole(h) => format!("MOVE;{h}"),
-        Move::Swap => "SWAP".into(),
-    }
-}
-
-fn turn_word(t: Turn) -> &'static str {
-    match t {
-        Turn::You => "YOU",
-        Turn::Opp => "OPP",
-        Turn::End => "END",
-    }
-}
-
-fn illegal_text(e: Illegal, board: &Board, side: Side, mv: Move) -> String {
-    match e {
-        Illegal::GameOver => "the game is over".into(),
-        Illegal::HoleOutOfRange => format!("there is no hole {}", move_text(mv)),
-        Illegal::EmptyHole => empty_hole_text(board, side, mv),
-        Illegal::SwapNotAllowed => {
-            "SWAP is legal only as North's first move, right after South's opening".into()
-        }
-    }
-}
-
-fn empty_hole_text(board: &Board, side: Side, mv: Move) -> String {
-    let Move::Hole(h) = mv else {
-        return String::new();
-    };
-    let mut text = format!("{} hole {h} is empty", side.as_str());
-    if board.seeds_in(side.opposite(), usize::from(h)) > 0 {
-        text.push_str(&format!(
-            " (but {} hole {h} is not: did the bot miss a swap?)",
-            side.opposite().as_str()
-        ));
-    }
-    text
-}
-
-fn swap_refusal(position: &Position, bot: Side) -> String {
-    match (bot, position.plies()) {
-        (Side::South, 0) => "SWAP as South's opening: only North may swap, as its first message".into(),
-        (Side::South, _) => "SWAP from South: only North may swap, and only as its first message (after being swapped, the bot can never swap)".into(),
-        (Side::North, _) => "SWAP after North's first message: the swap is only legal as North's first message, right after South's opening".into(),
-    }
-}
+mod ending;
+mod texts;
 
 #[cfg(test)]
 mod tests;

@@ -460,6 +460,14 @@ impl Session for DominionSession {
         .with_expected(self.legal_list())
     }
 
+    fn late_reply(&self, timed_out: &Violation) -> Option<Violation> {
+        // The play came after all, held back until the bot exited: the bot
+        // read the probe's notification and answered it, so the timeout is
+        // its own failure, not the robustness probe's finding.
+        let robust = self.robust?;
+        (timed_out.rule == robust.id).then(|| rule::IO_TIMEOUT.violation(timed_out.message.clone()))
+    }
+
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
         // After the end (or a robustness finding that ended the game) the
         // bot may leave.
@@ -486,10 +494,14 @@ impl Session for DominionSession {
     }
 
     fn no_exit(&self, grace: Duration) -> Violation {
-        rule::IO_NO_EXIT.violation(format!(
-            "the bot was still running {} after protocheck closed its input",
-            humantime::format_duration(grace)
-        ))
+        let grace = humantime::format_duration(grace);
+        // Said only as the transcript shows it: a scripted `expect: exit`
+        // may come while the input is still open.
+        rule::IO_NO_EXIT.violation(if self.eof {
+            format!("the bot was still running {grace} after protocheck closed its input")
+        } else {
+            format!("the bot was still running {grace} where the scenario expects it to exit (its input is still open)")
+        })
     }
 
     fn input_closed(&mut self) {

@@ -367,3 +367,41 @@ fn every_catalogue_rule_is_exercised_by_a_builtin_scenario() {
         "not exercised by any built-in scenario: {missing:?}"
     );
 }
+
+#[test]
+fn a_robustness_timeout_whose_play_came_late_is_the_real_timeout() {
+    let text = deal_text(&starting_hand());
+    let mut s = session(2, 1);
+    s.send(&text.replace("alpha bravo", "0-player-v1 1-player-v1"))
+        .unwrap();
+    let probe = s.timed_out(Duration::from_secs(1));
+    assert_eq!(probe.rule, cat::ROBUST_REFERENCE_NAMES.id);
+    assert_eq!(probe.severity, Severity::Warn);
+    // The play arrived once the bot exited: it answered the probe's
+    // notification, so the timeout is its own failure.
+    let real = s.late_reply(&probe).expect("the real finding");
+    assert_eq!(real.rule, cat::IO_TIMEOUT.id);
+    assert_eq!(real.severity, Severity::Fail);
+    // Outside a robustness scenario the timeout already names itself.
+    let mut s = session(2, 1);
+    s.send(&text).unwrap();
+    let timeout = s.timed_out(Duration::from_secs(1));
+    assert_eq!(timeout.rule, cat::IO_TIMEOUT.id);
+    assert!(s.late_reply(&timeout).is_none());
+}
+
+#[test]
+fn no_exit_says_the_input_was_closed_only_when_it_was() {
+    let mut s = session(2, 1);
+    s.send(&deal_text(&starting_hand())).unwrap();
+    let grace = Duration::from_secs(2);
+    assert_eq!(
+        s.no_exit(grace).message,
+        "the bot was still running 2s where the scenario expects it to exit (its input is still open)"
+    );
+    s.input_closed();
+    assert_eq!(
+        s.no_exit(grace).message,
+        "the bot was still running 2s after protocheck closed its input"
+    );
+}

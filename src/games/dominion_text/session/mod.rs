@@ -424,10 +424,14 @@ impl Session for TextSession {
     }
 
     fn no_exit(&self, grace: Duration) -> Violation {
-        cat::IO_NO_EXIT.violation(format!(
-            "the bot was still running {} after protocheck closed its input",
-            humantime::format_duration(grace)
-        ))
+        let grace = humantime::format_duration(grace);
+        // Said only as the transcript shows it: a scripted `expect: exit`
+        // may come while the input is still open.
+        cat::IO_NO_EXIT.violation(if self.eof {
+            format!("the bot was still running {grace} after protocheck closed its input")
+        } else {
+            format!("the bot was still running {grace} where the scenario expects it to exit (its input is still open)")
+        })
     }
 
     fn input_closed(&mut self) {

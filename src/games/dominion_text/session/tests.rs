@@ -555,3 +555,18 @@ fn whole_games_end_in_every_seat_with_no_finding_for_legal_play() {
         }
     }
 }
+
+#[test]
+fn no_exit_says_the_input_was_closed_only_when_it_was() {
+    let mut t = Table::new(2, 0);
+    let grace = Duration::from_secs(2);
+    assert_eq!(
+        t.s.no_exit(grace).message,
+        "the bot was still running 2s where the scenario expects it to exit (its input is still open)"
+    );
+    t.s.input_closed();
+    assert_eq!(
+        t.s.no_exit(grace).message,
+        "the bot was still running 2s after protocheck closed its input"
+    );
+}

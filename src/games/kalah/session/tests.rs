@@ -112,13 +112,20 @@ fn being_swapped_is_announced_and_a_silence_then_is_a_missed_turn() {
 }
 
 #[test]
-fn an_empty_hole_that_is_full_on_the_other_side_gets_the_swap_hint() {
+fn an_empty_hole_that_is_full_on_the_other_side_gets_the_swap_hint_after_a_swap() {
     let mut s = session();
     s.send("START;North").unwrap();
     // North to move, North hole 1 empty, South hole 1 not.
     let counts = [0, 8, 8, 8, 8, 8, 8, 1, 3, 8, 8, 8, 8, 8, 8, 2];
     let board = Board::from_counts(7, &counts).unwrap();
+    // No swap in this game: the hint would name a cause the transcript
+    // does not show.
     s.position = Position::from_parts(board, Side::North, 5, false).unwrap();
+    let j = judge(&mut s, "MOVE;1");
+    assert_eq!(rules(&j), vec!["kalah.move.empty-hole"]);
+    assert_eq!(j.violations[0].message, "North hole 1 is empty");
+    // A swap happened: the hint.
+    s.position = Position::from_parts(board, Side::North, 5, true).unwrap();
     let j = judge(&mut s, "MOVE;1");
     assert_eq!(rules(&j), vec!["kalah.move.empty-hole"]);
     assert!(

@@ -3,6 +3,7 @@
 //! judged against what a conforming engine must answer.
 
 mod assemble;
+mod ending;
 mod judge;
 mod plan;
 
@@ -58,6 +59,9 @@ pub struct QtpSession {
     quit_answered: bool,
     quit_sent: bool,
     eof: bool,
+    /// Output after the input was closed has been reported (once is enough:
+    /// an engine looping at EOF writes it forever).
+    output_after_eof_reported: bool,
     winner_asked: bool,
     /// Commands `known_command` declared known.
     declared: Vec<String>,
@@ -106,6 +110,7 @@ impl QtpSession {
             quit_answered: false,
             quit_sent: false,
             eof: false,
+            output_after_eof_reported: false,
             winner_asked: false,
             declared: Vec::new(),
             answered_any: false,
@@ -407,6 +412,9 @@ impl Session for QtpSession {
         if line.trim().is_empty() {
             return None; // blank lines between responses are allowed
         }
+        if self.eof {
+            return self.output_after_eof(&shown);
+        }
         if line.starts_with('=') || line.starts_with('?') {
             return Some(
                 rule::FRAMING_EXTRA_RESPONSE
@@ -443,67 +451,15 @@ impl Session for QtpSession {
     }
 
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
-        if self.quit_answered || self.eof {
-            return None;
-        }
-        let mut how = match exit {
-            Some(status) => format!("the engine exited ({status}) before `quit`"),
-            None => "the engine closed its output before `quit`".to_string(),
-        };
-        if let Some(p) = partial {
-            how.push_str(&format!(
-                ", leaving `{}` unterminated",
-                crate::controller::message_text(p)
-            ));
-        }
-        // The most specific cause first: what this write probed, then what
-        // the unanswered command was about, then the start-up arguments.
-        if let Some((r, line)) = &self.last_probe {
-            // A crash is a failure even where misreading the line is not.
-            let r = if r.severity == Severity::Fail {
-                r
-            } else {
-                &rule::IO_CRASH
-            };
-            let line = line.replace('\r', "\\r").replace('\n', "\\n");
-            return Some(r.violation(format!("{how}, right after protocheck sent `{line}`")));
-        }
-        if let Some(p) = self.pending.front()
-            && let Some(r) = self.blame(p)
-        {
-            return Some(r.violation(format!("{how}, while `{}` was unanswered", p.line)));
-        }
-        if !self.answered_any && exit.is_some_and(|e| !e.success()) {
-            return Some(rule::PROCESS_SEED_ARG.violation(format!(
-                "{how}, before answering its first command; it was started with `-seed 42`, as the referee starts every engine"
-            )));
-        }
-        Some(rule::IO_CRASH.violation(how))
+        self.closed_finding(exit, partial)
     }
 
     fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
-        if status.success() {
-            return Vec::new();
-        }
-        let r = if self.quit_answered {
-            &rule::QUIT_EXIT_STATUS
-        } else {
-            &rule::PROCESS_EOF
-        };
-        vec![r.violation(format!("the engine ended with {status}, not status 0"))]
+        self.exit_status_finding(status).into_iter().collect()
     }
 
     fn no_exit(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        if self.quit_answered {
-            rule::IO_NO_EXIT.violation(format!(
-                "the engine was still running {grace} after answering `quit`"
-            ))
-        } else {
-            rule::PROCESS_EOF.violation(format!(
-                "the engine was still running {grace} after its input reached EOF"
-            ))
-        }
+        self.no_exit_finding(grace)
     }
 
     fn input_closed(&mut self) {

@@ -1,0 +1,20 @@
+//! `qtp-quit-without-response`: on `quit` it exits (status 0) at once,
+//! without answering: no `=`, no empty line. Otherwise identical to
+//! `qtp-correct`.
+//!
+//! Mimics (quoridor.md §5, decision 17) an engine that treats `quit` as
+//! "stop now" and forgets that the document wants the full response before
+//! the connection closes.
+//!
+//! protocheck must report: `quoridor.quit.response` (fail), saying that
+//! `quit` was sent; never `io.crash` "before `quit`".
+
+#[path = "common/mod.rs"]
+mod common;
+
+fn main() {
+    common::run(
+        "qtp-quit-without-response",
+        common::Flaw::QuitWithoutResponse,
+    )
+}
