@@ -34,12 +34,10 @@ fn every_catalogue_rule_has_an_entry_and_every_entry_a_rule() {
         "no explanation for:\n{}",
         missing.join("\n")
     );
-    // The shared table holds only the harness limits, which every game has.
+    // The shared table holds only the harness rules, which every game has.
     for e in entries(data::HARNESS) {
         assert!(
-            crate::controller::bounds::HARNESS_LIMITS
-                .iter()
-                .any(|r| r.id == e.id),
+            crate::shared_rules::HARNESS.iter().any(|r| r.id == e.id),
             "harness entry {} is not a harness limit",
             e.id
         );
@@ -141,4 +139,50 @@ fn every_built_in_scenario_names_the_rules_it_probes() {
         !listed.iter().any(|s| s.contains("16-opponent-lap-capture")),
         "{listed:?}"
     );
+}
+
+/// Every rule the controller can report in a game, whatever the game's own
+/// rules: the harness rules it reports itself, the session `io.*` rules,
+/// and the rules the game names for the controller's own checks (an
+/// over-long message, the memory limit). Each is in the game's catalogue
+/// (so reports, `rules` and scenario files can name it) and explained.
+#[test]
+fn every_rule_the_controller_reports_is_in_every_catalogue_and_explained() {
+    use crate::shared_rules::{HARNESS, SESSION_IO};
+    let mut problems = Vec::new();
+    for game in crate::games::ALL {
+        let mut reported: Vec<&RuleInfo> = HARNESS.iter().chain(SESSION_IO).copied().collect();
+        reported.push(game.line_too_long());
+        reported.extend(game.memory_limit().map(|(_, rule)| rule));
+        for rule in reported {
+            if !game.catalogue().iter().any(|r| r.id == rule.id) {
+                problems.push(format!(
+                    "{}: {} is not in the catalogue",
+                    game.id(),
+                    rule.id
+                ));
+            }
+            if entry(game.id(), rule.id).is_none() {
+                problems.push(format!("{}: {} has no explain entry", game.id(), rule.id));
+            }
+        }
+        // What the controller reports is the catalogue's own entry, so the
+        // report quotes the game's wording and severity.
+        for rule in HARNESS {
+            assert!(
+                game.catalogue().iter().any(|r| std::ptr::eq(*r, *rule)),
+                "{}: {}",
+                game.id(),
+                rule.id
+            );
+        }
+        assert!(
+            game.catalogue()
+                .iter()
+                .any(|r| std::ptr::eq(*r, game.line_too_long())),
+            "{}",
+            game.id()
+        );
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
