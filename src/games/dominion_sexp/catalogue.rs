@@ -164,8 +164,8 @@ pub static ROBUST_REFERENCE_NAMES: RuleInfo = RuleInfo {
     spec: "The bot should still play correctly when player names look like the reference's (`0-player-v1`) instead of letters only (robustness scenario only).",
 };
 
-/// Every check of this game, in the order of the §8 table; the core adds
-/// the shared rules (`shared_rules::Catalogue`).
+/// The dominion-sexp rows, in the order of the table in dominion-sexp.md §8 (the shared `io.*`
+/// ids as dominion-sexp words them); `shared_rules::Catalogue` adds the rest.
 pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &IO_TIMEOUT,
     &IO_UNEXPECTED_OUTPUT,

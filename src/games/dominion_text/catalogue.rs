@@ -259,8 +259,8 @@ pub static ROBUST_SUPPLY_WHILE_WAITING: RuleInfo = RuleInfo {
     spec: "The bot should silently accept a `supply` line outside its own turn (robustness scenario only).",
 };
 
-/// Every check of this game, in the order of the §8 table; the core adds
-/// the shared rules (`shared_rules::Catalogue`).
+/// The dominion-text rows, in the order of the table in dominion-text.md §8 (the shared `io.*`
+/// ids as dominion-text words them); `shared_rules::Catalogue` adds the rest.
 pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &IO_TIMEOUT,
     &IO_UNEXPECTED_OUTPUT,

@@ -215,8 +215,8 @@ pub static FEED_ATTACK_RULES_FORBID: RuleInfo = RuleInfo {
     spec: "The reference allows the attack but the published trait texts forbid it (symbiosis, or a pack-hunting/hard-shell quirk).",
 };
 
-/// Every check of this game, in the order of the §8 table; the core adds
-/// the shared rules (`shared_rules::Catalogue`).
+/// The evolution rows, in the order of the table in evolution.md §8 (the shared `io.*`
+/// ids as evolution words them); `shared_rules::Catalogue` adds the rest.
 pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &IO_NO_CONNECT,
     &IO_TIMEOUT,

@@ -139,8 +139,8 @@ pub static PROCESS_EOF: RuleInfo = RuleInfo {
     spec: "The bot exits when stdin reaches EOF without END, rather than spinning or hanging.",
 };
 
-/// Every check of this game, in the order of the §8 table; the core adds
-/// the shared rules (`shared_rules::Catalogue`).
+/// The kalah rows, in the order of the table in kalah.md §8 (the shared `io.*`
+/// ids as kalah words them); `shared_rules::Catalogue` adds the rest.
 pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &FRAMING_CRLF,
     &FRAMING_WHITESPACE,

@@ -424,8 +424,8 @@ pub static PROCESS_STDERR_RESPONSE_LIKE: RuleInfo = RuleInfo {
     spec: r#"No stderr line starts with `=` or `?` (the referee reads stderr and stdout as one stream)."#,
 };
 
-/// Every check of this game, in the order of the §8 table; the core adds
-/// the shared rules (`shared_rules::Catalogue`).
+/// The quoridor rows, in the order of the table in quoridor.md §8 (the shared `io.*`
+/// ids as quoridor words them); `shared_rules::Catalogue` adds the rest.
 pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &FRAMING_STATUS,
     &FRAMING_EXTRA_RESPONSE,
