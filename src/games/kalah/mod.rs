@@ -87,7 +87,7 @@ impl Game for Kalah {
         let (holes, seeds) = board_of(options);
         ((holes, seeds) != (DEFAULT_HOLES, DEFAULT_SEEDS)).then(|| {
             format!(
-                "Kalah({holes},{seeds}) board; a real match is always Kalah(7,7) (rules decision 14); run with --all-sizes"
+                "Kalah({holes},{seeds}) board; a real match is always Kalah(7,7) (docs/games/kalah.md, decision 14); run with --all-sizes"
             )
         })
     }
