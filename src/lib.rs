@@ -17,6 +17,7 @@ pub mod project;
 pub mod record;
 pub mod report;
 pub mod scenario;
+pub mod shared_rules;
 pub mod suite;
 pub mod transport;
 pub mod verdict;

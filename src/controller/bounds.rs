@@ -5,7 +5,8 @@
 //! protocheck's memory and report grow without end.
 
 use crate::outcome::{Direction, Frame, Omitted, TranscriptLine};
-use crate::verdict::{RuleInfo, Severity, Violation};
+use crate::shared_rules::{IO_OUTPUT_FLOOD, IO_OUTPUT_LIMIT};
+use crate::verdict::{Severity, Violation};
 use std::collections::{BTreeMap, VecDeque};
 
 /// Findings kept per rule id; later ones of the same rule are only counted.
@@ -26,29 +27,6 @@ pub const MAX_UNSOLICITED_LINES: u64 = 10_000;
 /// Default for `--max-output`: bytes the bot may write to stdout in one
 /// scenario (`io.output-limit`). A whole game is a few KiB.
 pub const DEFAULT_MAX_OUTPUT: u64 = 64 * 1024 * 1024;
-
-/// A bot that keeps writing output nobody asked for. Shared by every game.
-pub static IO_OUTPUT_FLOOD: RuleInfo = RuleInfo {
-    id: "io.output-flood",
-    severity: Severity::Fail,
-    spec: "The bot does not flood output nobody asked for: more than 10,000 lines outside any due reply in one scenario ends the scenario and the bot is stopped.",
-};
-
-/// A bot that writes more than `--max-output` bytes in one scenario.
-pub static IO_OUTPUT_LIMIT: RuleInfo = RuleInfo {
-    id: "io.output-limit",
-    severity: Severity::Fail,
-    spec: "The bot writes at most `--max-output` bytes (default 64 MiB) to stdout in one scenario; beyond it the scenario ends and the bot is stopped.",
-};
-
-/// protocheck's own limits on a bot (the same in every game: output bounds
-/// and resource limits), as catalogue entries. They are harness policy, not
-/// protocol rules, so the rules digests' tables do not list them.
-pub static HARNESS_LIMITS: &[&RuleInfo] = &[
-    &IO_OUTPUT_FLOOD,
-    &IO_OUTPUT_LIMIT,
-    &crate::transport::limits::IO_RESOURCE_LIMIT,
-];
 
 /// The findings of one scenario: the first [`KEPT_PER_RULE`] of each rule in
 /// the order they were found, and a count of the rest per rule.
@@ -334,6 +312,7 @@ impl OutputMeter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::RuleInfo;
 
     #[test]
     fn frames_stay_beside_their_lines_through_folds_and_cuts() {

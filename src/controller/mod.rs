@@ -19,7 +19,7 @@ use crate::games::{Game, Next, Outgoing, Session, Transport};
 use crate::outcome::{Direction, ScenarioResult, Status};
 use crate::scenario::{Expect, Play, Scenario, Span, Step, Token};
 use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
-use crate::verdict::{RuleInfo, Severity, StepRef};
+use crate::verdict::StepRef;
 use bounds::{Findings, OutputMeter, Transcript};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -70,17 +70,9 @@ pub struct ScenarioRun {
     pub startup_failure: Option<&'static str>,
 }
 
-/// The rule for a scripted `expect: {reply}` / `{matches}` that did not hold.
-pub static EXPECT_REPLY: RuleInfo = RuleInfo {
-    id: "scenario.expect.reply",
-    severity: Severity::Fail,
-    spec: "The reply is exactly what the scenario expects.",
-};
-pub static EXPECT_MATCHES: RuleInfo = RuleInfo {
-    id: "scenario.expect.matches",
-    severity: Severity::Fail,
-    spec: "The reply matches the scenario's regular expression.",
-};
+/// The rules for a scripted `expect: {reply}` / `{matches}` that did not hold
+/// (shared by every game's catalogue).
+pub use crate::shared_rules::{EXPECT_MATCHES, EXPECT_REPLY};
 
 /// Bounds on one assembled reply (a multi-line QTP response that never ends
 /// would otherwise grow until the reply deadline): QTP's line-count cap, and

@@ -1,5 +1,5 @@
 //! The explanation files: one per game (`src/games/<game>/explain.txt`) and
-//! one for the harness limits every game shares (`harness.txt`).
+//! one for the harness rules every game shares (`harness.txt`).
 //!
 //! Format, one entry per rule:
 //! ```text

@@ -34,12 +34,10 @@ fn every_catalogue_rule_has_an_entry_and_every_entry_a_rule() {
         "no explanation for:\n{}",
         missing.join("\n")
     );
-    // The shared table holds only the harness limits, which every game has.
+    // The shared table holds only the harness rules, which every game has.
     for e in entries(data::HARNESS) {
         assert!(
-            crate::controller::bounds::HARNESS_LIMITS
-                .iter()
-                .any(|r| r.id == e.id),
+            crate::shared_rules::HARNESS.iter().any(|r| r.id == e.id),
             "harness entry {} is not a harness limit",
             e.id
         );
@@ -141,4 +139,115 @@ fn every_built_in_scenario_names_the_rules_it_probes() {
         !listed.iter().any(|s| s.contains("16-opponent-lap-capture")),
         "{listed:?}"
     );
+}
+
+/// Every rule the controller can report in a game, whatever the game's own
+/// rules: the harness rules it reports itself, the session `io.*` rules,
+/// and the rules the game names for the controller's own checks (an
+/// over-long message, the memory limit). Each is in the game's catalogue
+/// (so reports, `rules` and scenario files can name it) and explained.
+#[test]
+fn every_rule_the_controller_reports_is_in_every_catalogue_and_explained() {
+    use crate::shared_rules::{HARNESS, SESSION_IO};
+    let mut problems = Vec::new();
+    for game in crate::games::ALL {
+        let mut reported: Vec<&RuleInfo> = HARNESS.iter().chain(SESSION_IO).copied().collect();
+        reported.push(game.line_too_long());
+        reported.extend(game.memory_limit().map(|(_, rule)| rule));
+        for rule in reported {
+            if !game.catalogue().iter().any(|r| r.id == rule.id) {
+                problems.push(format!(
+                    "{}: {} is not in the catalogue",
+                    game.id(),
+                    rule.id
+                ));
+            }
+            if entry(game.id(), rule.id).is_none() {
+                problems.push(format!("{}: {} has no explain entry", game.id(), rule.id));
+            }
+        }
+        // What the controller reports is the catalogue's own entry, so the
+        // report quotes the game's wording and severity.
+        for rule in HARNESS {
+            assert!(
+                game.catalogue().iter().any(|r| std::ptr::eq(*r, *rule)),
+                "{}: {}",
+                game.id(),
+                rule.id
+            );
+        }
+        assert!(
+            game.catalogue()
+                .iter()
+                .any(|r| std::ptr::eq(*r, game.line_too_long())),
+            "{}",
+            game.id()
+        );
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// User-facing text cites only documents a user has: no `shared/rules`
+/// (outside this repository), and every `docs/…` path it names exists, with
+/// every "decision N" it cites numbered in that page. Checked over the
+/// explain data, every catalogue's spec sentences, the built-in scenarios'
+/// `about` and `spec` texts, and the reasons games give for skipping.
+#[test]
+fn user_facing_text_cites_only_docs_that_exist() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for (game, text) in data::SOURCES {
+        let shown: Vec<&str> = text.lines().filter(|l| !l.starts_with(";;")).collect();
+        texts.push((format!("explain data of {game}"), shown.join("\n")));
+    }
+    for (game, rules) in catalogues() {
+        for r in rules {
+            texts.push((format!("{game} {}", r.id), r.spec.to_string()));
+        }
+    }
+    for (path, text) in crate::scenario::builtin::files() {
+        let Ok(s) = crate::scenario::load::parse(text, path, None) else {
+            continue;
+        };
+        let shown = [s.about.unwrap_or_default(), s.spec.unwrap_or_default()].join("\n");
+        texts.push((path.to_string(), shown));
+    }
+    for game in crate::games::ALL {
+        let other_board = crate::scenario::Options {
+            holes: Some(6),
+            seeds: Some(4),
+            ..Default::default()
+        };
+        if let Some(reason) = game.outside_default_run(&other_board) {
+            texts.push((format!("{} skip reason", game.id()), reason));
+        }
+    }
+    assert!(
+        texts
+            .iter()
+            .any(|(_, t)| t.contains("docs/games/kalah.md, decision 14"))
+    );
+    let cited = regex::Regex::new(r"docs/[a-z0-9/_-]+\.md(?:,\s+decisions?\s+(\d+))?").unwrap();
+    let mut problems = Vec::new();
+    for (place, text) in &texts {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if text.contains("shared/rules") {
+            problems.push(format!("{place}: cites shared/rules"));
+        }
+        for m in cited.captures_iter(&text) {
+            let path = m[0].split(',').next().unwrap_or_default();
+            let Ok(page) = std::fs::read_to_string(format!("{root}/{path}")) else {
+                problems.push(format!("{place}: {path} does not exist"));
+                continue;
+            };
+            if let Some(n) = m.get(1)
+                && !page
+                    .lines()
+                    .any(|l| l.starts_with(&format!("{}. **", n.as_str())))
+            {
+                problems.push(format!("{place}: {path} has no decision {}", n.as_str()));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -2,12 +2,12 @@
 //! and the catalogue says, word for word, what the game's rules digest
 //! (`../shared/rules/<game>.md`, §8) says.
 
-use crate::controller::bounds::HARNESS_LIMITS;
 use crate::verdict::RuleInfo;
 use std::collections::HashSet;
 
 /// Ids are unique, dotted, lowercase (`a-z`, digits, `-`), start with the
-/// game's prefix or `io.`, and every rule has a spec sentence.
+/// game's prefix, `io.` or (the scripted expectations) `scenario.`, and every
+/// rule has a spec sentence.
 pub fn ids_are_well_formed(all: &[&RuleInfo], game: &str) {
     let mut seen = HashSet::new();
     for r in all {
@@ -22,7 +22,7 @@ pub fn ids_are_well_formed(all: &[&RuleInfo], game: &str) {
             r.id
         );
         assert!(
-            parts[0] == game || parts[0] == "io",
+            parts[0] == game || parts[0] == "io" || parts[0] == "scenario",
             "{}: unexpected prefix",
             r.id
         );
@@ -55,11 +55,12 @@ fn table<'a>(md: &'a str, heading: &str, doc: &str) -> (Vec<(&'a str, &'a str, &
     (rows, id_lines)
 }
 
-/// The catalogue `all` holds exactly the rows of §8 of `../shared/rules/<doc>`
-/// (severity: the cell's first word, the default; spec: the requirement,
-/// word for word), plus the harness limits, which no digest lists. Without
-/// the shared folder (a clone of this repository alone) it says it skipped.
-pub fn matches_rules_doc(all: &[&RuleInfo], doc: &str, heading: &str, min_rows: usize) {
+/// A game's own rows (`Catalogue::own`: the shared rules the core adds are
+/// harness policy no digest lists) are exactly the rows of §8 of
+/// `../shared/rules/<doc>` (severity: the cell's first word, the default;
+/// spec: the requirement, word for word). Without the shared folder (a clone
+/// of this repository alone) it says it skipped.
+pub fn matches_rules_doc(own: &[&RuleInfo], doc: &str, heading: &str, min_rows: usize) {
     let path = format!("{}/../shared/rules/{doc}", env!("CARGO_MANIFEST_DIR"));
     let Ok(md) = std::fs::read_to_string(&path) else {
         println!(
@@ -75,7 +76,7 @@ pub fn matches_rules_doc(all: &[&RuleInfo], doc: &str, heading: &str, min_rows: 
         "parsed only {} rows from §8",
         rows.len()
     );
-    let by_id = |id: &str| all.iter().copied().find(|r| r.id == id);
+    let by_id = |id: &str| own.iter().copied().find(|r| r.id == id);
     for (id, severity, spec) in &rows {
         let r = by_id(id).unwrap_or_else(|| panic!("{id} is in {doc} §8 but not in the catalogue"));
         let default = severity.split_whitespace().next().unwrap_or("");
@@ -83,13 +84,13 @@ pub fn matches_rules_doc(all: &[&RuleInfo], doc: &str, heading: &str, min_rows: 
         assert_eq!(r.spec, *spec, "spec of {id}");
     }
     let in_table: HashSet<&str> = rows.iter().map(|r| r.0).collect();
-    let own: Vec<&str> = all
+    let extra: Vec<&str> = own
         .iter()
-        .filter(|r| !in_table.contains(r.id) && !HARNESS_LIMITS.contains(r))
+        .filter(|r| !in_table.contains(r.id))
         .map(|r| r.id)
         .collect();
     assert!(
-        own.is_empty(),
-        "in the catalogue but not in {doc} §8: {own:?}"
+        extra.is_empty(),
+        "in the catalogue but not in {doc} §8: {extra:?}"
     );
 }

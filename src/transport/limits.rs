@@ -8,7 +8,7 @@ use std::time::Duration;
 
 /// The shared rule for a bot that exceeded one of protocheck's resource
 /// limits. Every game's catalogue lists it among the harness limits
-/// (`controller::bounds::HARNESS_LIMITS`), which the rules digests do not.
+/// (`shared_rules::HARNESS`), which the rules digests do not.
 pub static IO_RESOURCE_LIMIT: RuleInfo = RuleInfo {
     id: "io.resource-limit",
     severity: Severity::Fail,

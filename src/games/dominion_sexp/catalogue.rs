@@ -6,43 +6,31 @@
 //! (markdown backticks and escapes included); a test re-reads the table and
 //! fails if an id, a severity or a sentence drifts.
 
+use crate::shared_rules::{self, Catalogue};
 use crate::verdict::{RuleInfo, Severity};
 
-pub static IO_TIMEOUT: RuleInfo = RuleInfo {
-    id: "io.timeout",
-    severity: Severity::Fail,
-    spec: "A complete reply must arrive within `--timeout` of each `(move …)` (`--startup-timeout` for the first); an S-expression still open at the deadline counts as no reply, and so does a write to the bot that blocks past the deadline.",
-};
+pub static IO_TIMEOUT: RuleInfo = shared_rules::IO_TIMEOUT.worded(
+    "A complete reply must arrive within `--timeout` of each `(move …)` (`--startup-timeout` for the first); an S-expression still open at the deadline counts as no reply, and so does a write to the bot that blocks past the deadline.",
+);
 
-pub static IO_UNEXPECTED_OUTPUT: RuleInfo = RuleInfo {
-    id: "io.unexpected-output",
-    severity: Severity::Fail,
-    spec: "The bot writes nothing but whitespace except one play after each `(move …)`: no answer to `(moved …)`, no second play, no stray text.",
-};
+pub static IO_UNEXPECTED_OUTPUT: RuleInfo = shared_rules::IO_UNEXPECTED_OUTPUT.worded(
+    "The bot writes nothing but whitespace except one play after each `(move …)`: no answer to `(moved …)`, no second play, no stray text.",
+);
 
-pub static IO_CRASH: RuleInfo = RuleInfo {
-    id: "io.crash",
-    severity: Severity::Fail,
-    spec: "The bot must not exit, close its stdout or close its stdin before the game is over, whatever its exit status.",
-};
+pub static IO_CRASH: RuleInfo = shared_rules::IO_CRASH.worded(
+    "The bot must not exit, close its stdout or close its stdin before the game is over, whatever its exit status.",
+);
 
-pub static IO_NO_EXIT: RuleInfo = RuleInfo {
-    id: "io.no-exit",
-    severity: Severity::Warn,
-    spec: "After protocheck closes the bot's stdin at the end of the game, the bot should exit within the grace period (default 2 s); any exit status is fine.",
-};
+pub static IO_NO_EXIT: RuleInfo = shared_rules::IO_NO_EXIT.worded(
+    "After protocheck closes the bot's stdin at the end of the game, the bot should exit within the grace period (default 2 s); any exit status is fine.",
+);
 
-pub static IO_LINE_TOO_LONG: RuleInfo = RuleInfo {
-    id: "io.line-too-long",
-    severity: Severity::Fail,
-    spec: "One reply may not exceed 64 KiB from its first non-whitespace byte to its closing parenthesis.",
-};
+pub static IO_LINE_TOO_LONG: RuleInfo = shared_rules::IO_LINE_TOO_LONG.worded(
+    "One reply may not exceed 64 KiB from its first non-whitespace byte to its closing parenthesis.",
+);
 
-pub static IO_INVALID_UTF8: RuleInfo = RuleInfo {
-    id: "io.invalid-utf8",
-    severity: Severity::Fail,
-    spec: "Everything the bot writes to stdout must be valid UTF-8.",
-};
+pub static IO_INVALID_UTF8: RuleInfo = shared_rules::IO_INVALID_UTF8
+    .worded("Everything the bot writes to stdout must be valid UTF-8.");
 
 pub static FRAME_SYNTAX: RuleInfo = RuleInfo {
     id: "dominion-sexp.frame.syntax",
@@ -176,8 +164,9 @@ pub static ROBUST_REFERENCE_NAMES: RuleInfo = RuleInfo {
     spec: "The bot should still play correctly when player names look like the reference's (`0-player-v1`) instead of letters only (robustness scenario only).",
 };
 
-/// Every check of this game, in the order of the §8 table.
-pub static ALL: &[&RuleInfo] = &[
+/// The dominion-sexp rows, in the order of the table in dominion-sexp.md §8 (the shared `io.*`
+/// ids as dominion-sexp words them); `shared_rules::Catalogue` adds the rest.
+pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &IO_TIMEOUT,
     &IO_UNEXPECTED_OUTPUT,
     &IO_CRASH,
@@ -206,17 +195,7 @@ pub static ALL: &[&RuleInfo] = &[
     &CLEAN_TOP_NOT_IN_HAND,
     &ROBUST_EXTRA_WHITESPACE,
     &ROBUST_REFERENCE_NAMES,
-    // protocheck's own bounds on output, the same in every game (not rows of
-    // dominion-sexp.md §8: they protect protocheck, see the README's limits).
-    &crate::controller::bounds::IO_OUTPUT_FLOOD,
-    &crate::controller::bounds::IO_OUTPUT_LIMIT,
-    &crate::transport::limits::IO_RESOURCE_LIMIT,
-];
-
-/// The catalogue entry with this id, if any.
-pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
-    ALL.iter().copied().find(|r| r.id == id)
-}
+]);
 
 #[cfg(test)]
 mod tests {
@@ -225,18 +204,18 @@ mod tests {
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        catalogue_check::ids_are_well_formed(ALL, "dominion-sexp");
+        catalogue_check::ids_are_well_formed(CATALOGUE.all(), "dominion-sexp");
         assert_eq!(
-            by_id("dominion-sexp.mine.too-expensive"),
+            CATALOGUE.by_id("dominion-sexp.mine.too-expensive"),
             Some(&MINE_TOO_EXPENSIVE)
         );
-        assert_eq!(by_id("dominion-sexp.nope"), None);
+        assert_eq!(CATALOGUE.by_id("dominion-sexp.nope"), None);
     }
 
     #[test]
     fn catalogue_matches_the_rules_md_table() {
         catalogue_check::matches_rules_doc(
-            ALL,
+            CATALOGUE.own(),
             "dominion-sexp.md",
             "## 8. Catalogue of checks",
             20,

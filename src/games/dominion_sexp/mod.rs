@@ -46,7 +46,7 @@ impl Game for DominionSexp {
     }
 
     fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::ALL
+        catalogue::CATALOGUE.all()
     }
 
     fn line_too_long(&self) -> &'static RuleInfo {

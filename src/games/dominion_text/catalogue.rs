@@ -6,43 +6,30 @@
 //! (markdown backticks included); a test re-reads the table and fails if an
 //! id, a severity or a sentence drifts.
 
+use crate::shared_rules::{self, Catalogue};
 use crate::verdict::{RuleInfo, Severity};
 
-pub static IO_TIMEOUT: RuleInfo = RuleInfo {
-    id: "io.timeout",
-    severity: Severity::Fail,
-    spec: "Each reply line (name, version, play-turn, attack) must be complete, LF included, within `--timeout` (`--startup-timeout` for the first); missing it disqualifies the bot, and so does a write to the bot that blocks past the deadline.",
-};
+pub static IO_TIMEOUT: RuleInfo = shared_rules::IO_TIMEOUT.worded(
+    "Each reply line (name, version, play-turn, attack) must be complete, LF included, within `--timeout` (`--startup-timeout` for the first); missing it disqualifies the bot, and so does a write to the bot that blocks past the deadline.",
+);
 
-pub static IO_UNEXPECTED_OUTPUT: RuleInfo = RuleInfo {
-    id: "io.unexpected-output",
-    severity: Severity::Fail,
-    spec: "The bot must write no non-blank line when no reply is due: nothing in answer to `supply`, info lines or `game kingdom-cards`, and no second line after a reply.",
-};
+pub static IO_UNEXPECTED_OUTPUT: RuleInfo = shared_rules::IO_UNEXPECTED_OUTPUT.worded(
+    "The bot must write no non-blank line when no reply is due: nothing in answer to `supply`, info lines or `game kingdom-cards`, and no second line after a reply.",
+);
 
-pub static IO_CRASH: RuleInfo = RuleInfo {
-    id: "io.crash",
-    severity: Severity::Fail,
-    spec: "The bot must not exit, close its stdout or close its stdin before the game is over, whatever its exit status.",
-};
+pub static IO_CRASH: RuleInfo = shared_rules::IO_CRASH.worded(
+    "The bot must not exit, close its stdout or close its stdin before the game is over, whatever its exit status.",
+);
 
-pub static IO_NO_EXIT: RuleInfo = RuleInfo {
-    id: "io.no-exit",
-    severity: Severity::Warn,
-    spec: "After protocheck closes its stdin at the end of the game, the bot should exit within the grace period (default 2 s); any exit status is fine.",
-};
+pub static IO_NO_EXIT: RuleInfo = shared_rules::IO_NO_EXIT.worded(
+    "After protocheck closes its stdin at the end of the game, the bot should exit within the grace period (default 2 s); any exit status is fine.",
+);
 
-pub static IO_LINE_TOO_LONG: RuleInfo = RuleInfo {
-    id: "io.line-too-long",
-    severity: Severity::Fail,
-    spec: "No line written by the bot may exceed 64 KiB.",
-};
+pub static IO_LINE_TOO_LONG: RuleInfo =
+    shared_rules::IO_LINE_TOO_LONG.worded("No line written by the bot may exceed 64 KiB.");
 
-pub static IO_INVALID_UTF8: RuleInfo = RuleInfo {
-    id: "io.invalid-utf8",
-    severity: Severity::Fail,
-    spec: "Everything the bot writes to stdout must be valid UTF-8.",
-};
+pub static IO_INVALID_UTF8: RuleInfo = shared_rules::IO_INVALID_UTF8
+    .worded("Everything the bot writes to stdout must be valid UTF-8.");
 
 pub static FRAME_CRLF: RuleInfo = RuleInfo {
     id: "dominion-text.frame.crlf",
@@ -272,8 +259,9 @@ pub static ROBUST_SUPPLY_WHILE_WAITING: RuleInfo = RuleInfo {
     spec: "The bot should silently accept a `supply` line outside its own turn (robustness scenario only).",
 };
 
-/// Every check of this game, in the order of the §8 table.
-pub static ALL: &[&RuleInfo] = &[
+/// The dominion-text rows, in the order of the table in dominion-text.md §8 (the shared `io.*`
+/// ids as dominion-text words them); `shared_rules::Catalogue` adds the rest.
+pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &IO_TIMEOUT,
     &IO_UNEXPECTED_OUTPUT,
     &IO_CRASH,
@@ -318,18 +306,7 @@ pub static ALL: &[&RuleInfo] = &[
     &ATTACK_NOT_IN_HAND,
     &ATTACK_MOAT_NOT_IN_HAND,
     &ROBUST_SUPPLY_WHILE_WAITING,
-    // protocheck's own bounds on output, the same in every game (not rows of
-    // dominion-text.md §8: they protect protocheck, see the README's limits).
-    &crate::controller::bounds::IO_OUTPUT_FLOOD,
-    &crate::controller::bounds::IO_OUTPUT_LIMIT,
-    &crate::transport::limits::IO_RESOURCE_LIMIT,
-];
-
-/// The catalogue entry with this id, if any (for `protocheck explain <id>`
-/// and for scenario files that name a rule).
-pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
-    ALL.iter().copied().find(|r| r.id == id)
-}
+]);
 
 #[cfg(test)]
 mod tests {
@@ -338,15 +315,18 @@ mod tests {
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        catalogue_check::ids_are_well_formed(ALL, "dominion-text");
-        assert_eq!(by_id("dominion-text.grammar.case"), Some(&GRAMMAR_CASE));
-        assert_eq!(by_id("dominion-text.nope"), None);
+        catalogue_check::ids_are_well_formed(CATALOGUE.all(), "dominion-text");
+        assert_eq!(
+            CATALOGUE.by_id("dominion-text.grammar.case"),
+            Some(&GRAMMAR_CASE)
+        );
+        assert_eq!(CATALOGUE.by_id("dominion-text.nope"), None);
     }
 
     #[test]
     fn catalogue_matches_the_dominion_text_md_table() {
         catalogue_check::matches_rules_doc(
-            ALL,
+            CATALOGUE.own(),
             "dominion-text.md",
             "## 8. Catalogue of checks",
             44,

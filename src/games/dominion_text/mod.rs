@@ -37,7 +37,7 @@ impl Game for DominionText {
     }
 
     fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::ALL
+        catalogue::CATALOGUE.all()
     }
 
     fn line_too_long(&self) -> &'static RuleInfo {

@@ -7,6 +7,7 @@
 //! sentence drifts. Where a row says "fail (warn if …)", the severity here is
 //! the default (`fail`) and the game lowers it in the situation named.
 
+use crate::shared_rules::{self, Catalogue};
 use crate::verdict::{RuleInfo, Severity};
 
 pub static IO_NO_CONNECT: RuleInfo = RuleInfo {
@@ -15,29 +16,20 @@ pub static IO_NO_CONNECT: RuleInfo = RuleInfo {
     spec: "The bot did not connect to protocheck's port on 127.0.0.1 within the startup timeout (Evolution's default: 30 s from spawn to connect; the reference client, compiled, takes 1.2–5.3 s on 2 shared cores, 9.5 s uncompiled). The 5 s sign-up limit starts at the connection.",
 };
 
-pub static IO_TIMEOUT: RuleInfo = RuleInfo {
-    id: "io.timeout",
-    severity: Severity::Fail,
-    spec: "The sign-up (first byte within 5 s, complete within 5 s more) or a reply to `choose`/`feedNext` (1 s) was not complete in time; the reference drops the player.",
-};
+pub static IO_TIMEOUT: RuleInfo = shared_rules::IO_TIMEOUT.worded(
+    "The sign-up (first byte within 5 s, complete within 5 s more) or a reply to `choose`/`feedNext` (1 s) was not complete in time; the reference drops the player.",
+);
 
-pub static IO_CRASH: RuleInfo = RuleInfo {
-    id: "io.crash",
-    severity: Severity::Fail,
-    spec: "The bot exited or closed its connection while the game was still running.",
-};
+pub static IO_CRASH: RuleInfo = shared_rules::IO_CRASH
+    .worded("The bot exited or closed its connection while the game was still running.");
 
-pub static IO_UNEXPECTED_OUTPUT: RuleInfo = RuleInfo {
-    id: "io.unexpected-output",
-    severity: Severity::Warn,
-    spec: "Bytes were still unread when protocheck closed the connection; the reference never reads them.",
-};
+pub static IO_UNEXPECTED_OUTPUT: RuleInfo = shared_rules::IO_UNEXPECTED_OUTPUT.worded_as(
+    Severity::Warn,
+    "Bytes were still unread when protocheck closed the connection; the reference never reads them.",
+);
 
-pub static IO_INVALID_UTF8: RuleInfo = RuleInfo {
-    id: "io.invalid-utf8",
-    severity: Severity::Fail,
-    spec: "The bot sent bytes that are not UTF-8; the reference's reader rejects them.",
-};
+pub static IO_INVALID_UTF8: RuleInfo = shared_rules::IO_INVALID_UTF8
+    .worded("The bot sent bytes that are not UTF-8; the reference's reader rejects them.");
 
 pub static IO_MESSAGE_TOO_LARGE: RuleInfo = RuleInfo {
     id: "io.message-too-large",
@@ -45,11 +37,9 @@ pub static IO_MESSAGE_TOO_LARGE: RuleInfo = RuleInfo {
     spec: "One value exceeded 64 KiB or 128 levels of nesting; legal replies are far smaller.",
 };
 
-pub static IO_NO_EXIT: RuleInfo = RuleInfo {
-    id: "io.no-exit",
-    severity: Severity::Warn,
-    spec: "After the server closed the connection, the bot process did not exit within the grace period.",
-};
+pub static IO_NO_EXIT: RuleInfo = shared_rules::IO_NO_EXIT.worded(
+    "After the server closed the connection, the bot process did not exit within the grace period.",
+);
 
 pub static FRAME_UNDELIMITED_NUMBER: RuleInfo = RuleInfo {
     id: "evolution.frame.undelimited-number",
@@ -225,8 +215,9 @@ pub static FEED_ATTACK_RULES_FORBID: RuleInfo = RuleInfo {
     spec: "The reference allows the attack but the published trait texts forbid it (symbiosis, or a pack-hunting/hard-shell quirk).",
 };
 
-/// Every check of this game, in the order of the §8 table.
-pub static ALL: &[&RuleInfo] = &[
+/// The evolution rows, in the order of the table in evolution.md §8 (the shared `io.*`
+/// ids as evolution words them); `shared_rules::Catalogue` adds the rest.
+pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &IO_NO_CONNECT,
     &IO_TIMEOUT,
     &IO_CRASH,
@@ -263,12 +254,7 @@ pub static ALL: &[&RuleInfo] = &[
     &FEED_TARGET_OUT_OF_RANGE,
     &FEED_TARGET_NOT_ATTACKABLE,
     &FEED_ATTACK_RULES_FORBID,
-];
-
-/// The catalogue entry with this id, if any.
-pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
-    ALL.iter().copied().find(|r| r.id == id)
-}
+]);
 
 #[cfg(test)]
 mod tests {
@@ -277,16 +263,21 @@ mod tests {
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        catalogue_check::ids_are_well_formed(ALL, "evolution");
+        catalogue_check::ids_are_well_formed(CATALOGUE.all(), "evolution");
         assert_eq!(
-            by_id("evolution.frame.undelimited-number"),
+            CATALOGUE.by_id("evolution.frame.undelimited-number"),
             Some(&FRAME_UNDELIMITED_NUMBER)
         );
-        assert_eq!(by_id("evolution.nope"), None);
+        assert_eq!(CATALOGUE.by_id("evolution.nope"), None);
     }
 
     #[test]
     fn catalogue_matches_the_evolution_md_table() {
-        catalogue_check::matches_rules_doc(ALL, "evolution.md", "## 8. Check catalogue", 30);
+        catalogue_check::matches_rules_doc(
+            CATALOGUE.own(),
+            "evolution.md",
+            "## 8. Check catalogue",
+            30,
+        );
     }
 }

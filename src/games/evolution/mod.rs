@@ -41,7 +41,7 @@ impl Game for Evolution {
     }
 
     fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::ALL
+        catalogue::CATALOGUE.all()
     }
 
     fn line_too_long(&self) -> &'static RuleInfo {

@@ -197,7 +197,7 @@ impl EvolutionSession {
         }
         if after[0] != self.table.start_boards {
             return Err(
-                "choose: `after` begins with the bot's own boards as in its `start` (§2.5, D2)"
+                "choose: `after` begins with the bot's own boards as in its `start` (docs/games/evolution.md, decision 2)"
                     .into(),
             );
         }

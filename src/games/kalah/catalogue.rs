@@ -7,6 +7,7 @@
 //! table's requirement sentences verbatim (markdown backticks included); a
 //! test re-reads the table and fails if an id, a severity or a sentence drifts.
 
+use crate::shared_rules::{self, Catalogue};
 use crate::verdict::{RuleInfo, Severity};
 
 pub static FRAMING_CRLF: RuleInfo = RuleInfo {
@@ -87,17 +88,13 @@ pub static TURN_MISSED_TURN: RuleInfo = RuleInfo {
     spec: "After `…;YOU` that follows the bot's own move (extra turn) or `CHANGE;SWAP;…;YOU`, the bot replies. This is a specific diagnosis of a timeout.",
 };
 
-pub static IO_UNEXPECTED_OUTPUT: RuleInfo = RuleInfo {
-    id: "io.unexpected-output",
-    severity: Severity::Fail,
-    spec: "The bot writes nothing before START, nothing after `START;North` or `…;OPP`, and exactly one line per reply that is due.",
-};
+pub static IO_UNEXPECTED_OUTPUT: RuleInfo = shared_rules::IO_UNEXPECTED_OUTPUT.worded(
+    "The bot writes nothing before START, nothing after `START;North` or `…;OPP`, and exactly one line per reply that is due.",
+);
 
-pub static IO_TIMEOUT: RuleInfo = RuleInfo {
-    id: "io.timeout",
-    severity: Severity::Fail,
-    spec: "Every due reply arrives complete (with LF) within `--timeout`; the first reply as South within `--startup-timeout`.",
-};
+pub static IO_TIMEOUT: RuleInfo = shared_rules::IO_TIMEOUT.worded(
+    "Every due reply arrives complete (with LF) within `--timeout`; the first reply as South within `--startup-timeout`.",
+);
 
 pub static TIME_BUDGET: RuleInfo = RuleInfo {
     id: "kalah.time.budget",
@@ -105,23 +102,15 @@ pub static TIME_BUDGET: RuleInfo = RuleInfo {
     spec: "The bot's cumulative reply time in one match stays within the reference's 3,600 s budget (configurable).",
 };
 
-pub static IO_CRASH: RuleInfo = RuleInfo {
-    id: "io.crash",
-    severity: Severity::Fail,
-    spec: "The bot keeps running, with stdin and stdout open, until it has received `CHANGE;…;END` or `END`.",
-};
+pub static IO_CRASH: RuleInfo = shared_rules::IO_CRASH.worded(
+    "The bot keeps running, with stdin and stdout open, until it has received `CHANGE;…;END` or `END`.",
+);
 
-pub static IO_LINE_TOO_LONG: RuleInfo = RuleInfo {
-    id: "io.line-too-long",
-    severity: Severity::Fail,
-    spec: "No output line exceeds 64 KiB.",
-};
+pub static IO_LINE_TOO_LONG: RuleInfo =
+    shared_rules::IO_LINE_TOO_LONG.worded("No output line exceeds 64 KiB.");
 
-pub static IO_INVALID_UTF8: RuleInfo = RuleInfo {
-    id: "io.invalid-utf8",
-    severity: Severity::Fail,
-    spec: "Output is valid UTF-8 (and any valid message is ASCII).",
-};
+pub static IO_INVALID_UTF8: RuleInfo =
+    shared_rules::IO_INVALID_UTF8.worded("Output is valid UTF-8 (and any valid message is ASCII).");
 
 pub static PROCESS_STDERR_OVERFLOW: RuleInfo = RuleInfo {
     id: "kalah.process.stderr-overflow",
@@ -135,11 +124,8 @@ pub static END_OUTPUT_AFTER_END: RuleInfo = RuleInfo {
     spec: "The bot writes nothing after `CHANGE;…;END` or `END`.",
 };
 
-pub static IO_NO_EXIT: RuleInfo = RuleInfo {
-    id: "io.no-exit",
-    severity: Severity::Warn,
-    spec: "The bot exits by itself within the grace period (default 2 s) after `END`.",
-};
+pub static IO_NO_EXIT: RuleInfo = shared_rules::IO_NO_EXIT
+    .worded("The bot exits by itself within the grace period (default 2 s) after `END`.");
 
 pub static END_EXIT_STATUS: RuleInfo = RuleInfo {
     id: "kalah.end.exit-status",
@@ -153,8 +139,9 @@ pub static PROCESS_EOF: RuleInfo = RuleInfo {
     spec: "The bot exits when stdin reaches EOF without END, rather than spinning or hanging.",
 };
 
-/// Every check of this game, in the order of the §8 table.
-pub static ALL: &[&RuleInfo] = &[
+/// The kalah rows, in the order of the table in kalah.md §8 (the shared `io.*`
+/// ids as kalah words them); `shared_rules::Catalogue` adds the rest.
+pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &FRAMING_CRLF,
     &FRAMING_WHITESPACE,
     &FRAMING_EMPTY_LINE,
@@ -179,18 +166,7 @@ pub static ALL: &[&RuleInfo] = &[
     &IO_NO_EXIT,
     &END_EXIT_STATUS,
     &PROCESS_EOF,
-    // protocheck's own bounds on output, the same in every game (not rows of
-    // kalah.md §8: they protect protocheck, see the README's limits).
-    &crate::controller::bounds::IO_OUTPUT_FLOOD,
-    &crate::controller::bounds::IO_OUTPUT_LIMIT,
-    &crate::transport::limits::IO_RESOURCE_LIMIT,
-];
-
-/// The catalogue entry with this id, if any (for `protocheck explain <id>`
-/// and for scenario files that name a rule).
-pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
-    ALL.iter().copied().find(|r| r.id == id)
-}
+]);
 
 #[cfg(test)]
 mod tests {
@@ -199,13 +175,21 @@ mod tests {
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        catalogue_check::ids_are_well_formed(ALL, "kalah");
-        assert_eq!(by_id("kalah.swap.not-allowed"), Some(&SWAP_NOT_ALLOWED));
-        assert_eq!(by_id("kalah.nope"), None);
+        catalogue_check::ids_are_well_formed(CATALOGUE.all(), "kalah");
+        assert_eq!(
+            CATALOGUE.by_id("kalah.swap.not-allowed"),
+            Some(&SWAP_NOT_ALLOWED)
+        );
+        assert_eq!(CATALOGUE.by_id("kalah.nope"), None);
     }
 
     #[test]
     fn catalogue_matches_the_kalah_md_table() {
-        catalogue_check::matches_rules_doc(ALL, "kalah.md", "## 8. Catalogue of checks", 20);
+        catalogue_check::matches_rules_doc(
+            CATALOGUE.own(),
+            "kalah.md",
+            "## 8. Catalogue of checks",
+            20,
+        );
     }
 }

@@ -29,7 +29,7 @@ impl Game for Kalah {
     }
 
     fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::ALL
+        catalogue::CATALOGUE.all()
     }
 
     fn line_too_long(&self) -> &'static RuleInfo {
@@ -88,7 +88,7 @@ impl Game for Kalah {
         let (holes, seeds) = board_of(options);
         ((holes, seeds) != (DEFAULT_HOLES, DEFAULT_SEEDS)).then(|| {
             format!(
-                "Kalah({holes},{seeds}) board; a real match is always Kalah(7,7) (rules decision 14); run with --all-sizes"
+                "Kalah({holes},{seeds}) board; a real match is always Kalah(7,7) (docs/games/kalah.md, decision 14); run with --all-sizes"
             )
         })
     }

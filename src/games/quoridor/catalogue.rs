@@ -5,6 +5,7 @@
 //! `quoridor.framing.*` id applies it is reported instead of the generic `io.*`
 //! id, never both.
 
+use crate::shared_rules::{self, Catalogue};
 use crate::verdict::{RuleInfo, Severity};
 
 /// `quoridor.framing.status` (fail).
@@ -57,18 +58,15 @@ pub static FRAMING_OUTPUT_CHARS: RuleInfo = RuleInfo {
 };
 
 /// `io.unexpected-output` (warn).
-pub static IO_UNEXPECTED_OUTPUT: RuleInfo = RuleInfo {
-    id: "io.unexpected-output",
-    severity: Severity::Warn,
-    spec: r#"The engine writes no stray lines outside responses, `#` comment lines included (the referee skips them); blank lines between responses are allowed."#,
-};
+pub static IO_UNEXPECTED_OUTPUT: RuleInfo = shared_rules::IO_UNEXPECTED_OUTPUT.worded_as(
+    Severity::Warn,
+    r#"The engine writes no stray lines outside responses, `#` comment lines included (the referee skips them); blank lines between responses are allowed."#,
+);
 
 /// `io.timeout` (fail).
-pub static IO_TIMEOUT: RuleInfo = RuleInfo {
-    id: "io.timeout",
-    severity: Severity::Fail,
-    spec: r#"Every response is complete within `--timeout` (default 30 s); the first within `--startup-timeout`."#,
-};
+pub static IO_TIMEOUT: RuleInfo = shared_rules::IO_TIMEOUT.worded(
+    r#"Every response is complete within `--timeout` (default 30 s); the first within `--startup-timeout`."#,
+);
 
 /// `quoridor.time.ack` (warn).
 pub static TIME_ACK: RuleInfo = RuleInfo {
@@ -85,25 +83,16 @@ pub static TIME_GAME: RuleInfo = RuleInfo {
 };
 
 /// `io.crash` (fail).
-pub static IO_CRASH: RuleInfo = RuleInfo {
-    id: "io.crash",
-    severity: Severity::Fail,
-    spec: r#"The engine does not exit or close its stdout before `quit`."#,
-};
+pub static IO_CRASH: RuleInfo =
+    shared_rules::IO_CRASH.worded(r#"The engine does not exit or close its stdout before `quit`."#);
 
 /// `io.line-too-long` (fail).
-pub static IO_LINE_TOO_LONG: RuleInfo = RuleInfo {
-    id: "io.line-too-long",
-    severity: Severity::Fail,
-    spec: r#"No output line exceeds 64 KiB, and no response exceeds the line-count cap."#,
-};
+pub static IO_LINE_TOO_LONG: RuleInfo = shared_rules::IO_LINE_TOO_LONG
+    .worded(r#"No output line exceeds 64 KiB, and no response exceeds the line-count cap."#);
 
 /// `io.invalid-utf8` (fail).
-pub static IO_INVALID_UTF8: RuleInfo = RuleInfo {
-    id: "io.invalid-utf8",
-    severity: Severity::Fail,
-    spec: r#"Output is valid UTF-8 (the referee abandons the match otherwise)."#,
-};
+pub static IO_INVALID_UTF8: RuleInfo = shared_rules::IO_INVALID_UTF8
+    .worded(r#"Output is valid UTF-8 (the referee abandons the match otherwise)."#);
 
 /// `quoridor.input.crlf` (fail).
 pub static INPUT_CRLF: RuleInfo = RuleInfo {
@@ -395,11 +384,10 @@ pub static QUIT_RESPONSE: RuleInfo = RuleInfo {
 };
 
 /// `io.no-exit` (fail).
-pub static IO_NO_EXIT: RuleInfo = RuleInfo {
-    id: "io.no-exit",
-    severity: Severity::Fail,
-    spec: r#"The engine exits within the grace period (default 2 s) after answering `quit`."#,
-};
+pub static IO_NO_EXIT: RuleInfo = shared_rules::IO_NO_EXIT.worded_as(
+    Severity::Fail,
+    r#"The engine exits within the grace period (default 2 s) after answering `quit`."#,
+);
 
 /// `quoridor.quit.exit-status` (warn).
 pub static QUIT_EXIT_STATUS: RuleInfo = RuleInfo {
@@ -436,8 +424,9 @@ pub static PROCESS_STDERR_RESPONSE_LIKE: RuleInfo = RuleInfo {
     spec: r#"No stderr line starts with `=` or `?` (the referee reads stderr and stdout as one stream)."#,
 };
 
-/// Every check of the catalogue, in the order of the §8 table.
-pub static ALL: &[&RuleInfo] = &[
+/// The quoridor rows, in the order of the table in quoridor.md §8 (the shared `io.*`
+/// ids as quoridor words them); `shared_rules::Catalogue` adds the rest.
+pub static CATALOGUE: Catalogue = Catalogue::new(&[
     &FRAMING_STATUS,
     &FRAMING_EXTRA_RESPONSE,
     &FRAMING_SPLIT_RESPONSE,
@@ -499,17 +488,7 @@ pub static ALL: &[&RuleInfo] = &[
     &PROCESS_SEED_ARG,
     &PROCESS_MEMORY,
     &PROCESS_STDERR_RESPONSE_LIKE,
-    // protocheck's own bounds on output, the same in every game (not rows of
-    // quoridor.md §8: they protect protocheck, see the README's limits).
-    &crate::controller::bounds::IO_OUTPUT_FLOOD,
-    &crate::controller::bounds::IO_OUTPUT_LIMIT,
-    &crate::transport::limits::IO_RESOURCE_LIMIT,
-];
-
-/// The catalogue entry with this id, if any.
-pub fn by_id(id: &str) -> Option<&'static RuleInfo> {
-    ALL.iter().copied().find(|r| r.id == id)
-}
+]);
 
 #[cfg(test)]
 mod tests {
@@ -518,15 +497,23 @@ mod tests {
 
     #[test]
     fn ids_are_unique_lowercase_and_dotted() {
-        catalogue_check::ids_are_well_formed(ALL, "quoridor");
-        assert_eq!(by_id("quoridor.playwall.path"), Some(&PLAYWALL_PATH));
-        assert_eq!(by_id("quoridor.nope"), None);
+        catalogue_check::ids_are_well_formed(CATALOGUE.all(), "quoridor");
+        assert_eq!(
+            CATALOGUE.by_id("quoridor.playwall.path"),
+            Some(&PLAYWALL_PATH)
+        );
+        assert_eq!(CATALOGUE.by_id("quoridor.nope"), None);
         assert_eq!(FRAMING_NO_TERMINATOR.severity, Severity::Warn);
         assert_eq!(GENMOVE_ILLEGAL.severity, Severity::Fail);
     }
 
     #[test]
     fn every_section_8_row_is_in_all() {
-        catalogue_check::matches_rules_doc(ALL, "quoridor.md", "## 8. Catalogue of checks", 50);
+        catalogue_check::matches_rules_doc(
+            CATALOGUE.own(),
+            "quoridor.md",
+            "## 8. Catalogue of checks",
+            50,
+        );
     }
 }

@@ -29,7 +29,7 @@ impl Game for Quoridor {
     }
 
     fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::ALL
+        catalogue::CATALOGUE.all()
     }
 
     fn line_too_long(&self) -> &'static RuleInfo {

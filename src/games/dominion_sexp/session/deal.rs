@@ -6,7 +6,7 @@
 use super::super::messages::{Card, State};
 use super::super::rules::{Game, Seat, Shuffler, Supply};
 
-/// Seat names (decision D8): letters only, never a keyword or a card.
+/// Seat names (docs/games/dominion-sexp.md, decision 8): letters only, never a keyword or a card.
 pub const NAMES: [&str; 4] = ["alpha", "bravo", "charlie", "delta"];
 const HAND_SIZE: usize = 5;
 
@@ -94,7 +94,7 @@ pub fn adopt(
                 reference_names = true;
             } else {
                 return Err(format!(
-                    "`{name}` is not a name: names are letters only (decision D8), or in the reference's style `0-player-v1` for the robustness scenario"
+                    "`{name}` is not a name: names are letters only (docs/games/dominion-sexp.md, decision 8), or in the reference's style `0-player-v1` for the robustness scenario"
                 ));
             }
         }

@@ -127,7 +127,9 @@ impl TextSession {
     }
 
     fn rule_info(rule: Rule) -> &'static RuleInfo {
-        cat::by_id(rule.id()).expect("every engine rule is in the catalogue")
+        cat::CATALOGUE
+            .by_id(rule.id())
+            .expect("every engine rule is in the catalogue")
     }
 
     /// Why the engine's rule fired, in the terms of the tracked state.

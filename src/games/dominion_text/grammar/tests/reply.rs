@@ -484,6 +484,10 @@ fn findings_carry_the_catalogue_rule() {
     assert_eq!(v[1].severity, crate::verdict::Severity::Fail);
     assert!(v[1].message.contains("`Gold`"), "{}", v[1].message);
     for f in &j.findings {
-        assert!(crate::games::dominion_text::catalogue::by_id(f.rule.id).is_some());
+        assert!(
+            crate::games::dominion_text::catalogue::CATALOGUE
+                .by_id(f.rule.id)
+                .is_some()
+        );
     }
 }
