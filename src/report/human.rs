@@ -138,6 +138,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
             ))
         );
     }
+    if let Some(note) = super::busy_machine_note(results) {
+        let _ = writeln!(out, "{}", p.yellow(&note));
+    }
     let _ = writeln!(out, "{}", summary(&Totals::of(results)));
     out
 }

@@ -54,3 +54,70 @@ pub fn render(
         Format::Html => html::render(info, results),
     }
 }
+
+/// One warning for the whole report when the machine was so loaded that
+/// protocheck stopped waiting for replies at its wall-time backstop before
+/// the bots' own time reached the limit (`controller::timing`): those
+/// verdicts say more about the machine than about the bots.
+pub fn busy_machine_note(results: &[ScenarioResult]) -> Option<String> {
+    let n = results
+        .iter()
+        .flat_map(|r| &r.violations)
+        .filter(|v| {
+            v.timing
+                .is_some_and(|t| t.decided_by == crate::verdict::TimeFigure::Backstop)
+        })
+        .count();
+    (n > 0).then(|| {
+        format!(
+            "warning: the machine was so busy that {n} repl{} judged by the wall-time backstop, not by the bot's own time: run fewer bots at once (a lower --jobs, or fewer runs side by side) and run again",
+            if n == 1 { "y was" } else { "ies were" }
+        )
+    })
+}
+
+#[cfg(test)]
+mod busy_machine_tests {
+    use super::*;
+    use crate::verdict::{ReplyTiming, RuleInfo, Severity, TimeFigure};
+
+    static TIMEOUT: RuleInfo = RuleInfo {
+        id: "io.timeout",
+        severity: Severity::Fail,
+        spec: "on time",
+    };
+
+    fn result_with(decided_by: TimeFigure) -> ScenarioResult {
+        let scenario = crate::scenario::Scenario {
+            name: "s".into(),
+            game: "kalah".into(),
+            about: None,
+            spec: None,
+            options: Default::default(),
+            source: "s.yaml".into(),
+            steps: Vec::new(),
+            origin: crate::scenario::Origin::File,
+        };
+        let mut run =
+            crate::controller::ScenarioRun::not_run(&scenario, crate::outcome::Status::Failed);
+        run.result.violations.push(TIMEOUT.violation("late").with_timing(ReplyTiming {
+            wall_ms: 10_000,
+            own_ms: Some(900),
+            limit_ms: 2_000,
+            decided_by,
+        }));
+        run.result
+    }
+
+    #[test]
+    fn only_a_backstop_decision_warns_and_it_warns_once() {
+        assert_eq!(busy_machine_note(&[result_with(TimeFigure::OwnTime)]), None);
+        let note = busy_machine_note(&[
+            result_with(TimeFigure::Backstop),
+            result_with(TimeFigure::Backstop),
+        ])
+        .expect("a note");
+        assert!(note.contains("2 replies were judged by the wall-time backstop"), "{note}");
+        assert!(note.contains("--jobs"), "{note}");
+    }
+}

@@ -117,6 +117,9 @@ fn summary(out: &mut String, info: &RunInfo, results: &[ScenarioResult], totals:
         item("strict", "warnings fail".into(), "strict");
     }
     item("protocheck", info.version.clone(), "version");
+    if let Some(note) = crate::report::busy_machine_note(results) {
+        item("machine", note, "warnings");
+    }
     out.push_str("</dl>\n</header>\n");
 }
 
