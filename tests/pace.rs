@@ -122,7 +122,9 @@ fn out_of_turn_output_is_caught_by_the_same_rule_on_a_loaded_machine() {
     for &(name, fixture_name, envs, rules) in OUT_OF_TURN {
         let first = run(name, fixture_name, &[], envs);
         assert!(
-            rules.iter().any(|r| first.rules().first() == Some(&r.to_string())),
+            rules
+                .iter()
+                .any(|r| first.rules().first() == Some(&r.to_string())),
             "{name} under load: expected first rule one of {rules:?}, got {:?}\n{}",
             first.rules(),
             first.messages()
@@ -267,4 +269,88 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
             h.join().unwrap();
         }
     });
+}
+
+#[test]
+fn an_explicit_silence_leaves_scripted_waits_to_end_when_the_bot_is_idle() {
+    // `--silence 0` is the fast setting: it sizes the silence windows (to
+    // nothing) but not a scenario's `wait:` steps, which still end as soon
+    // as the bot is provably idle instead of running their full length.
+    // (Before, an explicit silence made every wait run its length: this
+    // scenario's 31 waits of 60 ms listened 1,860 ms or more.)
+    if !cfg!(target_os = "linux") {
+        eprintln!("skipped: idleness is proved from Linux's /proc only");
+        return;
+    }
+    let bot = bot("kalah-correct");
+    let out = run_json(
+        &[
+            "--game",
+            "kalah",
+            "--filter",
+            "7x7-opponent-laps",
+            "--silence",
+            "0",
+            &bot,
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{:?}", out.rules());
+    let scenario = &out.report["scenarios"][0];
+    let waits_ms = 31 * 60;
+    let listened = scenario["listened_ms"].as_u64().expect("listened_ms");
+    assert!(
+        listened < waits_ms,
+        "the waits ran their full length ({listened} ms of {waits_ms} ms): an explicit silence must not fix them"
+    );
+}
+
+#[test]
+fn a_slow_bot_that_flushes_is_told_it_was_too_slow_not_unflushed() {
+    // The reply comes after the timeout, while the bot still runs: the
+    // transcript shows it computing (or sleeping), not blocked with a full
+    // buffer, so the finding must not blame flushing.
+    let slow = run(
+        "kalah-slow",
+        "one-move",
+        &["--timeout", "1s", "--startup-timeout", "1s"],
+        &[("KALAH_BOT_DELAY_MS", "1500")],
+    );
+    assert_eq!(slow.rules().first().map(String::as_str), Some("io.timeout"));
+    let text = slow.messages();
+    if cfg!(target_os = "linux") {
+        assert!(
+            text.contains("too slow: the reply `MOVE;1` came after")
+                && text.contains("of the bot's own time"),
+            "{text}"
+        );
+        assert!(text.contains("--timeout"), "{text}");
+        assert!(
+            text.contains("the reference engine has no per-reply limit"),
+            "the reference's own limit is quoted: {text}"
+        );
+    }
+    assert!(!text.contains("not flushed"), "{text}");
+    let computing = run(
+        "kalah-cpu-bound",
+        "one-move",
+        &["--timeout", "1s", "--startup-timeout", "1s"],
+        &[("KALAH_BOT_CPU_MS", "1500")],
+    );
+    assert_eq!(
+        computing.rules().first().map(String::as_str),
+        Some("io.timeout")
+    );
+    if cfg!(target_os = "linux") {
+        assert!(
+            computing.messages().contains("it was computing"),
+            "{}",
+            computing.messages()
+        );
+    }
+    assert!(
+        !computing.messages().contains("not flushed"),
+        "{}",
+        computing.messages()
+    );
 }

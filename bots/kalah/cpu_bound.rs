@@ -6,7 +6,7 @@
 //! other work it takes longer by the wall clock, through no fault of its
 //! own. protocheck judges a reply by the bot's own time (the wall time less
 //! the time it waited for a CPU), so with `--timeout 2s` it passes however
-//! loaded the machine is (up to the wall-time backstop of 5x the timeout),
+//! loaded the machine is (up to the wall-time backstop of 10x the timeout),
 //! and with `--timeout 1s` it fails `io.timeout`.
 
 #[path = "common/mod.rs"]

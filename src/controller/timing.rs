@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 /// Past this many times the limit of wall time, a reply is late whatever
 /// the bot's own time.
-pub(super) const BACKSTOP_FACTOR: u32 = 5;
+pub(super) const BACKSTOP_FACTOR: u32 = 10;
 
 /// When the clock first looks at the bot after a reply became due (a bot
 /// that answers sooner is never looked at), and how far apart later looks
@@ -107,9 +107,11 @@ impl BotClock {
         for t in tasks {
             // A task first seen after the first look started meanwhile,
             // with its counters at zero.
-            first
-                .entry(t.tid)
-                .or_insert(if first_look { (t.ran_ns, t.waited_ns) } else { (0, 0) });
+            first.entry(t.tid).or_insert(if first_look {
+                (t.ran_ns, t.waited_ns)
+            } else {
+                (0, 0)
+            });
             self.latest.insert(t.tid, (t.ran_ns, t.waited_ns));
         }
     }
@@ -203,8 +205,9 @@ fn millis(d: Duration) -> u64 {
 
 /// At the end of a listening window: whether it must go on a little,
 /// because the bot has a task ready to run that the machine keeps waiting
-/// (it has not run since the last look), or protocheck's own reader has not
-/// caught up with what the bot wrote. `previous` is the last look's
+/// (it has not run since the last look), or protocheck's own threads have
+/// not caught up (its writer has not yet given the bot what protocheck
+/// sent, or its reader has not yet taken what the bot wrote). `previous` is the last look's
 /// counters (the first call returns them and only asks to look again).
 pub(super) struct WindowEnd {
     previous: Option<HashMap<i32, u64>>,
@@ -235,7 +238,7 @@ impl WindowEnd {
                 .any(|t| t.runnable && before.get(&t.tid) == Some(&t.ran_ns)),
         };
         self.previous = Some(ran);
-        if waiting || conn.reader_busy() {
+        if waiting || conn.reader_busy() || conn.writes_pending() {
             self.extended += WINDOW_STEP;
             Some(WINDOW_STEP)
         } else {
@@ -288,9 +291,11 @@ mod tests {
 
     #[test]
     fn a_task_that_ended_keeps_what_was_seen_last() {
-        let c = clock_after(&[&[task(1, 0, 0), task(2, 0, 0)], &[task(1, 0, 0), task(2, 500, 700)], &[
-            task(1, 1, 0),
-        ]]);
+        let c = clock_after(&[
+            &[task(1, 0, 0), task(2, 0, 0)],
+            &[task(1, 0, 0), task(2, 500, 700)],
+            &[task(1, 1, 0)],
+        ]);
         assert_eq!(c.cpu_wait(), Some(Duration::from_millis(700)));
     }
 
@@ -315,7 +320,11 @@ mod tests {
     fn the_figure_that_decided_is_named() {
         let busy = clock_after(&[&[task(1, 0, 0)], &[task(1, 3_000, 7_000)]]);
         let t = busy.timing(Duration::from_secs(10), Duration::from_secs(2));
-        assert_eq!(t.decided_by, TimeFigure::OwnTime, "3 s of its own time is over 2 s");
+        assert_eq!(
+            t.decided_by,
+            TimeFigure::OwnTime,
+            "3 s of its own time is over 2 s"
+        );
         let t = busy.timing(Duration::from_secs(10), Duration::from_secs(4));
         assert_eq!(t.decided_by, TimeFigure::Backstop);
         assert_eq!(t.own_ms, Some(3_000));

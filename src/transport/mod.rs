@@ -313,8 +313,19 @@ impl BotConnection {
     /// to run (it has not yet queued everything the bot wrote). False where
     /// this cannot be told.
     pub fn reader_busy(&self) -> bool {
-        let tid = self.progress.reader_tid.load(std::sync::atomic::Ordering::SeqCst);
+        let tid = self
+            .progress
+            .reader_tid
+            .load(std::sync::atomic::Ordering::SeqCst);
         tid > 0 && cpu_wait::own_thread_runnable(tid)
+    }
+
+    /// Whether protocheck's writer has bytes for the bot it has not yet
+    /// written into the bot's input (on a busy machine the writer thread
+    /// itself may wait for a CPU).
+    pub fn writes_pending(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        self.progress.queued.load(Ordering::SeqCst) != self.progress.written.load(Ordering::SeqCst)
     }
 
     pub fn virtual_memory(&self) -> Option<u64> {
