@@ -259,7 +259,11 @@ impl Run<'_> {
             return;
         };
         v.message = message;
-        v.actual = Some(text.to_string());
+        // Not a diff that looks like a match: the reply came, too late.
+        v.actual = Some(match verdict {
+            LateVerdict::NotFlushed => format!("{text}   (only when the bot exited)"),
+            LateVerdict::TooSlow => format!("{text}   (too late)"),
+        });
         // The session may know the finding this really is (a probe that
         // never reached its question did not probe).
         let late = v.clone();

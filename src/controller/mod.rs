@@ -109,6 +109,7 @@ struct LateArrival {
 }
 
 /// The cause a late reply's finding names.
+#[derive(Clone, Copy)]
 enum LateVerdict {
     NotFlushed,
     TooSlow,

@@ -137,6 +137,12 @@ impl Run<'_> {
                     limit,
                     clock,
                 });
+                if v.actual.is_none() {
+                    v.actual = Some(format!(
+                        "(no reply within {})",
+                        humantime::format_duration(limit)
+                    ));
+                }
                 // Remembered only if kept, so a late flush rewords this
                 // finding and never another one.
                 let index = self.violations.kept_len();
