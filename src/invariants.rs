@@ -5,7 +5,7 @@
 //! invariant fails: more than "no crash", each checks that a parse prints back
 //! to the same bytes or that judging twice gives the same verdict.
 
-use crate::controller::lint::lint;
+use crate::suite::lint::lint;
 use crate::games::kalah::grammar::{
     BotMessage, classify_bot_line, format_bot_message, parse_engine_message,
 };

@@ -11,7 +11,6 @@ pub mod games;
 pub mod invariants;
 pub mod manual;
 pub mod outcome;
-pub mod partition;
 pub mod progress;
 pub mod project;
 pub mod record;

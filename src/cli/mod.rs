@@ -59,7 +59,7 @@ pub struct Cli {
     /// stable hash of the name (a scenario keeps its shard as the suite
     /// grows). For a CI matrix of N jobs; an empty shard passes.
     #[arg(long, value_name = "count:K/N|hash:K/N")]
-    pub partition: Option<crate::partition::Partition>,
+    pub partition: Option<crate::suite::partition::Partition>,
     /// List the selected scenarios and exit.
     #[arg(long)]
     pub list: bool,

@@ -233,7 +233,7 @@ pub(super) fn lint_only(
     errors.extend(suite::duplicate_names(scenarios));
     for s in scenarios {
         let game = game_named(Some(game_id.unwrap_or(&s.game)))?;
-        errors.extend(crate::controller::lint::lint(s, game));
+        errors.extend(crate::suite::lint::lint(s, game));
     }
     if !errors.is_empty() {
         return Err(Fatal::Scenarios(errors));
