@@ -363,14 +363,3 @@ impl ScenarioRun {
         }
     }
 }
-
-/// The text of a message for transcripts and comparisons: lossy UTF-8,
-/// terminators removed, CRs made visible.
-pub fn message_text(bytes: &[u8]) -> String {
-    let mut end = bytes.len();
-    while end > 0 && bytes[end - 1] == b'\n' {
-        end -= 1;
-    }
-    String::from_utf8_lossy(&bytes[..end]).replace('\r', "\\r")
-}
-

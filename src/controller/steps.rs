@@ -2,8 +2,8 @@
 //! against the bot (the meaning of the steps is `scenario::interpret`'s).
 
 use super::{Run, ScriptFault};
-use crate::outcome::Direction;
 use crate::games::{Next, Outgoing};
+use crate::outcome::Direction;
 use crate::scenario::interpret::{StepBackend, StepInterpreter, Walked};
 use crate::scenario::{Expect, Span, Step, Token};
 use std::time::{Duration, Instant};
@@ -19,7 +19,11 @@ impl Run<'_> {
             Ok(Walked::Ended) => Ok(()),
             Ok(Walked::All) => self.end_of_steps(),
             Err(errors) => Err(ScriptFault(
-                errors.into_iter().next().map(|e| e.message).unwrap_or_default(),
+                errors
+                    .into_iter()
+                    .next()
+                    .map(|e| e.message)
+                    .unwrap_or_default(),
             )),
         }
     }

@@ -5,9 +5,9 @@
 //! at once; the steps that replay it are the runner's own replay steps.
 
 use super::{Run, RunConfig, ScenarioRun, start_run};
-use crate::scenario::interpret::{StepBackend, StepInterpreter};
 use crate::games::{Game, Session};
 use crate::outcome::TranscriptLine;
+use crate::scenario::interpret::{StepBackend, StepInterpreter};
 use crate::scenario::{Scenario, Span, Step};
 use crate::transport::SpawnError;
 use crate::verdict::Violation;

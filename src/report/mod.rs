@@ -100,12 +100,14 @@ mod busy_machine_tests {
         };
         let mut run =
             crate::controller::ScenarioRun::not_run(&scenario, crate::outcome::Status::Failed);
-        run.result.violations.push(TIMEOUT.violation("late").with_timing(ReplyTiming {
-            wall_ms: 10_000,
-            own_ms: Some(900),
-            limit_ms: 2_000,
-            decided_by,
-        }));
+        run.result
+            .violations
+            .push(TIMEOUT.violation("late").with_timing(ReplyTiming {
+                wall_ms: 10_000,
+                own_ms: Some(900),
+                limit_ms: 2_000,
+                decided_by,
+            }));
         run.result
     }
 
@@ -117,7 +119,10 @@ mod busy_machine_tests {
             result_with(TimeFigure::Backstop),
         ])
         .expect("a note");
-        assert!(note.contains("2 replies were judged by the wall-time backstop"), "{note}");
+        assert!(
+            note.contains("2 replies were judged by the wall-time backstop"),
+            "{note}"
+        );
         assert!(note.contains("--jobs"), "{note}");
     }
 }

@@ -203,3 +203,194 @@ pub fn expect_word(e: &Expect) -> &'static str {
         Expect::Error(_) => "error",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A back end that records what it was asked to do; each send asks for
+    /// `replies_per_send` replies.
+    #[derive(Default)]
+    struct Recorder<const PLAYS_OUT: bool> {
+        done: Vec<String>,
+        due: usize,
+        replies_per_send: usize,
+        unknown: bool,
+    }
+
+    impl<const P: bool> StepBackend for Recorder<P> {
+        const SETTLE_LIMIT: usize = 100;
+        const PLAYS_OUT: bool = P;
+        fn at_step(&mut self, index: usize, _span: &Span) {
+            self.done.push(format!("step {index}"));
+        }
+        fn replies_due(&self) -> usize {
+            self.due
+        }
+        fn count_known(&self) -> bool {
+            !self.unknown
+        }
+        fn ended(&self) -> bool {
+            false
+        }
+        fn interrupts(&self, text: &str) -> bool {
+            text == "abort"
+        }
+        fn drop_due_replies(&mut self) {
+            self.due = 0;
+            self.done.push("drop".into());
+        }
+        fn reply(&mut self, expect: &Expect) -> Result<(), String> {
+            self.due = self.due.saturating_sub(1);
+            self.done.push(format!("reply {}", expect_word(expect)));
+            Ok(())
+        }
+        fn send(&mut self, _step: &Step, text: &str) -> Result<(), String> {
+            self.due += self.replies_per_send;
+            self.done.push(format!("send {text}"));
+            Ok(())
+        }
+        fn opponent(&mut self, choice: &str) -> Result<(), String> {
+            self.done.push(format!("opponent {choice}"));
+            Ok(())
+        }
+        fn silence(&mut self, _step: &Step) {
+            self.done.push("silence".into());
+        }
+        fn exit(&mut self, _step: &Step) {
+            self.done.push("exit".into());
+        }
+        fn wait(&mut self, _step: &Step, duration: Duration) {
+            self.done.push(format!("wait {}ms", duration.as_millis()));
+        }
+        fn close_input(&mut self, _step: &Step) {
+            self.done.push("close".into());
+        }
+        fn play_to_end(&mut self) -> Result<(), String> {
+            self.done.push("to-end".into());
+            Ok(())
+        }
+    }
+
+    fn steps(list: Vec<Step>) -> Vec<(Step, Span)> {
+        list.into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let line = i as u32 + 1;
+                (s, Span { line, column: 1 })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_due_reply_is_settled_as_legal_move_before_the_next_message_but_not_before_an_abort() {
+        let mut b = Recorder::<true> {
+            replies_per_send: 1,
+            ..Default::default()
+        };
+        let script = steps(vec![
+            Step::Send("a".into()),
+            Step::Send("b".into()),
+            Step::Send("abort".into()),
+            Step::Wait("5ms".into()),
+        ]);
+        let walked = StepInterpreter::default().walk(&script, &mut b).unwrap();
+        assert_eq!(walked, Walked::All);
+        assert_eq!(
+            b.done,
+            [
+                "step 0",
+                "send a",
+                "step 1",
+                "reply legal-move",
+                "send b",
+                "step 2",
+                "drop",
+                "send abort",
+                "step 3",
+                "reply legal-move",
+                "wait 5ms"
+            ]
+        );
+    }
+
+    #[test]
+    fn expectations_against_the_reply_count_are_errors_only_where_the_count_is_known() {
+        let script = steps(vec![Step::Expect(Expect::LegalMove)]);
+        let mut known = Recorder::<true>::default();
+        let errors = StepInterpreter::default()
+            .walk(&script, &mut known)
+            .unwrap_err();
+        assert_eq!(
+            errors[0].message,
+            "`expect: legal-move` where no reply is due (nothing sent asks the bot for one)"
+        );
+        let mut unknown = Recorder::<false> {
+            unknown: true,
+            ..Default::default()
+        };
+        assert!(
+            StepInterpreter::default()
+                .walk(&script, &mut unknown)
+                .is_ok()
+        );
+
+        let script = steps(vec![Step::Send("a".into()), Step::Expect(Expect::Silence)]);
+        let mut b = Recorder::<true> {
+            replies_per_send: 1,
+            ..Default::default()
+        };
+        let errors = StepInterpreter::default()
+            .walk(&script, &mut b)
+            .unwrap_err();
+        assert_eq!(errors[0].span.line, 2);
+        assert_eq!(
+            errors[0].message,
+            "`expect: silence` where a reply is due: it can never pass"
+        );
+    }
+
+    #[test]
+    fn after_play_to_end_a_dry_walk_reports_every_misplaced_step_and_a_live_one_stops_at_the_first()
+    {
+        let script = steps(vec![
+            Step::Play(Play::ToEnd),
+            Step::Send("x".into()),
+            Step::Expect(Expect::Exit),
+            Step::Send("y".into()),
+        ]);
+        let mut dry = Recorder::<false>::default();
+        let errors = StepInterpreter::default()
+            .walk(&script, &mut dry)
+            .unwrap_err();
+        assert_eq!(
+            errors.iter().map(|e| e.span.line).collect::<Vec<_>>(),
+            [2, 4]
+        );
+        // The dry back end never simulated the played-out game: the allowed
+        // `expect: exit` did nothing there.
+        assert!(!dry.done.contains(&"exit".to_string()));
+
+        let mut live = Recorder::<true>::default();
+        let errors = StepInterpreter::default()
+            .walk(&script, &mut live)
+            .unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].span.line, 2);
+    }
+
+    #[test]
+    fn a_bad_wait_duration_is_a_scenario_error_at_its_step() {
+        let script = steps(vec![Step::Wait("soon".into())]);
+        let mut b = Recorder::<true>::default();
+        let errors = StepInterpreter::default()
+            .walk(&script, &mut b)
+            .unwrap_err();
+        assert!(
+            errors[0].message.starts_with("bad duration `soon`: "),
+            "{}",
+            errors[0].message
+        );
+        assert!(!b.done.iter().any(|d| d.starts_with("wait")));
+    }
+}

@@ -31,10 +31,7 @@ pub fn matches_filter(name: &str, filter: &str) -> bool {
 
 /// Lint every scenario; all problems, in order.
 pub fn lint_all(scenarios: &[Scenario], game: &dyn Game) -> Vec<LoadError> {
-    scenarios
-        .iter()
-        .flat_map(|s| lint::lint(s, game))
-        .collect()
+    scenarios.iter().flat_map(|s| lint::lint(s, game)).collect()
 }
 
 /// Names must be unique so `--filter` and reports can tell scenarios apart.
