@@ -166,7 +166,7 @@ fn run_setup(
             env: Vec::new(),
         }
     } else {
-        bot_command(&cli)?
+        bot_command(cli)?
     };
     if (cli.no_spawn || cli.port != 0) && !tcp_game {
         return Err(Fatal::Usage(format!(
