@@ -5,7 +5,6 @@
 //! invariant fails: more than "no crash", each checks that a parse prints back
 //! to the same bytes or that judging twice gives the same verdict.
 
-use crate::controller::lint::lint;
 use crate::games::kalah::grammar::{
     BotMessage, classify_bot_line, format_bot_message, parse_engine_message,
 };
@@ -14,6 +13,7 @@ use crate::games::quoridor::notation::{self, Response};
 use crate::games::{Assembly, Game, Session};
 use crate::scenario::load::{MAX_PATTERN_BYTES, MAX_TEXT_BYTES, parse};
 use crate::scenario::{Expect, Options, Step};
+use crate::suite::lint::lint;
 use std::time::Duration;
 
 /// The scenario loader: parsing is deterministic, what it accepts keeps the

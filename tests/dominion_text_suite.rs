@@ -22,7 +22,7 @@ fn the_suite_has_at_least_40_lint_clean_scenarios() {
     assert!(suite.len() >= 40, "{} scenarios", suite.len());
     let game = protocheck::games::by_id("dominion-text").expect("dominion-text is registered");
     for s in &suite {
-        let errors = protocheck::controller::lint::lint(s, game);
+        let errors = protocheck::suite::lint::lint(s, game);
         assert!(errors.is_empty(), "{}: {errors:?}", s.name);
     }
 }
@@ -68,7 +68,7 @@ fn lint_steps(options: &str, steps: &[&str]) -> Vec<String> {
     let scenario =
         protocheck::scenario::load::parse(&text, "impossible.yaml", None).expect("the file parses");
     let game = protocheck::games::by_id("dominion-text").unwrap();
-    protocheck::controller::lint::lint(&scenario, game)
+    protocheck::suite::lint::lint(&scenario, game)
         .iter()
         .map(|e| e.to_string())
         .collect()

@@ -18,7 +18,7 @@ fn the_suite_has_at_least_40_lint_clean_scenarios() {
     assert!(suite.len() >= 40, "{} scenarios", suite.len());
     let game = protocheck::games::by_id("evolution").expect("evolution is registered");
     for s in &suite {
-        let errors = protocheck::controller::lint::lint(s, game);
+        let errors = protocheck::suite::lint::lint(s, game);
         assert!(errors.is_empty(), "{}: {errors:?}", s.name);
     }
 }
@@ -94,7 +94,7 @@ fn impossible_scripted_messages_are_located_scenario_errors() {
             6
         };
         let scenario = protocheck::scenario::load::parse(&text, "bad.yaml", None).unwrap();
-        let errors = protocheck::controller::lint::lint(&scenario, game);
+        let errors = protocheck::suite::lint::lint(&scenario, game);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].line, line, "{errors:?}");
         assert!(errors[0].message.contains(want), "{}", errors[0].message);

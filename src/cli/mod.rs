@@ -9,6 +9,9 @@ use crate::scenario::{self, LoadError};
 use crate::transport::limits;
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod manual;
+pub mod progress;
+pub mod project;
 mod run;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -59,7 +62,7 @@ pub struct Cli {
     /// stable hash of the name (a scenario keeps its shard as the suite
     /// grows). For a CI matrix of N jobs; an empty shard passes.
     #[arg(long, value_name = "count:K/N|hash:K/N")]
-    pub partition: Option<crate::partition::Partition>,
+    pub partition: Option<crate::suite::partition::Partition>,
     /// List the selected scenarios and exit.
     #[arg(long)]
     pub list: bool,
@@ -276,7 +279,7 @@ impl std::fmt::Display for Fatal {
 
 /// Run the command line; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
-    let args = match crate::project::apply(args) {
+    let args = match project::apply(args) {
         Ok(args) => args,
         Err(e) => {
             eprintln!("error: {e}");
@@ -410,14 +413,14 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             return explain(rule, game.as_deref(), *format);
         }
         Some(Command::Completions { shell }) => {
-            emit_bytes(&crate::manual::completions(*shell));
+            emit_bytes(&manual::completions(*shell));
             return Ok(0);
         }
         Some(Command::Init { game, bot, force }) => {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let written =
-                crate::project::init::write(dir, game.id(), bot, *force).map_err(Fatal::Usage)?;
+                project::init::write(dir, game.id(), bot, *force).map_err(Fatal::Usage)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             emit(&format!(
                 "wrote {}\nnext: edit `bot` in protocheck.toml, then run `protocheck`\n",
@@ -426,7 +429,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             return Ok(0);
         }
         Some(Command::Man) => {
-            let page = crate::manual::man_page()
+            let page = manual::man_page()
                 .map_err(|e| Fatal::Io(format!("cannot render the man page: {e}")))?;
             emit_bytes(&page);
             return Ok(0);

@@ -12,7 +12,30 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
-    let (mut scenarios, mut errors) = load(
+    let loaded = load_stage(&cli)?;
+    let game = loaded.game;
+    let selected = select_and_lint(&cli, loaded)?;
+    if let Some(listing) = list_or_check(&cli, &selected) {
+        emit(&listing);
+        return Ok(0);
+    }
+    let setup = run_setup(&cli, game, &selected)?;
+    let results = run_stage(&cli, game, &selected, &setup)?;
+    let totals = report_stage(&cli, game, &selected, &setup, &results)?;
+    Ok(exit_code(&totals))
+}
+
+/// The scenarios of a run, loaded, for one game, with the command line's
+/// game options filled in and the generated games added.
+struct Loaded {
+    scenarios: Vec<Scenario>,
+    errors: Vec<LoadError>,
+    game: &'static dyn crate::games::Game,
+    seed: u64,
+}
+
+fn load_stage(cli: &Cli) -> Result<Loaded, Fatal> {
+    let (mut scenarios, errors) = load(
         &cli.scenarios,
         cli.game.as_deref(),
         cli.scenarios.is_empty() || cli.with_builtin,
@@ -31,15 +54,7 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
             game_named(Some(&first.game))?
         }
     };
-    let cli_options = Options {
-        holes: cli.holes,
-        seeds: cli.seeds,
-        board_size: cli.board_size,
-        walls: cli.walls,
-        players: cli.players,
-        seat: cli.seat,
-        ..Options::default()
-    };
+    let cli_options = cli_options(cli);
     // Options the game does not take are one usage error, not one error per
     // scenario that inherits them.
     if let Err(e) = game.session(&cli_options) {
@@ -52,6 +67,31 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
     if let Some(n) = cli.games {
         scenarios.extend(game.generate(n, seed, &cli_options));
     }
+    Ok(Loaded {
+        scenarios,
+        errors,
+        game,
+        seed,
+    })
+}
+
+/// The scenarios that run (or are listed), all linted, with why some are
+/// skipped this time.
+struct Selected {
+    scenarios: Vec<Scenario>,
+    skip_reasons: Vec<Option<String>>,
+    /// How many were selected before `--partition` took this shard.
+    count: usize,
+    seed: u64,
+}
+
+fn select_and_lint(cli: &Cli, loaded: Loaded) -> Result<Selected, Fatal> {
+    let Loaded {
+        mut scenarios,
+        mut errors,
+        game,
+        seed,
+    } = loaded;
     if let Some(f) = &cli.filter {
         scenarios.retain(|s| suite::matches_filter(&s.name, f));
     }
@@ -68,30 +108,54 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
     let skip_reasons = suite::default_run_skips(
         &scenarios,
         game,
-        cli.all_sizes || game.asks_beyond_default_run(&cli_options),
+        cli.all_sizes || game.asks_beyond_default_run(&cli_options(cli)),
     );
+    Ok(Selected {
+        scenarios,
+        skip_reasons,
+        count: selected,
+        seed,
+    })
+}
+
+/// `--list` and `--check-scenarios` end here, with what they print.
+fn list_or_check(cli: &Cli, selected: &Selected) -> Option<String> {
+    let scenarios = &selected.scenarios;
     if cli.list {
         let mut text = String::new();
-        for (s, skip) in scenarios.iter().zip(&skip_reasons) {
+        for (s, skip) in scenarios.iter().zip(&selected.skip_reasons) {
             text += &match skip {
                 Some(reason) => format!("{:<44} {}  (skipped: {reason})\n", s.name, s.source),
                 None => format!("{:<44} {}\n", s.name, s.source),
             };
         }
-        emit(&text);
-        return Ok(0);
+        return Some(text);
     }
     if cli.check_scenarios {
-        emit(&format!(
+        return Some(format!(
             "{} scenario{} checked, no problems\n",
             scenarios.len(),
             if scenarios.len() == 1 { "" } else { "s" }
         ));
-        return Ok(0);
     }
+    None
+}
+
+/// How the bot is run: its command, the run's settings, the worker count.
+struct RunSetup {
+    bot: BotCommand,
+    cfg: RunConfig,
+    jobs: usize,
+}
+
+fn run_setup(
+    cli: &Cli,
+    game: &dyn crate::games::Game,
+    selected: &Selected,
+) -> Result<RunSetup, Fatal> {
     // An empty shard is normal in a CI matrix wider than the suite; an
     // empty selection is not.
-    if selected == 0 {
+    if selected.count == 0 {
         return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
     }
     let tcp_game = game.wire().transport == crate::games::Transport::Tcp;
@@ -102,7 +166,7 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
             env: Vec::new(),
         }
     } else {
-        bot_command(&cli)?
+        bot_command(cli)?
     };
     if (cli.no_spawn || cli.port != 0) && !tcp_game {
         return Err(Fatal::Usage(format!(
@@ -153,14 +217,27 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
     } else {
         jobs
     };
-    let progress = crate::progress::Progress::start(scenarios.len());
+    Ok(RunSetup { bot, cfg, jobs })
+}
+
+/// Run the selected scenarios; a failing generated game gets its replay.
+fn run_stage(
+    cli: &Cli,
+    game: &dyn crate::games::Game,
+    selected: &Selected,
+    setup: &RunSetup,
+) -> Result<Vec<ScenarioResult>, Fatal> {
+    let (scenarios, skip_reasons) = (&selected.scenarios, &selected.skip_reasons);
+    let RunSetup { bot, cfg, jobs } = setup;
+    let (seed, jobs) = (selected.seed, *jobs);
+    let progress = super::progress::Progress::start(scenarios.len());
     // From here a signal stops the suite and the report is still written.
     crate::transport::signals::set_reporting(true);
     let runs = suite::run_all(
-        &scenarios,
-        &skip_reasons,
+        scenarios,
+        skip_reasons,
         game,
-        &cfg,
+        cfg,
         jobs,
         suite::StopRules {
             fail_fast: cli.fail_fast,
@@ -180,10 +257,22 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
     for (scenario, run) in scenarios.iter().zip(runs) {
         let mut result = run.result.clone();
         if result.status == Status::Failed && suite::is_generated(scenario) {
-            attach_replay(&cli, &bot, seed, scenario, &run, &mut result)?;
+            attach_replay(cli, bot, seed, scenario, &run, &mut result)?;
         }
         results.push(result);
     }
+    Ok(results)
+}
+
+/// Render the report where it goes; the totals decide the exit status.
+fn report_stage(
+    cli: &Cli,
+    game: &dyn crate::games::Game,
+    selected: &Selected,
+    setup: &RunSetup,
+    results: &[ScenarioResult],
+) -> Result<Totals, Fatal> {
+    let (bot, seed, selected) = (&setup.bot, selected.seed, selected.count);
     let info = RunInfo {
         version: env!("CARGO_PKG_VERSION").to_string(),
         game: game.id().to_string(),
@@ -202,27 +291,42 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         },
         verbose: cli.verbose,
     };
-    let text = report::render(cli.format, &info, &results, &style);
+    let text = report::render(cli.format, &info, results, &style);
     match &cli.output {
         Some(path) => {
             std::fs::write(path, &text)
                 .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?;
             // Still tell the terminal how it went.
-            eprintln!("{}", report::human::summary(&Totals::of(&results)));
+            eprintln!("{}", report::human::summary(&Totals::of(results)));
         }
         None => emit(&text),
     }
-    crate::actions::emit_extras(cli.format, cli.no_annotations, &info, &results);
-    let totals = Totals::of(&results);
-    Ok(
-        if totals.errors > 0 || crate::transport::process::interrupted() {
-            2
-        } else if totals.failed > 0 {
-            1
-        } else {
-            0
-        },
-    )
+    crate::actions::emit_extras(cli.format, cli.no_annotations, &info, results);
+    Ok(Totals::of(results))
+}
+
+/// 2: a scenario error, or protocheck was stopped; 1: the bot failed.
+fn exit_code(totals: &Totals) -> i32 {
+    if totals.errors > 0 || crate::transport::process::interrupted() {
+        2
+    } else if totals.failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// The game options given on the command line.
+fn cli_options(cli: &Cli) -> Options {
+    Options {
+        holes: cli.holes,
+        seeds: cli.seeds,
+        board_size: cli.board_size,
+        walls: cli.walls,
+        players: cli.players,
+        seat: cli.seat,
+        ..Options::default()
+    }
 }
 
 pub(super) fn lint_only(
@@ -233,7 +337,7 @@ pub(super) fn lint_only(
     errors.extend(suite::duplicate_names(scenarios));
     for s in scenarios {
         let game = game_named(Some(game_id.unwrap_or(&s.game)))?;
-        errors.extend(crate::controller::lint::lint(s, game));
+        errors.extend(crate::suite::lint::lint(s, game));
     }
     if !errors.is_empty() {
         return Err(Fatal::Scenarios(errors));

@@ -9,17 +9,14 @@ use crate::shared_rules::{IO_OUTPUT_FLOOD, IO_OUTPUT_LIMIT};
 use crate::verdict::{Severity, Violation};
 use std::collections::{BTreeMap, VecDeque};
 
-/// Findings kept per rule id; later ones of the same rule are only counted.
-pub const KEPT_PER_RULE: usize = 5;
+pub use crate::shown::{KEPT_PER_RULE, TRANSCRIPT_LINE_BYTES, cut_text, group_thousands};
+
 /// Transcript lines kept from the start of a scenario, and from its end.
 pub const TRANSCRIPT_HEAD: usize = 500;
 pub const TRANSCRIPT_TAIL: usize = 200;
 /// Identical consecutive lines kept before the rest of the run is only
 /// counted (a bot repeating `MOVE;1` gets three lines and a count).
 pub const TRANSCRIPT_REPEATS: u64 = 3;
-/// Longest transcript line kept, in bytes of text (a 25×25 `showboard` is
-/// about 2 KiB; a 64 KiB line is cut and says how long it was).
-pub const TRANSCRIPT_LINE_BYTES: usize = 4096;
 /// Lines the bot may write outside any due reply in one scenario before it
 /// is stopped (`io.output-flood`). A conforming bot writes none (Kalah) or a
 /// few `#` comments and blank lines (QTP), far fewer than this.
@@ -227,34 +224,6 @@ impl Transcript {
         kept.extend(self.tail);
         kept.into_iter().unzip()
     }
-}
-
-/// Cut `text` to at most `max` bytes (on a character boundary), saying how
-/// long it was.
-pub fn cut_text(text: &mut String, max: usize) {
-    if text.len() <= max {
-        return;
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let total = text.len();
-    text.truncate(end);
-    text.push_str(&format!("… ({total} bytes in all)"));
-}
-
-/// `1003407` → `1,003,407`.
-pub fn group_thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Counts what a bot writes in one scenario and says when it has gone past

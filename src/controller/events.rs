@@ -2,9 +2,10 @@
 //! exit, end-of-file) outside and around due replies, and judging it.
 
 use super::bounds::Overrun;
-use super::{FLUSHED_AT_EXIT, LateArrival, LateCause, LateVerdict, Run, message_text};
+use super::{FLUSHED_AT_EXIT, LateArrival, LateCause, LateVerdict, Run};
 use crate::games::Transport;
 use crate::outcome::Direction;
+use crate::shown::message_text;
 use crate::transport::{BotEvent, ConnectionEvent, ExitStatus};
 use crate::verdict::{Severity, Violation};
 use std::time::{Duration, Instant};

@@ -5,11 +5,12 @@
 use super::timing::BotClock;
 use super::{
     EXPECT_MATCHES, EXPECT_REPLY, LateCause, LateReply, MAX_REPLY_BYTES, MAX_REPLY_PIECES, Run,
-    ScriptFault, message_text, pace,
+    ScriptFault, pace,
 };
 use crate::games::Assembly;
 use crate::outcome::Direction;
 use crate::scenario::Expect;
+use crate::shown::message_text;
 use crate::transport::BotEvent;
 use crate::verdict::Violation;
 use std::time::{Duration, Instant};

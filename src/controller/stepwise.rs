@@ -4,9 +4,10 @@
 //! from a file. What happens is collected as it happens so it can be shown
 //! at once; the steps that replay it are the runner's own replay steps.
 
-use super::{Run, RunConfig, ScenarioRun, ScriptFault, start_run};
+use super::{Run, RunConfig, ScenarioRun, start_run};
 use crate::games::{Game, Session};
 use crate::outcome::TranscriptLine;
+use crate::scenario::interpret::{StepBackend, StepInterpreter};
 use crate::scenario::{Scenario, Span, Step};
 use crate::transport::SpawnError;
 use crate::verdict::Violation;
@@ -22,6 +23,8 @@ pub struct Live {
 
 pub struct Stepwise<'a> {
     run: Run<'a>,
+    /// The meaning of the steps, the same as for a scenario file.
+    interpreter: StepInterpreter,
     steps_taken: usize,
 }
 
@@ -42,6 +45,7 @@ impl<'a> Stepwise<'a> {
         run.begin();
         Ok(Ok(Stepwise {
             run,
+            interpreter: StepInterpreter::default(),
             steps_taken: 0,
         }))
     }
@@ -57,18 +61,17 @@ impl<'a> Stepwise<'a> {
             line: index as u32 + 1,
             column: 1,
         };
-        self.run.step = Some(self.run.step_ref(&span, Some(index)));
-        self.run
-            .step_once(step)
-            .and_then(|()| self.run.settle())
-            .map_err(|ScriptFault(msg)| msg)?;
+        self.run.at_step(index, &span);
+        self.interpreter
+            .step(&mut self.run, step)
+            .and_then(|()| StepInterpreter::settle(&mut self.run))?;
         self.steps_taken += 1;
         Ok(())
     }
 
     /// Wait for and judge the replies due now (a bot that speaks first).
     pub fn settle(&mut self) -> Result<(), String> {
-        self.run.settle().map_err(|ScriptFault(msg)| msg)
+        StepInterpreter::settle(&mut self.run)
     }
 
     /// Everything collected since the last call.

@@ -235,7 +235,7 @@ pub trait Session: Send {
     /// `{matches}` are compared with: by default the raw text without its
     /// final line ends.
     fn reply_as_read(&self, reply: &[u8]) -> String {
-        crate::controller::message_text(reply)
+        crate::shown::message_text(reply)
     }
     /// Output that arrived while no reply was due (`None`: harmless, like
     /// a blank line between QTP responses).

@@ -105,7 +105,7 @@ pub fn write_checked(path: &Path, recorded: &Recorded, game: &dyn Game) -> Resul
     let scenario = crate::scenario::load::load_file(path, Some(game.id())).map_err(|e| {
         format!("the recorded scenario does not load (a bug in protocheck record): {e}")
     })?;
-    let errors = crate::controller::lint::lint(&scenario, game);
+    let errors = crate::suite::lint::lint(&scenario, game);
     if errors.is_empty() {
         Ok(())
     } else {

@@ -465,9 +465,9 @@ fn folded_repeats(note: &str) -> Option<u64> {
     n.replace(',', "").parse().ok()
 }
 
-/// A line the report cut to its 4 KiB (`controller::bounds::cut_text`).
+/// A line the report cut to its 4 KiB (`shown::cut_text`).
 fn is_cut(text: &str) -> bool {
-    text.len() > crate::controller::bounds::TRANSCRIPT_LINE_BYTES
+    text.len() > crate::shown::TRANSCRIPT_LINE_BYTES
         && text.ends_with(" bytes in all)")
         && text.contains("… (")
 }

@@ -194,10 +194,10 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
             out,
             "  {} and {} more `{}` finding{} (only the first {} of each rule are kept)",
             p.dim("…"),
-            crate::controller::bounds::group_thousands(o.count),
+            crate::shown::group_thousands(o.count),
             o.rule,
             if o.count == 1 { "" } else { "s" },
-            crate::controller::bounds::KEPT_PER_RULE
+            crate::shown::KEPT_PER_RULE
         );
     }
     let shown = if style.verbose {

@@ -135,7 +135,7 @@ fn testcase(x: &mut String, r: &ScenarioResult) {
                     "… and {} more {} findings (only the first {} of each rule are kept)",
                     o.count,
                     o.rule,
-                    crate::controller::bounds::KEPT_PER_RULE
+                    crate::shown::KEPT_PER_RULE
                 );
             }
             let _ = writeln!(

@@ -1,6 +1,7 @@
 //! Scenario files: the model, loading with located errors, the built-in
 //! suites embedded in the binary, and the JSON Schema of the format.
 pub mod builtin;
+pub mod interpret;
 pub mod load;
 pub mod model;
 

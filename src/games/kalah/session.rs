@@ -266,7 +266,7 @@ impl KalahSession {
     /// Judge a line that claims to be the bot's move.
     fn judge_move(&mut self, line: &[u8]) -> Judged {
         let mut judged = Judged::default();
-        let shown = crate::controller::message_text(line);
+        let shown = crate::shown::message_text(line);
         let body = line.strip_suffix(b"\n").unwrap_or(line);
         let msg = match grammar::classify_bot_line(body, self.holes) {
             Ok(m) => m,

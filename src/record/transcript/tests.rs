@@ -137,10 +137,7 @@ fn folds_and_cuts_are_recognised() {
     );
     assert_eq!(folded_repeats("the bot exited"), None);
     let mut long = "x".repeat(5000);
-    crate::controller::bounds::cut_text(
-        &mut long,
-        crate::controller::bounds::TRANSCRIPT_LINE_BYTES,
-    );
+    crate::shown::cut_text(&mut long, crate::shown::TRANSCRIPT_LINE_BYTES);
     assert!(is_cut(&long));
     assert!(!is_cut("= E2"));
 }

@@ -168,7 +168,7 @@ impl DominionSession {
     /// Judge one read play of the bot and apply it.
     fn judge_play(&mut self, reply: &[u8]) -> Judged {
         let mut judged = Judged::default();
-        let shown = crate::controller::message_text(reply);
+        let shown = crate::shown::message_text(reply);
         let mut reader = Reader::new();
         let (_, outcome) = reader.feed(reply);
         let read = match outcome.or_else(|| reader.finish()) {
@@ -427,7 +427,7 @@ impl Session for DominionSession {
             // judged.
             return None;
         }
-        let shown = crate::controller::message_text(bytes);
+        let shown = crate::shown::message_text(bytes);
         let when = if self.fresh {
             "before the game started (nothing is due before the first (move …))".to_string()
         } else if self.move_due {
@@ -481,7 +481,7 @@ impl Session for DominionSession {
         if let Some(p) = partial {
             how.push_str(&format!(
                 ", leaving `{}` unfinished",
-                crate::controller::message_text(p)
+                crate::shown::message_text(p)
             ));
         }
         Some(self.finding(&rule::IO_CRASH, how))

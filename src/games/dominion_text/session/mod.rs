@@ -165,7 +165,7 @@ impl TextSession {
     /// Judges one line that arrived while a reply was due, and applies it.
     fn judge_line(&mut self, reply: &[u8]) -> Judged {
         let mut judged = Judged::default();
-        let shown = crate::controller::message_text(reply);
+        let shown = crate::shown::message_text(reply);
         let Some(due) = self.due else {
             return judged;
         };
@@ -360,7 +360,7 @@ impl Session for TextSession {
             // §1.3: lines after protocheck closed stdin are not judged.
             return None;
         }
-        let shown = crate::controller::message_text(bytes);
+        let shown = crate::shown::message_text(bytes);
         let judgement = judge_unexpected(bytes);
         let finding = judgement.findings.first()?;
         if finding.rule.id == cat::FRAME_BLANK_LINE.id {
@@ -414,7 +414,7 @@ impl Session for TextSession {
         if let Some(p) = partial {
             how.push_str(&format!(
                 ", leaving `{}` without LF",
-                crate::controller::message_text(p)
+                crate::shown::message_text(p)
             ));
         }
         Some(cat::IO_CRASH.violation(how))

@@ -14,7 +14,7 @@ use std::time::Duration;
 impl KalahSession {
     /// A line that arrived while no reply was due.
     pub(super) fn unexpected_finding(&mut self, bytes: &[u8]) -> Option<Violation> {
-        let shown = crate::controller::message_text(bytes);
+        let shown = crate::shown::message_text(bytes);
         if std::mem::take(&mut self.reply_interrupted) {
             return None;
         }
@@ -75,7 +75,7 @@ impl KalahSession {
     ) -> Option<Violation> {
         let ended = self.over || self.eof;
         if let Some(p) = partial {
-            let shown = crate::controller::message_text(p);
+            let shown = crate::shown::message_text(p);
             if ended {
                 // Never a message, and never read: like any output after the
                 // game or after end of input.

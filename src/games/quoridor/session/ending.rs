@@ -31,12 +31,8 @@ impl QtpSession {
             Some(status) => format!("the engine exited ({status})"),
             None => "the engine closed its output".to_string(),
         };
-        let unterminated = partial.map(|p| {
-            format!(
-                ", leaving `{}` unterminated",
-                crate::controller::message_text(p)
-            )
-        });
+        let unterminated =
+            partial.map(|p| format!(", leaving `{}` unterminated", crate::shown::message_text(p)));
         let unterminated = unterminated.as_deref().unwrap_or("");
         if let Some(p) = self.pending.front()
             && p.outcome == Outcome::Quit

@@ -12,9 +12,9 @@ use super::expect::Outcome;
 use super::notation::{self, Command};
 use super::player;
 use super::rules::{Action, Board, Colour};
-use crate::controller::EXPECT_REPLY;
 use crate::games::{Assembly, Judged, Next, Outgoing, ScriptError, Session};
 use crate::scenario::{Expect, Strategy};
+use crate::shared_rules::EXPECT_REPLY;
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
 use assemble::Assembling;
@@ -279,7 +279,7 @@ impl Session for QtpSession {
             Err(finding) => {
                 judged.violations.push(
                     self.violation(finding.rule, &p, finding.message)
-                        .with_actual(crate::controller::message_text(reply)),
+                        .with_actual(crate::shown::message_text(reply)),
                 );
                 return Ok(judged);
             }
@@ -295,7 +295,7 @@ impl Session for QtpSession {
                         "a whitespace-only line was answered (`? …`); it needs no response"
                             .to_string(),
                     )
-                    .with_actual(crate::controller::message_text(reply)),
+                    .with_actual(crate::shown::message_text(reply)),
             );
             self.pending.push_front(p);
             judged.still_due = true;
@@ -315,7 +315,7 @@ impl Session for QtpSession {
             }
             judged.violations.push(
                 f.to_violation()
-                    .with_actual(crate::controller::message_text(reply)),
+                    .with_actual(crate::shown::message_text(reply)),
             );
         }
         if let Some(silent) = p.after_silent_line
@@ -369,7 +369,7 @@ impl Session for QtpSession {
                             "`{}`: the scenario expects a success (`=`)",
                             p.line
                         ))
-                        .with_actual(crate::controller::message_text(reply)),
+                        .with_actual(crate::shown::message_text(reply)),
                 ),
                 Expect::Error(_) if ok => judged.violations.push(
                     EXPECT_REPLY
@@ -377,7 +377,7 @@ impl Session for QtpSession {
                             "`{}`: the scenario expects a failure (`?`)",
                             p.line
                         ))
-                        .with_actual(crate::controller::message_text(reply)),
+                        .with_actual(crate::shown::message_text(reply)),
                 ),
                 Expect::Error(want)
                     if parsed.response.text().trim() != want.trim()
@@ -402,13 +402,13 @@ impl Session for QtpSession {
     /// lines, CR and terminator the controller tolerates (§1.4): a scripted
     /// `reply`/`matches` judges the answer, not how it was framed.
     fn reply_as_read(&self, reply: &[u8]) -> String {
-        notation::response_as_read(reply).unwrap_or_else(|| crate::controller::message_text(reply))
+        notation::response_as_read(reply).unwrap_or_else(|| crate::shown::message_text(reply))
     }
 
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation> {
         let (text, _) = notation::clean_output(&String::from_utf8_lossy(bytes));
         let line = text.trim_end_matches('\n');
-        let shown = crate::controller::message_text(bytes);
+        let shown = crate::shown::message_text(bytes);
         if line.trim().is_empty() {
             return None; // blank lines between responses are allowed
         }

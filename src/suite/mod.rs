@@ -3,6 +3,9 @@
 //! when the first ones show the bot cannot get going or protocheck is
 //! stopped, and save failing generated games as replayable scenario files.
 
+pub mod lint;
+pub mod partition;
+
 use crate::controller::{self, RunConfig, ScenarioRun};
 use crate::games::Game;
 use crate::outcome::{Direction, Status, TranscriptLine};
@@ -28,10 +31,7 @@ pub fn matches_filter(name: &str, filter: &str) -> bool {
 
 /// Lint every scenario; all problems, in order.
 pub fn lint_all(scenarios: &[Scenario], game: &dyn Game) -> Vec<LoadError> {
-    scenarios
-        .iter()
-        .flat_map(|s| controller::lint::lint(s, game))
-        .collect()
+    scenarios.iter().flat_map(|s| lint::lint(s, game)).collect()
 }
 
 /// Names must be unique so `--filter` and reports can tell scenarios apart.

@@ -1,0 +1,226 @@
+//! The live back end of the step interpreter: a `Run` carries out each step
+//! against the bot (the meaning of the steps is `scenario::interpret`'s).
+
+use super::{Run, ScriptFault};
+use crate::games::{Next, Outgoing};
+use crate::outcome::Direction;
+use crate::scenario::interpret::{StepBackend, StepInterpreter, Walked};
+use crate::scenario::{Expect, Span, Step, Token};
+use std::time::{Duration, Instant};
+
+impl Run<'_> {
+    pub(super) fn steps(&mut self) -> Result<(), ScriptFault> {
+        self.begin();
+        if self.gone {
+            return Ok(());
+        }
+        let scenario = self.scenario;
+        match StepInterpreter::default().walk(&scenario.steps, self) {
+            Ok(Walked::Ended) => Ok(()),
+            Ok(Walked::All) => self.end_of_steps(),
+            Err(errors) => Err(ScriptFault(
+                errors
+                    .into_iter()
+                    .next()
+                    .map(|e| e.message)
+                    .unwrap_or_default(),
+            )),
+        }
+    }
+
+    /// Before the first step: a reply due from the start, or a short window
+    /// for output nobody asked for.
+    pub(super) fn begin(&mut self) {
+        if self.session.next() == Next::Bot {
+            // The bot speaks first (an Evolution client's sign-up): that
+            // reply is due from the start.
+            self.pending.push_back(self.first_due);
+        } else {
+            // Anything a bot prints at start-up, before the first message, is
+            // output nobody asked for; a short window makes it observable.
+            self.listen_at_startup(self.silence.min(super::STARTUP_WINDOW));
+        }
+    }
+
+    /// After the last step.
+    pub(super) fn end_of_steps(&mut self) -> Result<(), ScriptFault> {
+        // Replies still due at the end are judged like any other.
+        StepInterpreter::settle(self)?;
+        self.flush_carry();
+        // What the last message did to the bot (a crash on an empty line,
+        // say) must not go unseen because the scenario ends there.
+        if self.unobserved_write && !self.gone && !self.has_failure() {
+            self.listen(self.silence);
+        }
+        Ok(())
+    }
+
+    pub(super) fn step_ref(&self, span: &Span, index: Option<usize>) -> crate::verdict::StepRef {
+        crate::verdict::StepRef {
+            file: self.scenario.source.clone(),
+            line: span.line,
+            column: span.column,
+            index,
+        }
+    }
+
+    fn opponent_moves(&mut self, choice: &str) -> Result<(), ScriptFault> {
+        let outs = self.session.opponent(choice, &mut self.rng)?;
+        let step = self
+            .session
+            .last_opponent_step()
+            .unwrap_or_else(|| Step::Opponent(Token(choice.to_string())));
+        self.replay.push(step);
+        for out in outs {
+            self.write(out);
+        }
+        Ok(())
+    }
+
+    /// Generated play from the current state to the end of the game.
+    fn play_out(&mut self) -> Result<(), ScriptFault> {
+        loop {
+            if self.has_failure() || self.gone {
+                return Ok(());
+            }
+            match self.session.next() {
+                Next::Bot => {
+                    if self.pending.is_empty() {
+                        return Err(ScriptFault(
+                            "internal: the game says the bot is to move, but no reply is due"
+                                .into(),
+                        ));
+                    }
+                    self.replay.push(Step::Expect(Expect::LegalMove));
+                    self.await_reply(&Expect::LegalMove)?;
+                }
+                Next::Opponent => {
+                    // A pause first: output the bot sends now is out of turn,
+                    // and must not be mistaken for a reply to our next move.
+                    let window = self.pause_window();
+                    if !window.is_zero() {
+                        self.replay
+                            .push(Step::Wait(humantime::format_duration(window).to_string()));
+                        self.listen(window);
+                        if self.has_failure() || self.gone {
+                            return Ok(());
+                        }
+                    }
+                    self.opponent_moves("auto")?;
+                }
+                Next::Finished => {
+                    self.replay.push(Step::Expect(Expect::Exit));
+                    self.close_input_at_end();
+                    self.expect_exit();
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    pub(super) fn write(&mut self, out: Outgoing) {
+        self.record(Direction::Sent, out.text.clone());
+        let mut bytes = out.text.into_bytes();
+        bytes.extend_from_slice(self.game.wire().message_end);
+        // Stamped *before* the bytes are handed to the writer thread: the bot
+        // cannot answer earlier, so a line read before this instant was
+        // written before the reply was due (see `await_reply`).
+        let now = Instant::now();
+        self.unobserved_write = true;
+        self.conn.send(bytes);
+        self.pending.extend(std::iter::repeat_n(now, out.replies));
+    }
+
+    /// Games without a game-over message end by closing the bot's input
+    /// once the game is over (or has failed); harmless if already closed.
+    pub(super) fn close_input_at_end(&mut self) {
+        if self.game.ends_by_closing_input()
+            && !self.gone
+            && !self.input_closed_at_end
+            && (self.session.is_over() || self.has_failure())
+        {
+            self.input_closed_at_end = true;
+            self.note("protocheck closed the bot's input: the game is over");
+            self.session.input_closed();
+            self.conn.close_input();
+        }
+    }
+}
+
+impl StepBackend for Run<'_> {
+    // Each live reply is read from the bot or times out, so settling ends.
+    const SETTLE_LIMIT: usize = usize::MAX;
+    const PLAYS_OUT: bool = true;
+
+    fn at_step(&mut self, index: usize, span: &Span) {
+        self.step = Some(self.step_ref(span, Some(index)));
+    }
+
+    fn replies_due(&self) -> usize {
+        self.pending.len()
+    }
+
+    fn count_known(&self) -> bool {
+        true
+    }
+
+    fn ended(&self) -> bool {
+        self.has_failure() || self.gone
+    }
+
+    fn interrupts(&self, text: &str) -> bool {
+        self.session.interrupts(text)
+    }
+
+    fn drop_due_replies(&mut self) {
+        self.pending.clear();
+    }
+
+    fn reply(&mut self, expect: &Expect) -> Result<(), String> {
+        self.replay.push(Step::Expect(expect.clone()));
+        self.await_reply(expect).map_err(|ScriptFault(m)| m)
+    }
+
+    fn settled(&mut self) {
+        self.flush_carry();
+    }
+
+    fn send(&mut self, step: &Step, text: &str) -> Result<(), String> {
+        let out = self.session.send(text)?;
+        self.replay.push(step.clone());
+        self.write(out);
+        Ok(())
+    }
+
+    fn opponent(&mut self, choice: &str) -> Result<(), String> {
+        self.opponent_moves(choice).map_err(|ScriptFault(m)| m)
+    }
+
+    fn silence(&mut self, step: &Step) {
+        self.flush_carry();
+        self.replay.push(step.clone());
+        self.listen(self.silence);
+    }
+
+    fn exit(&mut self, step: &Step) {
+        self.replay.push(step.clone());
+        self.close_input_at_end();
+        self.expect_exit();
+    }
+
+    fn wait(&mut self, step: &Step, duration: Duration) {
+        self.replay.push(step.clone());
+        self.listen_for_wait(duration);
+    }
+
+    fn close_input(&mut self, step: &Step) {
+        self.replay.push(step.clone());
+        self.note("protocheck closed the bot's input (EOF)");
+        self.session.input_closed();
+        self.conn.close_input();
+    }
+
+    fn play_to_end(&mut self) -> Result<(), String> {
+        self.play_out().map_err(|ScriptFault(m)| m)
+    }
+}
