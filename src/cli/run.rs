@@ -70,6 +70,11 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         game,
         cli.all_sizes || game.asks_beyond_default_run(&cli_options),
     );
+    // An empty shard is normal in a CI matrix wider than the suite; an
+    // empty selection is not, whether listed, checked or run.
+    if selected == 0 {
+        return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
+    }
     if cli.list {
         let mut text = String::new();
         for (s, skip) in scenarios.iter().zip(&skip_reasons) {
@@ -88,11 +93,6 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
             if scenarios.len() == 1 { "" } else { "s" }
         ));
         return Ok(0);
-    }
-    // An empty shard is normal in a CI matrix wider than the suite; an
-    // empty selection is not.
-    if selected == 0 {
-        return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
     }
     let tcp_game = game.wire().transport == crate::games::Transport::Tcp;
     let bot = if cli.no_spawn && cli.bot.is_none() && cli.bot_cmd.is_none() {
@@ -201,6 +201,7 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
             ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
         },
         verbose: cli.verbose,
+        quiet: cli.quiet,
     };
     let text = report::render(cli.format, &info, &results, &style);
     match &cli.output {
@@ -210,7 +211,14 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
             // Still tell the terminal how it went.
             eprintln!("{}", report::human::summary(&Totals::of(&results)));
         }
-        None => emit(&text),
+        None => {
+            emit(&text);
+            // A report for machines on stdout: the person at the terminal
+            // still gets the one line that says how it went.
+            if cli.format != report::Format::Human && std::io::stderr().is_terminal() {
+                eprintln!("{}", report::human::summary(&Totals::of(&results)));
+            }
+        }
     }
     crate::actions::emit_extras(cli.format, cli.no_annotations, &info, &results);
     let totals = Totals::of(&results);
@@ -303,18 +311,8 @@ fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
     let (program, args) = words
         .split_first()
         .ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
-    if program.contains('/') {
-        let meta = std::fs::metadata(program)
-            .map_err(|e| Fatal::Bot(format!("cannot start bot `{program}`: {e}")))?;
-        use std::os::unix::fs::PermissionsExt;
-        if meta.is_dir() || meta.permissions().mode() & 0o111 == 0 {
-            return Err(Fatal::Bot(format!(
-                "cannot start bot `{program}`: it is not an executable file (try chmod +x, or --bot-cmd 'python3 {program}')"
-            )));
-        }
-    }
     Ok(BotCommand {
-        program: program.clone(),
+        program: super::bot_path::resolve(program)?,
         args: args.to_vec(),
         env: Vec::new(),
     })

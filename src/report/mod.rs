@@ -39,6 +39,19 @@ pub enum Format {
     Html,
 }
 
+/// The path of a scenario file in the user's checkout, or `None` for a
+/// built-in or generated scenario.
+pub(crate) fn user_file(source: &str, workspace: Option<&str>) -> Option<String> {
+    if source.starts_with("builtin:") || source.starts_with("generated") || source.is_empty() {
+        return None;
+    }
+    let relative = workspace
+        .and_then(|w| source.strip_prefix(w.trim_end_matches('/')))
+        .map(|rest| rest.trim_start_matches('/'))
+        .unwrap_or(source);
+    Some(relative.trim_start_matches("./").to_string())
+}
+
 /// Render a report in `format`.
 pub fn render(
     format: Format,
@@ -100,12 +113,14 @@ mod busy_machine_tests {
         };
         let mut run =
             crate::controller::ScenarioRun::not_run(&scenario, crate::outcome::Status::Failed);
-        run.result.violations.push(TIMEOUT.violation("late").with_timing(ReplyTiming {
-            wall_ms: 10_000,
-            own_ms: Some(900),
-            limit_ms: 2_000,
-            decided_by,
-        }));
+        run.result
+            .violations
+            .push(TIMEOUT.violation("late").with_timing(ReplyTiming {
+                wall_ms: 10_000,
+                own_ms: Some(900),
+                limit_ms: 2_000,
+                decided_by,
+            }));
         run.result
     }
 
@@ -117,7 +132,10 @@ mod busy_machine_tests {
             result_with(TimeFigure::Backstop),
         ])
         .expect("a note");
-        assert!(note.contains("2 replies were judged by the wall-time backstop"), "{note}");
+        assert!(
+            note.contains("2 replies were judged by the wall-time backstop"),
+            "{note}"
+        );
         assert!(note.contains("--jobs"), "{note}");
     }
 }
