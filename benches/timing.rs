@@ -26,9 +26,7 @@ fn main() {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
     let Some(us) = look_cost() else {
-        println!(
-            "own-time measure: not available here (no scheduler statistics): wall time decides"
-        );
+        println!("own-time measure: not available here (no scheduler statistics): wall time decides");
         return;
     };
     println!("one look at a bot's scheduler counters:  {us:>8.1} µs");
@@ -51,11 +49,7 @@ fn main() {
 
 /// Mean cost of one look at a live single-threaded process.
 fn look_cost() -> Option<f64> {
-    let mut child = Command::new("sleep")
-        .arg("30")
-        .stdin(Stdio::null())
-        .spawn()
-        .ok()?;
+    let mut child = Command::new("sleep").arg("30").stdin(Stdio::null()).spawn().ok()?;
     let pid = child.id() as i32;
     let n = 5_000;
     let start = Instant::now();
@@ -74,10 +68,7 @@ fn look_cost() -> Option<f64> {
 fn generated_games(bot: &str, envs: &[(&str, &str)], games: usize) -> (f64, f64) {
     let scenarios = kalah::KALAH.generate(games, 7, &Options::default());
     let mut cfg: RunConfig = config(bot, None);
-    cfg.bot.env = envs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+    cfg.bot.env = envs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let looks_before = cpu_wait::looks();
     let start = Instant::now();
     for s in &scenarios {
@@ -112,15 +103,14 @@ fn silence_side_by_side() {
         for _ in 0..3 {
             let start = Instant::now();
             let out = Command::new(&exe)
-                .args([
-                    "--game", "kalah", "--games", "10", "--seed", "1", "--format", "json",
-                ])
+                .args(["--game", "kalah", "--games", "10", "--seed", "1", "--format", "json"])
                 .args(extra)
                 .arg(&bot)
                 .output()
                 .expect("protocheck runs");
             times.push(start.elapsed());
-            let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+            let report: serde_json::Value =
+                serde_json::from_slice(&out.stdout).unwrap_or_default();
             listened = report["scenarios"]
                 .as_array()
                 .into_iter()
@@ -129,11 +119,7 @@ fn silence_side_by_side() {
                 .sum::<u64>();
         }
         times.sort();
-        let label = if extra.is_empty() {
-            "defaults"
-        } else {
-            "--silence 0"
-        };
+        let label = if extra.is_empty() { "defaults" } else { "--silence 0" };
         println!(
             "kalah suite + 10 games, {label:<12} {:>8.2} s (median of 3), listened {listened} ms in all",
             times[1].as_secs_f64()

@@ -41,8 +41,9 @@ fn the_readme_installs_protocheck_before_its_first_bare_use_and_names_the_rust_v
     let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
     let manifest: toml::Table =
         toml::from_str(&std::fs::read_to_string(format!("{root}/Cargo.toml")).unwrap()).unwrap();
-    let rust_version = manifest["package"]["rust-version"]
-        .as_str()
+    let rust_version = manifest["package"]
+        .get("rust-version")
+        .and_then(|v| v.as_str())
         .expect("Cargo.toml names the Rust version it needs (rust-version)");
     // The two set-up commands stay the very first commands.
     let first_block = readme.split("```sh\n").nth(1).unwrap();

@@ -59,8 +59,7 @@ fn a_bot_that_computes_within_its_time_passes_under_load_and_a_sleeper_still_tim
         let timing = &sleeping.report["scenarios"][0]["violations"][0]["timing"];
         assert_eq!(timing["decided_by"], "own-time", "run {i}: {timing}");
         assert!(
-            timing["own_ms"].as_u64() >= Some(2000)
-                && timing["wall_ms"].as_u64() >= timing["own_ms"].as_u64(),
+            timing["own_ms"].as_u64() >= Some(2000) && timing["wall_ms"].as_u64() >= timing["own_ms"].as_u64(),
             "run {i}: {timing}"
         );
         // It was sleeping, not blocked: never called unflushed.

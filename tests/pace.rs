@@ -122,9 +122,7 @@ fn out_of_turn_output_is_caught_by_the_same_rule_on_a_loaded_machine() {
     for &(name, fixture_name, envs, rules) in OUT_OF_TURN {
         let first = run(name, fixture_name, &[], envs);
         assert!(
-            rules
-                .iter()
-                .any(|r| first.rules().first() == Some(&r.to_string())),
+            rules.iter().any(|r| first.rules().first() == Some(&r.to_string())),
             "{name} under load: expected first rule one of {rules:?}, got {:?}\n{}",
             first.rules(),
             first.messages()

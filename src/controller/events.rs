@@ -307,9 +307,7 @@ impl Run<'_> {
             self.flushed_late = true;
             match self.late.as_ref().map(|l| &l.cause) {
                 Some(LateCause::Blocked) => self.reword_late(index, &text, LateVerdict::NotFlushed),
-                Some(LateCause::Busy { .. }) => {
-                    self.reword_late(index, &text, LateVerdict::TooSlow)
-                }
+                Some(LateCause::Busy { .. }) => self.reword_late(index, &text, LateVerdict::TooSlow),
                 // Whether the exit follows at once decides (`idle_event`).
                 _ => {
                     self.late_arrival = Some(LateArrival {

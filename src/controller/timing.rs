@@ -107,11 +107,9 @@ impl BotClock {
         for t in tasks {
             // A task first seen after the first look started meanwhile,
             // with its counters at zero.
-            first.entry(t.tid).or_insert(if first_look {
-                (t.ran_ns, t.waited_ns)
-            } else {
-                (0, 0)
-            });
+            first
+                .entry(t.tid)
+                .or_insert(if first_look { (t.ran_ns, t.waited_ns) } else { (0, 0) });
             self.latest.insert(t.tid, (t.ran_ns, t.waited_ns));
         }
     }
@@ -290,11 +288,9 @@ mod tests {
 
     #[test]
     fn a_task_that_ended_keeps_what_was_seen_last() {
-        let c = clock_after(&[
-            &[task(1, 0, 0), task(2, 0, 0)],
-            &[task(1, 0, 0), task(2, 500, 700)],
-            &[task(1, 1, 0)],
-        ]);
+        let c = clock_after(&[&[task(1, 0, 0), task(2, 0, 0)], &[task(1, 0, 0), task(2, 500, 700)], &[
+            task(1, 1, 0),
+        ]]);
         assert_eq!(c.cpu_wait(), Some(Duration::from_millis(700)));
     }
 
@@ -319,11 +315,7 @@ mod tests {
     fn the_figure_that_decided_is_named() {
         let busy = clock_after(&[&[task(1, 0, 0)], &[task(1, 3_000, 7_000)]]);
         let t = busy.timing(Duration::from_secs(10), Duration::from_secs(2));
-        assert_eq!(
-            t.decided_by,
-            TimeFigure::OwnTime,
-            "3 s of its own time is over 2 s"
-        );
+        assert_eq!(t.decided_by, TimeFigure::OwnTime, "3 s of its own time is over 2 s");
         let t = busy.timing(Duration::from_secs(10), Duration::from_secs(4));
         assert_eq!(t.decided_by, TimeFigure::Backstop);
         assert_eq!(t.own_ms, Some(3_000));

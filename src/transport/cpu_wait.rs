@@ -120,11 +120,7 @@ mod imp {
                     Err(_) => {}
                 }
                 if let Ok(children) = fs::read_to_string(path.join("children")) {
-                    stack.extend(
-                        children
-                            .split_whitespace()
-                            .filter_map(|c| c.parse::<i32>().ok()),
-                    );
+                    stack.extend(children.split_whitespace().filter_map(|c| c.parse::<i32>().ok()));
                 }
             }
         }

@@ -313,10 +313,7 @@ impl BotConnection {
     /// to run (it has not yet queued everything the bot wrote). False where
     /// this cannot be told.
     pub fn reader_busy(&self) -> bool {
-        let tid = self
-            .progress
-            .reader_tid
-            .load(std::sync::atomic::Ordering::SeqCst);
+        let tid = self.progress.reader_tid.load(std::sync::atomic::Ordering::SeqCst);
         tid > 0 && cpu_wait::own_thread_runnable(tid)
     }
 
