@@ -66,7 +66,7 @@ pub const FLUSH_LINES: &[(&str, &str)] = &[
 fn about_a_missing_reply(id: &str, entry: &Entry) -> bool {
     id == "io.timeout"
         || matches!(entry.wrong.last(), Some(Line::Note(note))
-            if note.starts_with("no reply") || note.starts_with("no complete reply"))
+            if ["no reply", "no complete reply", "no response"].iter().any(|n| note.starts_with(n)))
 }
 
 /// Every game whose rules can be explained (every registered game), with

@@ -538,12 +538,11 @@ fn smaller_board_hint(value: i32, holes: usize) -> String {
         return String::new();
     }
     format!(
-        ". `START;South` and `START;North` do not tell the board size, and this \
-         scenario plays on {holes} hole{} a side (--all-sizes, --holes): a bot \
-         that opens knows the size only from its own settings (e.g. a command-line \
-         option), one that first receives `CHANGE` can count its state (2·(n+1) \
-         numbers). Real matches are always Kalah(7,7): a bot that assumes 7 holes \
-         is right for them, and can leave this run out",
-        if holes == 1 { "" } else { "s" }
+        ". `START;South` and `START;North` do not tell the board size: a bot that \
+         opens knows it only from its own settings (e.g. a command-line option); \
+         one that first receives `CHANGE` can count its state (2·(n+1) numbers). \
+         Real matches are always Kalah(7,7), so a bot that assumes 7 holes is \
+         right for them; a {holes}-hole board runs only with --all-sizes, --holes, \
+         or a scenario file that sets it"
     )
 }
