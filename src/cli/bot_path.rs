@@ -2,7 +2,6 @@
 //! before any scenario runs: a student's `protocheck kalah_bot.py` should get
 //! one line that says what to type, not 25 identical crash reports.
 
-use super::Fatal;
 use crate::transport::shell_quote;
 use std::path::Path;
 
@@ -12,7 +11,8 @@ use std::path::Path;
 /// looked up in PATH when the bot starts. A file is checked here: a folder,
 /// a file without execute permission, and a file that is neither a native
 /// binary nor a `#!` script are refused with the command that would work.
-pub fn resolve(program: &str) -> Result<String, Fatal> {
+/// The error is one line without the `error: ` prefix.
+pub fn resolve(program: &str) -> Result<String, String> {
     let path = Path::new(program);
     let resolved = if program.contains('/') {
         program.to_string()
@@ -25,14 +25,11 @@ pub fn resolve(program: &str) -> Result<String, Fatal> {
     Ok(resolved)
 }
 
-fn check(program: &str) -> Result<(), Fatal> {
-    let meta = std::fs::metadata(program)
-        .map_err(|e| Fatal::Bot(format!("cannot start bot `{program}`: {e}")))?;
-    let refuse = |what: &str, fix: String| {
-        Err(Fatal::Bot(format!(
-            "cannot start bot `{program}`: {what}; {fix}"
-        )))
-    };
+fn check(program: &str) -> Result<(), String> {
+    let meta =
+        std::fs::metadata(program).map_err(|e| format!("cannot start bot `{program}`: {e}"))?;
+    let refuse =
+        |what: &str, fix: String| Err(format!("cannot start bot `{program}`: {what}; {fix}"));
     if meta.is_dir() {
         return refuse(
             "it is a folder, not a program",

@@ -9,7 +9,7 @@ use crate::scenario::{self, LoadError};
 use crate::transport::limits;
 use clap::{Parser, Subcommand, ValueEnum};
 
-mod bot_path;
+pub(crate) mod bot_path;
 mod run;
 use std::path::PathBuf;
 use std::time::Duration;

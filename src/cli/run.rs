@@ -312,7 +312,7 @@ fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
         .split_first()
         .ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
     Ok(BotCommand {
-        program: super::bot_path::resolve(program)?,
+        program: super::bot_path::resolve(program).map_err(Fatal::Bot)?,
         args: args.to_vec(),
         env: Vec::new(),
     })
