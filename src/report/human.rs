@@ -403,3 +403,76 @@ fn truncate(s: &str, n: usize) -> String {
         format!("{}…", s.chars().take(n).collect::<String>())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skipped(name: &str, reason: Option<&str>) -> ScenarioResult {
+        let scenario = crate::scenario::Scenario {
+            name: name.into(),
+            game: "kalah".into(),
+            about: None,
+            spec: None,
+            options: Default::default(),
+            source: format!("builtin:kalah/{name}.yaml"),
+            steps: Vec::new(),
+            origin: crate::scenario::Origin::Builtin,
+        };
+        let mut run = crate::controller::ScenarioRun::not_run(&scenario, Status::Skipped);
+        run.result.skip_reason = reason.map(str::to_string);
+        run.result
+    }
+
+    fn info() -> RunInfo {
+        RunInfo {
+            version: "0".into(),
+            game: "kalah".into(),
+            bot: "./bot".into(),
+            generated: None,
+            strict: false,
+            partition: None,
+            workspace: None,
+        }
+    }
+
+    const SIZES: &str = "a real match is always Kalah(7,7); run with --all-sizes";
+
+    #[test]
+    fn skips_share_a_line_per_reason_and_a_lone_skip_keeps_its_name() {
+        let results = [
+            skipped("a", Some(&format!("Kalah(1,4) board; {SIZES}"))),
+            skipped("b", Some(&format!("Kalah(6,4) board; {SIZES}"))),
+            skipped("c", Some(&format!("Kalah(6,4) board; {SIZES}"))),
+            skipped("d", Some("not run (--fail-fast)")),
+        ];
+        let text = render(&info(), &results, &Style::default());
+        let skips: Vec<&str> = text.lines().filter(|l| l.starts_with("SKIP")).collect();
+        assert_eq!(
+            skips,
+            [
+                "SKIP  3 scenarios (Kalah(1,4) board, Kalah(6,4) board; a real match is always Kalah(7,7); run with --all-sizes; -v lists them)",
+                "SKIP  d  (not run (--fail-fast))",
+            ],
+            "{text}"
+        );
+        let verbose = render(
+            &info(),
+            &results,
+            &Style {
+                verbose: true,
+                ..Style::default()
+            },
+        );
+        assert_eq!(verbose.lines().filter(|l| l.starts_with("SKIP")).count(), 4);
+        let quiet = render(
+            &info(),
+            &results,
+            &Style {
+                quiet: true,
+                ..Style::default()
+            },
+        );
+        assert_eq!(quiet.trim(), "0 passed, 0 failed, 4 skipped", "{quiet}");
+    }
+}
