@@ -131,12 +131,22 @@ fn a_script_that_is_not_executable_is_refused_with_the_command_that_works() {
     // `record` starts a bot the same way.
     let out = protocheck()
         .current_dir(&dir)
-        .args(["record", "--game", "kalah", "kalah_bot.py", "--output", "x.yaml"])
+        .args([
+            "record",
+            "--game",
+            "kalah",
+            "kalah_bot.py",
+            "--output",
+            "x.yaml",
+        ])
         .output()
         .unwrap();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("--bot-cmd 'python3 kalah_bot.py'"), "{stderr}");
+    assert!(
+        stderr.contains("--bot-cmd 'python3 kalah_bot.py'"),
+        "{stderr}"
+    );
 }
 
 #[test]
