@@ -63,6 +63,11 @@ pub struct StepRef {
 
 impl std::fmt::Display for StepRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Line 0: no file behind it (a generated game); its source says
+        // how to play it again.
+        if self.line == 0 {
+            return write!(f, "{}", self.file);
+        }
         write!(f, "{}:{}:{}", self.file, self.line, self.column)
     }
 }

@@ -7,10 +7,36 @@ use clap::CommandFactory;
 /// The completion script for `shell`, to be sourced or installed where the
 /// shell looks for completions.
 pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
-    let mut command = crate::cli::Cli::command();
+    let mut command = with_game_names(crate::cli::Cli::command());
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, "protocheck", &mut out);
     out
+}
+
+/// Every `--game` (of the run and of each subcommand) offered with the
+/// registered game names. Only the completion scripts get them: parsing
+/// keeps its own check, whose error names the nearest game.
+fn with_game_names(command: clap::Command) -> clap::Command {
+    fn offer(arg: clap::Arg) -> clap::Arg {
+        arg.value_parser(clap::builder::PossibleValuesParser::new(crate::games::ids()))
+    }
+    fn has_game(command: &clap::Command) -> bool {
+        command.get_arguments().any(|a| a.get_id() == "game")
+    }
+    let mut command = if has_game(&command) {
+        command.mut_arg("game", offer)
+    } else {
+        command
+    };
+    let names: Vec<String> = command
+        .get_subcommands()
+        .filter(|sub| has_game(sub))
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    for name in names {
+        command = command.mut_subcommand(name, |sub| sub.mut_arg("game", offer));
+    }
+    command
 }
 
 /// The man page (roff) of protocheck and its subcommands, one page: the
@@ -75,6 +101,16 @@ mod tests {
             assert!(bash.contains(word), "bash completion lacks {word}");
         }
         let zsh = String::from_utf8(completions(clap_complete::Shell::Zsh)).unwrap();
+        // The value list of `--game`, as each shell writes it.
+        let names = crate::games::ids().join(" ");
+        assert!(
+            bash.contains(&format!("-W \"{names}\"")),
+            "bash completion does not offer the games"
+        );
+        assert!(
+            zsh.contains(&format!("({names})")),
+            "zsh completion does not offer the games"
+        );
         assert!(zsh.starts_with("#compdef protocheck"), "{}", &zsh[..40]);
     }
 

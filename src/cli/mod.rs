@@ -9,6 +9,7 @@ use crate::scenario::{self, LoadError};
 use crate::transport::limits;
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub(crate) mod bot_path;
 pub mod manual;
 pub mod progress;
 pub mod project;
@@ -114,9 +115,14 @@ pub struct Cli {
     /// rest as not run).
     #[arg(long)]
     pub keep_going: bool,
-    /// Show the full transcript of every scenario.
-    #[arg(short, long)]
+    /// Show the full transcript of every scenario, every skipped scenario
+    /// on its own line, and the time spent listening for output out of turn.
+    #[arg(short, long, conflicts_with = "quiet")]
     pub verbose: bool,
+    /// Print only the scenarios that did not pass, their details and the
+    /// summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
     /// Treat warnings as failures.
     #[arg(long)]
     pub strict: bool,

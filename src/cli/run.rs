@@ -19,7 +19,7 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         emit(&listing);
         return Ok(0);
     }
-    let setup = run_setup(&cli, game, &selected)?;
+    let setup = run_setup(&cli, game)?;
     let results = run_stage(&cli, game, &selected, &setup)?;
     let totals = report_stage(&cli, game, &selected, &setup, &results)?;
     Ok(exit_code(&totals))
@@ -110,6 +110,11 @@ fn select_and_lint(cli: &Cli, loaded: Loaded) -> Result<Selected, Fatal> {
         game,
         cli.all_sizes || game.asks_beyond_default_run(&cli_options(cli)),
     );
+    // An empty shard is normal in a CI matrix wider than the suite; an
+    // empty selection is not, whether listed, checked or run.
+    if selected == 0 {
+        return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
+    }
     Ok(Selected {
         scenarios,
         skip_reasons,
@@ -148,16 +153,7 @@ struct RunSetup {
     jobs: usize,
 }
 
-fn run_setup(
-    cli: &Cli,
-    game: &dyn crate::games::Game,
-    selected: &Selected,
-) -> Result<RunSetup, Fatal> {
-    // An empty shard is normal in a CI matrix wider than the suite; an
-    // empty selection is not.
-    if selected.count == 0 {
-        return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
-    }
+fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal> {
     let tcp_game = game.wire().transport == crate::games::Transport::Tcp;
     let bot = if cli.no_spawn && cli.bot.is_none() && cli.bot_cmd.is_none() {
         BotCommand {
@@ -290,6 +286,7 @@ fn report_stage(
             ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
         },
         verbose: cli.verbose,
+        quiet: cli.quiet,
     };
     let text = report::render(cli.format, &info, results, &style);
     match &cli.output {
@@ -299,7 +296,14 @@ fn report_stage(
             // Still tell the terminal how it went.
             eprintln!("{}", report::human::summary(&Totals::of(results)));
         }
-        None => emit(&text),
+        None => {
+            emit(&text);
+            // A report for machines on stdout: the person at the terminal
+            // still gets the one line that says how it went.
+            if cli.format != report::Format::Human && std::io::stderr().is_terminal() {
+                eprintln!("{}", report::human::summary(&Totals::of(results)));
+            }
+        }
     }
     crate::actions::emit_extras(cli.format, cli.no_annotations, &info, results);
     Ok(Totals::of(results))
@@ -407,18 +411,8 @@ fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
     let (program, args) = words
         .split_first()
         .ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
-    if program.contains('/') {
-        let meta = std::fs::metadata(program)
-            .map_err(|e| Fatal::Bot(format!("cannot start bot `{program}`: {e}")))?;
-        use std::os::unix::fs::PermissionsExt;
-        if meta.is_dir() || meta.permissions().mode() & 0o111 == 0 {
-            return Err(Fatal::Bot(format!(
-                "cannot start bot `{program}`: it is not an executable file (try chmod +x, or --bot-cmd 'python3 {program}')"
-            )));
-        }
-    }
     Ok(BotCommand {
-        program: program.clone(),
+        program: super::bot_path::resolve(program).map_err(Fatal::Bot)?,
         args: args.to_vec(),
         env: Vec::new(),
     })

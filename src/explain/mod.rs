@@ -31,6 +31,42 @@ pub struct Explained {
     pub entry: &'static Entry,
     /// Built-in scenarios that name the rule (`<game>/<file>`).
     pub scenarios: Vec<String>,
+    /// For a rule about a reply that never came: [`FLUSH_HINT`].
+    pub flush_hint: Option<&'static str>,
+}
+
+/// The most common cause of a reply that never arrives, in student bots: it
+/// sits in the bot's stdout buffer, flushed at each line on a terminal but
+/// only when full once stdout is a pipe.
+pub const FLUSH_HINT: &str = "The most common cause in student bots is an \
+unflushed reply: on a terminal stdout is flushed at each line, but on a pipe \
+(as under protocheck or a real engine) Python, C, C++ and a buffered Java \
+writer keep the reply in the bot's buffer until it fills or the bot exits. \
+Flush after every reply line.";
+
+/// How to flush after a line, per language (language, line).
+pub const FLUSH_LINES: &[(&str, &str)] = &[
+    (
+        "Python",
+        "print(reply, flush=True)   (or sys.stdout.flush() after print)",
+    ),
+    (
+        "Java",
+        "out.println(reply); out.flush();   (a PrintWriter or BufferedWriter around System.out keeps lines until flushed)",
+    ),
+    ("C", "printf(\"%s\\n\", reply); fflush(stdout);"),
+    (
+        "C++",
+        "std::cout << reply << std::endl;   (std::endl flushes; \"\\n\" does not)",
+    ),
+];
+
+/// True for the rules a silent bot breaks: `io.timeout`, and any rule whose
+/// wrong exchange ends with no reply coming.
+fn about_a_missing_reply(id: &str, entry: &Entry) -> bool {
+    id == "io.timeout"
+        || matches!(entry.wrong.last(), Some(Line::Note(note))
+            if ["no reply", "no complete reply", "no response"].iter().any(|n| note.starts_with(n)))
 }
 
 /// Every game whose rules can be explained (every registered game), with
@@ -171,11 +207,13 @@ pub fn explain(found: &[(&'static str, &'static RuleInfo)]) -> Vec<Explained> {
     found
         .iter()
         .filter_map(|(game, rule)| {
+            let entry = entry(game, rule.id)?;
             Some(Explained {
                 game,
                 rule,
-                entry: entry(game, rule.id)?,
+                entry,
                 scenarios: exercising(game, rule.id),
+                flush_hint: about_a_missing_reply(rule.id, entry).then_some(FLUSH_HINT),
             })
         })
         .collect()

@@ -83,6 +83,12 @@ pub fn text(explained: &[Explained]) -> String {
         );
         wrapped(&mut out, "spec:   ", e.rule.spec);
         wrapped(&mut out, "why:    ", &e.entry.why);
+        if let Some(hint) = e.flush_hint {
+            wrapped(&mut out, "flush:  ", hint);
+            for (language, line) in super::FLUSH_LINES {
+                let _ = writeln!(out, "          {language:<7} {line}");
+            }
+        }
         exchange(
             &mut out,
             "wrong:  (> protocheck sends, < the bot replies)",
@@ -122,6 +128,16 @@ struct JsonExplained<'a> {
     wrong: &'a [Line],
     right: &'a [Line],
     scenarios: &'a [String],
+    /// The flushing advice, for a rule about a reply that never came.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    flush: Option<JsonFlush>,
+}
+
+#[derive(Serialize)]
+struct JsonFlush {
+    hint: &'static str,
+    /// Language → the line that writes a reply and flushes it.
+    lines: std::collections::BTreeMap<&'static str, &'static str>,
 }
 
 /// The JSON form: an array with one object per game that has the rule.
@@ -137,6 +153,10 @@ pub fn json(explained: &[Explained]) -> String {
             wrong: &e.entry.wrong,
             right: &e.entry.right,
             scenarios: &e.scenarios,
+            flush: e.flush_hint.map(|hint| JsonFlush {
+                hint,
+                lines: super::FLUSH_LINES.iter().copied().collect(),
+            }),
         })
         .collect();
     let mut s = serde_json::to_string_pretty(&items).unwrap_or_else(|e| format!("\"{e}\""));

@@ -216,11 +216,8 @@ fn bot_command(args: &RecordArgs) -> Result<BotCommand, String> {
     let (program, rest) = words
         .split_first()
         .ok_or_else(|| "--bot-cmd is empty".to_string())?;
-    if program.contains('/') && std::fs::metadata(program).is_err() {
-        return Err(format!("cannot start bot `{program}`: no such file"));
-    }
     Ok(BotCommand {
-        program: program.clone(),
+        program: crate::cli::bot_path::resolve(program)?,
         args: rest.to_vec(),
         env: Vec::new(),
     })

@@ -8,7 +8,7 @@
 //! live inside the binary and generated games in no file, so GitHub could
 //! not place them on a line; they are annotated without a position.
 
-use super::RunInfo;
+use super::{RunInfo, user_file};
 use crate::outcome::{ScenarioResult, Status, Totals};
 use crate::verdict::{Severity, Violation};
 use std::fmt::Write;
@@ -88,19 +88,6 @@ fn command(out: &mut String, kind: &str, location: &str, title: &str, message: &
     }
     props += &format!("title={}", property(title));
     let _ = writeln!(out, "::{kind} {props}::{}", data(message));
-}
-
-/// The path of a scenario file in the user's checkout, or `None` for a
-/// built-in or generated scenario.
-fn user_file(source: &str, workspace: Option<&str>) -> Option<String> {
-    if source.starts_with("builtin:") || source.starts_with("generated") || source.is_empty() {
-        return None;
-    }
-    let relative = workspace
-        .and_then(|w| source.strip_prefix(w.trim_end_matches('/')))
-        .map(|rest| rest.trim_start_matches('/'))
-        .unwrap_or(source);
-    Some(relative.trim_start_matches("./").to_string())
 }
 
 /// Escaping of a command's message (GitHub's `escapeData`).

@@ -12,8 +12,11 @@ use std::fmt::Write;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
     pub color: bool,
-    /// Full transcripts for every scenario, not only failing ones.
+    /// Full transcripts for every scenario, not only failing ones; every
+    /// skipped scenario on its own line; the time spent listening.
     pub verbose: bool,
+    /// Only the scenarios that did not pass, their details, and the summary.
+    pub quiet: bool,
 }
 
 /// ANSI colours, or nothing.
@@ -60,6 +63,67 @@ const STDERR_TAIL_LINES: usize = 8;
 pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> String {
     let p = Paint { on: style.color };
     let mut out = String::new();
+    if !style.quiet {
+        header(&mut out, info, results, &p);
+    }
+    let mut skips: Vec<(&str, Vec<&ScenarioResult>)> = Vec::new();
+    for r in results {
+        if r.status == Status::Skipped && !style.verbose {
+            // One line per reason (below), not one per scenario.
+            let key = r.skip_reason.as_deref().map_or("", shared_part);
+            match skips.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, group)) => group.push(r),
+                None => skips.push((key, vec![r])),
+            }
+            continue;
+        }
+        if style.quiet && matches!(r.status, Status::Passed | Status::Skipped) {
+            continue;
+        }
+        let _ = writeln!(out, "{}", status_line(r, &p));
+    }
+    if !style.quiet {
+        for (_, group) in &skips {
+            let _ = writeln!(out, "{}", skip_group_line(group, &p));
+        }
+    }
+    for r in results {
+        let worth = match r.status {
+            Status::Failed | Status::Error => true,
+            Status::Passed => !style.quiet && (r.warnings() > 0 || style.verbose),
+            Status::Skipped => false,
+            // No verdict; the transcript so far with --verbose.
+            Status::Interrupted => style.verbose,
+        };
+        if worth {
+            details(&mut out, r, style, &p);
+        }
+    }
+    out.push('\n');
+    let listened: u64 = results.iter().map(|r| r.listened_ms).sum();
+    if style.verbose
+        && results
+            .iter()
+            .any(|r| matches!(r.status, Status::Passed | Status::Failed))
+    {
+        // What catching out-of-turn output cost (windows end as soon as the
+        // bot is provably idle; `--silence` fixes their length).
+        let _ = writeln!(
+            out,
+            "{}",
+            p.dim(&format!(
+                "listened {listened} ms in all for output sent out of turn"
+            ))
+        );
+    }
+    if let Some(note) = super::busy_machine_note(results) {
+        let _ = writeln!(out, "{}", p.yellow(&note));
+    }
+    let _ = writeln!(out, "{}", summary(&Totals::of(results)));
+    out
+}
+
+fn header(out: &mut String, info: &RunInfo, results: &[ScenarioResult], p: &Paint) {
     let _ = writeln!(
         out,
         "{}",
@@ -86,63 +150,73 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
         );
     }
     out.push('\n');
-    for r in results {
-        let tag = match r.status {
-            Status::Passed if r.warnings() > 0 => p.yellow("PASS"),
-            Status::Passed => p.green("PASS"),
-            Status::Failed => p.red("FAIL"),
-            Status::Error => p.red("ERROR"),
-            Status::Skipped => p.dim("SKIP"),
-            Status::Interrupted => p.yellow("INTR"),
-        };
-        let mut line = format!("{tag:<5} {}", r.name);
-        if r.warnings() > 0 {
-            line.push_str(&p.yellow(&format!(
-                " ({} warning{})",
-                r.warnings(),
-                plural(r.warnings())
-            )));
+}
+
+fn status_line(r: &ScenarioResult, p: &Paint) -> String {
+    let tag = match r.status {
+        Status::Passed if r.warnings() > 0 => p.yellow("PASS"),
+        Status::Passed => p.green("PASS"),
+        Status::Failed => p.red("FAIL"),
+        Status::Error => p.red("ERROR"),
+        Status::Skipped => p.dim("SKIP"),
+        Status::Interrupted => p.yellow("INTR"),
+    };
+    let mut line = format!("{tag:<5} {}", r.name);
+    if r.warnings() > 0 {
+        line.push_str(&p.yellow(&format!(
+            " ({} warning{})",
+            r.warnings(),
+            plural(r.warnings())
+        )));
+    }
+    if !matches!(r.status, Status::Skipped | Status::Interrupted) {
+        line.push_str(&p.dim(&format!("  {} ms", r.duration_ms)));
+    } else if let Some(why) = &r.skip_reason {
+        line.push_str(&p.dim(&format!("  ({why})")));
+    }
+    line
+}
+
+/// A skip reason without its first clause (`Kalah(6,4) board; a real match
+/// … ; run with --all-sizes` → `a real match …; run with --all-sizes`): what
+/// the scenarios skipped for one reason share. A reason of one clause is
+/// shared whole.
+fn shared_part(reason: &str) -> &str {
+    reason.split_once("; ").map_or(reason, |(_, rest)| rest)
+}
+
+/// One line for the scenarios skipped for one reason: the count, their own
+/// clauses (the boards), and the shared rest with the option that runs them.
+fn skip_group_line(group: &[&ScenarioResult], p: &Paint) -> String {
+    if let [only] = group {
+        return status_line(only, p);
+    }
+    let mut own: Vec<&str> = Vec::new();
+    for r in group {
+        if let Some((first, _)) = r.skip_reason.as_deref().and_then(|w| w.split_once("; "))
+            && !own.contains(&first)
+        {
+            own.push(first);
         }
-        if !matches!(r.status, Status::Skipped | Status::Interrupted) {
-            line.push_str(&p.dim(&format!("  {} ms", r.duration_ms)));
-        } else if let Some(why) = &r.skip_reason {
-            line.push_str(&p.dim(&format!("  ({why})")));
+    }
+    const SHOWN: usize = 4;
+    let mut why = own[..own.len().min(SHOWN)].join(", ");
+    if own.len() > SHOWN {
+        why.push_str(", …");
+    }
+    let shared = group[0].skip_reason.as_deref().map_or("", shared_part);
+    for part in [shared, "-v lists them"] {
+        if !why.is_empty() && !part.is_empty() {
+            why.push_str("; ");
         }
-        let _ = writeln!(out, "{line}");
+        why.push_str(part);
     }
-    for r in results {
-        let worth = match r.status {
-            Status::Failed | Status::Error => true,
-            Status::Passed => r.warnings() > 0 || style.verbose,
-            Status::Skipped => false,
-            // No verdict; the transcript so far with --verbose.
-            Status::Interrupted => style.verbose,
-        };
-        if worth {
-            details(&mut out, r, style, &p);
-        }
-    }
-    out.push('\n');
-    let listened: u64 = results.iter().map(|r| r.listened_ms).sum();
-    if results
-        .iter()
-        .any(|r| matches!(r.status, Status::Passed | Status::Failed))
-    {
-        // What catching out-of-turn output cost (windows end as soon as the
-        // bot is provably idle; `--silence` fixes their length).
-        let _ = writeln!(
-            out,
-            "{}",
-            p.dim(&format!(
-                "listened {listened} ms in all for output sent out of turn"
-            ))
-        );
-    }
-    if let Some(note) = super::busy_machine_note(results) {
-        let _ = writeln!(out, "{}", p.yellow(&note));
-    }
-    let _ = writeln!(out, "{}", summary(&Totals::of(results)));
-    out
+    format!(
+        "{:<5} {} scenarios {}",
+        p.dim("SKIP"),
+        group.len(),
+        p.dim(&format!("({why})"))
+    )
 }
 
 /// `N passed, N failed` and, where non-zero, warnings, errors, skips and
@@ -327,5 +401,78 @@ fn truncate(s: &str, n: usize) -> String {
         s.to_string()
     } else {
         format!("{}…", s.chars().take(n).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skipped(name: &str, reason: Option<&str>) -> ScenarioResult {
+        let scenario = crate::scenario::Scenario {
+            name: name.into(),
+            game: "kalah".into(),
+            about: None,
+            spec: None,
+            options: Default::default(),
+            source: format!("builtin:kalah/{name}.yaml"),
+            steps: Vec::new(),
+            origin: crate::scenario::Origin::Builtin,
+        };
+        let mut run = crate::controller::ScenarioRun::not_run(&scenario, Status::Skipped);
+        run.result.skip_reason = reason.map(str::to_string);
+        run.result
+    }
+
+    fn info() -> RunInfo {
+        RunInfo {
+            version: "0".into(),
+            game: "kalah".into(),
+            bot: "./bot".into(),
+            generated: None,
+            strict: false,
+            partition: None,
+            workspace: None,
+        }
+    }
+
+    const SIZES: &str = "a real match is always Kalah(7,7); run with --all-sizes";
+
+    #[test]
+    fn skips_share_a_line_per_reason_and_a_lone_skip_keeps_its_name() {
+        let results = [
+            skipped("a", Some(&format!("Kalah(1,4) board; {SIZES}"))),
+            skipped("b", Some(&format!("Kalah(6,4) board; {SIZES}"))),
+            skipped("c", Some(&format!("Kalah(6,4) board; {SIZES}"))),
+            skipped("d", Some("not run (--fail-fast)")),
+        ];
+        let text = render(&info(), &results, &Style::default());
+        let skips: Vec<&str> = text.lines().filter(|l| l.starts_with("SKIP")).collect();
+        assert_eq!(
+            skips,
+            [
+                "SKIP  3 scenarios (Kalah(1,4) board, Kalah(6,4) board; a real match is always Kalah(7,7); run with --all-sizes; -v lists them)",
+                "SKIP  d  (not run (--fail-fast))",
+            ],
+            "{text}"
+        );
+        let verbose = render(
+            &info(),
+            &results,
+            &Style {
+                verbose: true,
+                ..Style::default()
+            },
+        );
+        assert_eq!(verbose.lines().filter(|l| l.starts_with("SKIP")).count(), 4);
+        let quiet = render(
+            &info(),
+            &results,
+            &Style {
+                quiet: true,
+                ..Style::default()
+            },
+        );
+        assert_eq!(quiet.trim(), "0 passed, 0 failed, 4 skipped", "{quiet}");
     }
 }

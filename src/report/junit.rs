@@ -85,14 +85,17 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
 fn testcase(x: &mut String, r: &ScenarioResult) {
     let _ = write!(
         x,
-        "    <testcase name=\"{}\" classname=\"{}.{}\" file=\"{}\" time=\"{}\"",
+        "    <testcase name=\"{}\" classname=\"{}.{}\"",
         esc(&r.name),
         esc(&r.game),
         esc(&r.name),
-        esc(&r.source),
-        secs(r.duration_ms)
     );
-    x.push_str(">\n");
+    // `file` is a path CI tools open: only a user's scenario file has one
+    // (a built-in scenario lives in the binary, a generated game nowhere).
+    if let Some(path) = super::user_file(&r.source, None) {
+        let _ = write!(x, " file=\"{}\"", esc(&path));
+    }
+    let _ = writeln!(x, " time=\"{}\">", secs(r.duration_ms));
     match r.status {
         // JUnit has no "interrupted": skipped, with the reason.
         Status::Skipped | Status::Interrupted => {

@@ -39,6 +39,19 @@ pub enum Format {
     Html,
 }
 
+/// The path of a scenario file in the user's checkout, or `None` for a
+/// built-in or generated scenario.
+pub(crate) fn user_file(source: &str, workspace: Option<&str>) -> Option<String> {
+    if source.starts_with("builtin:") || source.starts_with("generated") || source.is_empty() {
+        return None;
+    }
+    let relative = workspace
+        .and_then(|w| source.strip_prefix(w.trim_end_matches('/')))
+        .map(|rest| rest.trim_start_matches('/'))
+        .unwrap_or(source);
+    Some(relative.trim_start_matches("./").to_string())
+}
+
 /// Render a report in `format`.
 pub fn render(
     format: Format,

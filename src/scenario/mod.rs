@@ -6,6 +6,7 @@ pub mod load;
 pub mod model;
 
 pub use load::LoadError;
+pub use model::generated_source;
 pub use model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy, Token};
 
 /// The JSON Schema of the scenario format (`protocheck schema`).

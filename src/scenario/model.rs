@@ -192,6 +192,13 @@ pub enum Origin {
     Generated { seed: u64, index: usize },
 }
 
+/// Where a generated game comes from, as the options that play it again:
+/// game `index` (0-based) of a seed is the last of `--games index+1`.
+/// Reports show it where a file's `path:line:col` would be.
+pub fn generated_source(seed: u64, index: usize) -> String {
+    format!("generated: --seed {seed} --games {}", index + 1)
+}
+
 /// The file form used to save a failing generated game for replay.
 #[derive(Serialize)]
 pub struct ScenarioOut<'a> {

@@ -136,7 +136,7 @@ impl Game for DominionSexp {
                     )),
                     spec: None,
                     options: opts,
-                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    source: crate::scenario::generated_source(seed, index),
                     steps: vec![(Step::Play(Play::ToEnd), span)],
                     origin: Origin::Generated { seed, index },
                 }

@@ -127,7 +127,7 @@ impl Game for DominionText {
                     )),
                     spec: None,
                     options: opts,
-                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    source: crate::scenario::generated_source(seed, index),
                     steps: vec![(Step::Play(Play::ToEnd), Span { line: 0, column: 0 })],
                     origin: Origin::Generated { seed, index },
                 }

@@ -133,7 +133,7 @@ impl Game for Evolution {
                     )),
                     spec: None,
                     options: opts,
-                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    source: crate::scenario::generated_source(seed, index),
                     steps: vec![
                         (Step::Expect(Expect::LegalMove), span.clone()),
                         (Step::Play(Play::ToEnd), span),

@@ -142,7 +142,7 @@ impl Game for Kalah {
                     )),
                     spec: None,
                     options: opts,
-                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    source: crate::scenario::generated_source(seed, index),
                     steps: vec![
                         (Step::Send(format!("START;{bot_side}")), span.clone()),
                         (Step::Play(Play::ToEnd), span),

@@ -108,7 +108,7 @@ impl Game for Quoridor {
                         seed: Some(rng.u64(..)),
                         ..options.clone()
                     },
-                    source: format!("generated (--seed {seed}, game {})", index + 1),
+                    source: crate::scenario::generated_source(seed, index),
                     steps: ["name".to_string(), format!("boardsize {size}"), "clear_board".into(), format!("walls {walls}")]
                         .into_iter()
                         .map(|c| (Step::Send(c), span.clone()))

@@ -424,7 +424,10 @@ fn classify_hole(arg: &str, holes: usize) -> Classified {
     if value as usize > holes {
         return reject(
             &catalogue::MOVE_HOLE_RANGE,
-            format!("hole {value} is outside 1..{holes} for Kalah({holes})"),
+            format!(
+                "hole {value} is outside 1..{holes} for Kalah({holes}){}",
+                smaller_board_hint(value, holes)
+            ),
         );
     }
     Ok(BotMessage::Move {
@@ -526,3 +529,20 @@ fn quote(text: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// Why a hole that exists on the real 7-hole board is out of range here: the
+/// bot was never told the size (`--all-sizes`, `--holes` boards only).
+fn smaller_board_hint(value: i32, holes: usize) -> String {
+    let real = super::DEFAULT_HOLES as usize;
+    if holes >= real || value as usize > real {
+        return String::new();
+    }
+    format!(
+        ". `START;South` and `START;North` do not tell the board size: a bot that \
+         opens knows it only from its own settings (e.g. a command-line option); \
+         one that first receives `CHANGE` can count its state (2·(n+1) numbers). \
+         Real matches are always Kalah(7,7), so a bot that assumes 7 holes is \
+         right for them; a {holes}-hole board runs only with --all-sizes, --holes, \
+         or a scenario file that sets it"
+    )
+}

@@ -73,6 +73,28 @@ fn hole_range() {
 }
 
 #[test]
+fn a_real_board_hole_on_a_smaller_board_says_the_size_was_never_told() {
+    let r = classify_bot_line(b"MOVE;7", 1).unwrap_err();
+    assert_eq!(r.violation().rule, "kalah.move.hole-range");
+    assert!(
+        r.detail
+            .starts_with("hole 7 is outside 1..1 for Kalah(1). "),
+        "{}",
+        r.detail
+    );
+    assert!(
+        r.detail
+            .contains("`START;South` and `START;North` do not tell the board size"),
+        "{}",
+        r.detail
+    );
+    assert!(r.detail.contains("its own settings"), "{}", r.detail);
+    // A hole beyond the real board too is just out of range.
+    let r = classify_bot_line(b"MOVE;8", 1).unwrap_err();
+    assert_eq!(r.detail, "hole 8 is outside 1..1 for Kalah(1)");
+}
+
+#[test]
 fn hole_not_number() {
     for line in [
         "MOVE;99999999999",
