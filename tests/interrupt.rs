@@ -80,7 +80,29 @@ fn start_and_reach_the_second_scenario(tag: &str, dir: &Path, extra: &[&str]) ->
         std::thread::sleep(Duration::from_millis(25));
     }
     assert!(seen.len() >= 2, "the second scenario's bot did not start");
+    // The second bot has read START once it sleeps over its reply: only
+    // then is the scenario surely past its start-up window.
+    let second = seen[1];
+    for _ in 0..400 {
+        if sleeping_over_its_reply(second) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
     child
+}
+
+/// Whether `pid` sleeps in `nanosleep`/`clock_nanosleep` (x86-64 numbers;
+/// elsewhere, after a moment, assume so).
+fn sleeping_over_its_reply(pid: u32) -> bool {
+    if !cfg!(target_arch = "x86_64") {
+        std::thread::sleep(Duration::from_millis(300));
+        return true;
+    }
+    std::fs::read_to_string(format!("/proc/{pid}/syscall"))
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<i64>().ok())
+        .is_some_and(|n| n == 35 || n == 230)
 }
 
 /// Send `signal` to protocheck and wait for it to end; check that no bot
