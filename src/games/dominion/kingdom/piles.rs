@@ -74,7 +74,7 @@ impl Supply {
 
 /// One player's cards outside the supply and the play area.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Player {
+pub struct PlayerCards {
     /// The top card is the last element.
     pub deck: Vec<Card>,
     pub hand: Vec<Card>,
@@ -83,7 +83,7 @@ pub struct Player {
     pub turns: u32,
 }
 
-impl Player {
+impl PlayerCards {
     /// Draws up to `k` cards one at a time, shuffling the whole discard pile
     /// into a new deck whenever the deck is empty; stops early when both are
     /// empty (§3.7). Returns how many were drawn.

@@ -4,7 +4,7 @@
 //! rules can produce, fair to the reference players, §9.1).
 
 use super::super::messages::{Card, State};
-use super::super::rules::{Game, Seat, Shuffler, Supply};
+use super::super::rules::{V1State, Seat, Shuffler, Supply};
 
 /// Seat names (docs/games/dominion-sexp.md, decision 8): letters only, never a keyword or a card.
 pub const NAMES: [&str; 4] = ["alpha", "bravo", "charlie", "delta"];
@@ -31,8 +31,8 @@ fn count(cards: &[Card], card: Card) -> usize {
 
 /// A fresh game: seat `bot` is the bot; everyone starts with 7 coppers and
 /// 3 estates.
-pub fn fresh(players: usize, shuffler: &mut dyn Shuffler) -> Game {
-    Game::new(&NAMES[..players], Supply::v1(players), shuffler)
+pub fn fresh(players: usize, shuffler: &mut dyn Shuffler) -> V1State {
+    V1State::new(&NAMES[..players], Supply::v1(players), shuffler)
 }
 
 /// Names in the reference's style (`0-player-v1`) are the robustness
@@ -61,7 +61,7 @@ pub fn adopt(
     players: Option<usize>,
     seat: usize,
     shuffler: &mut dyn Shuffler,
-) -> Result<(Game, bool), String> {
+) -> Result<(V1State, bool), String> {
     let n = state.players.len();
     if !(2..=4).contains(&n) {
         return Err(format!("the state names {n} players; a game has 2 to 4"));
