@@ -4,7 +4,7 @@
 //! thread's allocations; a separate test binary so the allocator is ours.
 
 use protocheck::games::dominion_sexp::messages::{Card, Play, State};
-use protocheck::games::dominion_sexp::rules::{V1State, Supply};
+use protocheck::games::dominion_sexp::rules::{Supply, V1State};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

@@ -15,7 +15,7 @@
 
 use protocheck::games::dominion_sexp::catalogue as cat;
 use protocheck::games::dominion_sexp::messages::{Card, Notification, Play, State, classify};
-use protocheck::games::dominion_sexp::rules::{Ending, V1State, Outcome, Shuffler, Supply};
+use protocheck::games::dominion_sexp::rules::{Ending, Outcome, Shuffler, Supply, V1State};
 use protocheck::games::dominion_sexp::sexp::{Reader, Reply};
 use serde_json::Value;
 use std::collections::VecDeque;

@@ -67,7 +67,11 @@ impl EndRules {
     /// break ties) the fewer turns; a tie that remains shares the win.
     pub fn winners(self, standings: impl Iterator<Item = (i32, u32)> + Clone) -> Vec<usize> {
         let key = |(points, turns): (i32, u32)| {
-            let turns = if self.fewer_turns_break_ties { turns } else { 0 };
+            let turns = if self.fewer_turns_break_ties {
+                turns
+            } else {
+                0
+            };
             (points, std::cmp::Reverse(turns))
         };
         let Some(top) = standings.clone().map(key).max() else {

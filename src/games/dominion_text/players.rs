@@ -341,7 +341,8 @@ mod tests {
                             for q in game.attack_order().collect::<Vec<_>>() {
                                 if let Some(n) = game.attack_discard_count(q) {
                                     attacks += 1;
-                                    let answer = SeatStrategy::answer_attack(&game.players[q].hand, n);
+                                    let answer =
+                                        SeatStrategy::answer_attack(&game.players[q].hand, n);
                                     let reply = match &answer {
                                         AttackAnswer::RevealMoat => {
                                             crate::games::dominion::kingdom::AttackReply::RevealMoat

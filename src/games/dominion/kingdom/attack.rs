@@ -1,7 +1,7 @@
 //! Militia's attack and moat's reaction (§3.6, D20).
 
 use super::super::cards::{Card, Shuffler};
-use super::piles::counts_of;
+use super::super::supply::counts_of;
 use super::{KingdomState, MILITIA_KEEPS, Rule};
 
 /// An attacked player's grammatical answer. A reply the grammar rejects is

@@ -16,15 +16,16 @@ mod rule;
 #[cfg(test)]
 mod tests;
 
+pub use super::supply::Supply;
 pub use attack::{AttackOutcome, AttackReply};
-pub use piles::{PlayerCards, Supply};
+pub use piles::PlayerCards;
 pub use rule::Rule;
 
-use piles::{CardCounts, counts_of};
+use super::supply::{CardCounts, counts_of};
 
 use super::cards::{Card, HAND_SIZE, STARTING_DECK, Shuffler};
-pub use super::ending::{DEFAULT_TURN_CAP, Ending};
 use super::ending::EndRules;
+pub use super::ending::{DEFAULT_TURN_CAP, Ending};
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 4;

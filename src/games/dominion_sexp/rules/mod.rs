@@ -1,7 +1,10 @@
-//! The Dominion v1 rule engine (`rules/dominion-sexp.md` §3): supply, decks,
-//! draws and reshuffles, the four plays with the reference's check order,
-//! clean-up, turn order, end of game and scores. Pure: no I/O; shuffles go
-//! through a [`Shuffler`] (a seeded `fastrand::Rng` in play).
+//! The Dominion v1 rule engine (`rules/dominion-sexp.md` §3): decks, draws
+//! and reshuffles, the four plays with the reference's check order,
+//! clean-up, turn order and scores. Pure: no I/O; shuffles go through a
+//! [`Shuffler`] (a seeded `fastrand::Rng` in play). The supply, the starting
+//! deck, the end of the game and the winners are the ones the line
+//! protocol's engine uses (`games::dominion`), with version 1's piles and
+//! [`EndRules::V1`] as their parameters.
 //!
 //! List orders mirror the reference so snapshots compare with the oracle
 //! transcripts: every list that gains a card gains it at the front, removal
@@ -17,84 +20,15 @@ use crate::verdict::RuleInfo;
 pub use crate::games::dominion::{DEFAULT_TURN_CAP, Ending, Shuffler};
 use crate::games::dominion::{EndRules, HAND_SIZE, STARTING_DECK};
 
-/// The supply: runs of equal cards in the order they are listed, so the
-/// flat list (with repeats) prints exactly as the reference's.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Supply {
-    runs: Vec<(Card, u32)>,
-}
+/// The supply is the shared one; version 1 stocks its seven piles in its
+/// own order (§3.2, D5).
+pub use crate::games::dominion::Supply;
 
 impl Supply {
-    /// The version-1 piles for `players` players (§3.2, decision D5).
+    /// The version-1 piles for `players` players (§3.2, decision D5), in
+    /// the order of [`Card::V1`].
     pub fn v1(players: usize) -> Supply {
-        let victory = if players <= 2 { 8 } else { 12 };
-        let coppers = 60u32.saturating_sub(7 * players as u32);
-        Supply::from_piles(&[
-            (Card::Copper, coppers),
-            (Card::Silver, 40),
-            (Card::Gold, 30),
-            (Card::Estate, victory),
-            (Card::Duchy, victory),
-            (Card::Province, victory),
-            (Card::Mine, 10),
-        ])
-    }
-
-    pub fn from_piles(piles: &[(Card, u32)]) -> Supply {
-        let mut supply = Supply::default();
-        for &(card, n) in piles {
-            for _ in 0..n {
-                supply.push(card);
-            }
-        }
-        supply
-    }
-
-    /// The flat list as a state shows it.
-    pub fn from_cards(cards: &[Card]) -> Supply {
-        let mut supply = Supply::default();
-        for &c in cards {
-            supply.push(c);
-        }
-        supply
-    }
-
-    fn push(&mut self, card: Card) {
-        match self.runs.last_mut() {
-            Some((c, n)) if *c == card => *n += 1,
-            _ => self.runs.push((card, 1)),
-        }
-    }
-
-    pub fn count(&self, card: Card) -> u32 {
-        self.runs
-            .iter()
-            .filter(|(c, _)| *c == card)
-            .map(|(_, n)| n)
-            .sum()
-    }
-
-    pub fn contains(&self, card: Card) -> bool {
-        self.runs.iter().any(|(c, _)| *c == card)
-    }
-
-    /// Removes the first occurrence; false when there is none.
-    fn take(&mut self, card: Card) -> bool {
-        let Some(i) = self.runs.iter().position(|(c, _)| *c == card) else {
-            return false;
-        };
-        self.runs[i].1 -= 1;
-        if self.runs[i].1 == 0 {
-            self.runs.remove(i);
-        }
-        true
-    }
-
-    pub fn cards(&self) -> Vec<Card> {
-        self.runs
-            .iter()
-            .flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize))
-            .collect()
+        Supply::stocked(players, &Card::V1)
     }
 }
 

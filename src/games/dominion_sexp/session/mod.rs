@@ -64,7 +64,12 @@ fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Ve
 }
 
 impl DominionSession {
-    pub fn new(players: usize, bot: usize, seed: u64, builtin: Option<SeatStrategy>) -> DominionSession {
+    pub fn new(
+        players: usize,
+        bot: usize,
+        seed: u64,
+        builtin: Option<SeatStrategy>,
+    ) -> DominionSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = deal::fresh(players, &mut shuffler);
         let seats = seat_players(players, bot, builtin);

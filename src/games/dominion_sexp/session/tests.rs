@@ -272,7 +272,13 @@ fn whole_games_end_by_provinces_or_the_turn_cap_in_every_seat() {
                 seat as u64,
             );
             assert_eq!(s.game.ended, Some(rules::Ending::ProvincesGone));
-            let s = play_out(players, seat, SeatStrategy::RandomLegal, SeatStrategy::RandomLegal, 9);
+            let s = play_out(
+                players,
+                seat,
+                SeatStrategy::RandomLegal,
+                SeatStrategy::RandomLegal,
+                9,
+            );
             match s.game.ended {
                 Some(rules::Ending::TurnCap) => assert!(
                     s.game

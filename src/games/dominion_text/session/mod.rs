@@ -99,7 +99,12 @@ fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Ve
 }
 
 impl TextSession {
-    pub fn new(players: usize, bot: usize, seed: u64, builtin: Option<SeatStrategy>) -> TextSession {
+    pub fn new(
+        players: usize,
+        bot: usize,
+        seed: u64,
+        builtin: Option<SeatStrategy>,
+    ) -> TextSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = KingdomState::new(players, &mut shuffler);
         TextSession {
