@@ -442,8 +442,11 @@ impl V1State {
         self.actions = 1;
         self.buys = 1;
         self.coins = 0;
-        // Version 1 has no three-pile ending: the piles are never counted.
-        if let Some(ending) = EndRules::V1.ending(self.supply.count(Card::Province), || 0, capped) {
+        // Version 1 has no three-pile ending (D5): EndRules::V1 never counts
+        // the empty piles.
+        let supply = &self.supply;
+        let provinces = supply.count(Card::Province);
+        if let Some(ending) = EndRules::V1.ending(provinces, || supply.empty_piles(), capped) {
             self.ended = Some(ending);
         }
         match self.ended {

@@ -398,6 +398,16 @@ fn other_empty_piles_do_not_end_the_game() {
 }
 
 #[test]
+fn three_empty_piles_do_not_end_a_version_1_game() {
+    // The line protocol's three-pile ending is not version 1's (D5).
+    let mut game = turn(&[Estate], &[]);
+    game.supply = Supply::from_piles(&[(Copper, 0), (Silver, 0), (Gold, 0), (Province, 1)]);
+    assert_eq!(game.supply.empty_piles(), 3);
+    assert_eq!(ok(&mut game, Play::Clean(Some(Estate))), Outcome::TurnOver);
+    assert_eq!(game.ended, None);
+}
+
+#[test]
 fn the_turn_cap_ends_the_game_after_every_seat_took_its_turns() {
     let mut rng = fastrand::Rng::with_seed(3);
     let mut game = V1State::new(&["alpha", "bravo"], Supply::v1(2), &mut rng);
