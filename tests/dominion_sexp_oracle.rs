@@ -15,7 +15,7 @@
 
 use protocheck::games::dominion_sexp::catalogue as cat;
 use protocheck::games::dominion_sexp::messages::{Card, Notification, Play, State, classify};
-use protocheck::games::dominion_sexp::rules::{Ending, Game, Outcome, Shuffler, Supply};
+use protocheck::games::dominion_sexp::rules::{Ending, Outcome, Shuffler, Supply, V1State};
 use protocheck::games::dominion_sexp::sexp::{Reader, Reply};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -69,7 +69,7 @@ fn read_reply_in(raw: &str, chunk: usize) -> Result<Reply, &'static protocheck::
 /// protocheck's verdict on one legality case, and the snapshots after each
 /// accepted play (`"turn over"` after a clean), as the oracle writes them.
 fn judge(state: &State, plays: &[Value]) -> (String, Option<usize>, Vec<String>) {
-    let mut game = Game::from_state(state);
+    let mut game = V1State::from_state(state);
     let mut rng = fastrand::Rng::with_seed(1);
     let mut warning = None;
     let mut after = Vec::new();
@@ -235,7 +235,7 @@ fn replay(name: &str) -> Replayed {
             .collect(),
         mismatch: None,
     };
-    let mut game = Game::new(&names, Supply::from_cards(&first.supply), &mut shuffler);
+    let mut game = V1State::new(&names, Supply::from_cards(&first.supply), &mut shuffler);
     // (recipient, text) of every message the server must send next.
     let mut expected: VecDeque<(String, String)> = VecDeque::new();
     expected.push_back((

@@ -184,6 +184,24 @@ impl fmt::Display for Card {
     }
 }
 
+/// Every player's starting deck before its shuffle: 7 coppers, then 3
+/// estates (dominion-text §3.2, dominion-sexp §3.2).
+pub const STARTING_DECK: [Card; 10] = [
+    Card::Copper,
+    Card::Copper,
+    Card::Copper,
+    Card::Copper,
+    Card::Copper,
+    Card::Copper,
+    Card::Copper,
+    Card::Estate,
+    Card::Estate,
+    Card::Estate,
+];
+
+/// The cards a player draws after the deal and after every clean-up.
+pub const HAND_SIZE: usize = 5;
+
 /// Puts a pile of cards in random order; a seeded `fastrand::Rng` in play,
 /// a fixed order in tests, so every game replays from its seed.
 pub trait Shuffler {

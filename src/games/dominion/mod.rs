@@ -1,10 +1,16 @@
-//! What both Dominion games share: the one card model ([`cards`]) and the
-//! rule engine of the line protocol's ten-card kingdom ([`kingdom`],
+//! What both Dominion games share: the one card model ([`cards`]), the end
+//! of the game and its winners ([`ending`], each protocol's differences as
+//! parameters), the supply ([`supply`], each protocol's piles and their
+//! order as a parameter), the rule engine of the line protocol's ten-card kingdom ([`kingdom`],
 //! `rules/dominion-text.md` §3), and the table they seat ([`table`]). Protocol specifics (S-expression atoms,
 //! line grammar) live in `dominion_sexp` and `dominion_text`.
 
 pub mod cards;
+pub mod ending;
 pub mod kingdom;
+pub mod supply;
 pub mod table;
 
-pub use cards::{Card, Shuffler};
+pub use cards::{Card, HAND_SIZE, STARTING_DECK, Shuffler};
+pub use ending::{DEFAULT_TURN_CAP, EndRules, Ending};
+pub use supply::Supply;

@@ -19,7 +19,7 @@ use crate::games::{Defaults, Game, Session};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use crate::verdict::RuleInfo;
-use players::Player;
+use players::SeatStrategy;
 use std::time::Duration;
 
 pub struct DominionSexp;
@@ -79,8 +79,8 @@ impl Game for DominionSexp {
         super::dominion::table::reject_board_options("dominion-sexp", options)?;
         let (players, seat) = table(options)?;
         let builtin = options.strategy.map(|s| match s {
-            Strategy::Greedy => Player::BigMoney,
-            Strategy::Random => Player::RandomLegal,
+            Strategy::Greedy => SeatStrategy::BigMoney,
+            Strategy::Random => SeatStrategy::RandomLegal,
         });
         Ok(Box::new(
             session::DominionSession::new(

@@ -2,11 +2,11 @@
 //! big money (the `greedy` strategy) and random legal (`random`).
 
 use super::messages::{Card, Play};
-use super::rules::Game;
+use super::rules::V1State;
 
 /// How a built-in seat chooses its plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
+pub enum SeatStrategy {
     /// Adds every treasure, then buys province at 8, gold at 6, silver at
     /// 3, and mines its cheapest treasure up when it holds a mine.
     BigMoney,
@@ -14,20 +14,20 @@ pub enum Player {
     RandomLegal,
 }
 
-impl Player {
+impl SeatStrategy {
     pub fn word(self) -> &'static str {
         match self {
-            Player::BigMoney => "big money",
-            Player::RandomLegal => "random legal",
+            SeatStrategy::BigMoney => "big money",
+            SeatStrategy::RandomLegal => "random legal",
         }
     }
 
     /// The current seat's next play (always legal: a clean is always
     /// possible before the end).
-    pub fn choose(self, game: &Game, rng: &mut fastrand::Rng) -> Play {
+    pub fn choose(self, game: &V1State, rng: &mut fastrand::Rng) -> Play {
         match self {
-            Player::BigMoney => big_money(game),
-            Player::RandomLegal => {
+            SeatStrategy::BigMoney => big_money(game),
+            SeatStrategy::RandomLegal => {
                 let n = game.legal_count();
                 game.nth_legal(rng.usize(..n))
                     .unwrap_or(Play::Clean(game.seats[game.current].hand.first().copied()))
@@ -36,7 +36,7 @@ impl Player {
     }
 }
 
-fn big_money(game: &Game) -> Play {
+fn big_money(game: &V1State) -> Play {
     let hand = &game.seats[game.current].hand;
     let ok = |p: Play| game.check(p).is_ok();
     let upgrades = [

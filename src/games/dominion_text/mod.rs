@@ -14,7 +14,7 @@ use crate::games::{Defaults, Game, Session};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use crate::verdict::RuleInfo;
-use players::Player;
+use players::SeatStrategy;
 use std::time::Duration;
 
 pub struct DominionText;
@@ -79,8 +79,8 @@ impl Game for DominionText {
         super::dominion::table::reject_board_options("dominion-text", options)?;
         let (players, seat) = table(options)?;
         let builtin = options.strategy.map(|s| match s {
-            Strategy::Greedy => Player::BigMoney,
-            Strategy::Random => Player::Random,
+            Strategy::Greedy => SeatStrategy::BigMoney,
+            Strategy::Random => SeatStrategy::Random,
         });
         Ok(Box::new(session::TextSession::new(
             players as usize,

@@ -1,11 +1,11 @@
 //! Militia's attack and moat's reaction (§3.6, D20).
 
 use super::super::cards::{Card, Shuffler};
-use super::piles::counts_of;
-use super::{Game, MILITIA_KEEPS, Rule};
+use super::super::supply::counts_of;
+use super::{KingdomState, MILITIA_KEEPS, Rule};
 
 /// An attacked player's grammatical answer. A reply the grammar rejects is
-/// `None` in [`Game::resolve_attack`]: the grammar has its rule id, the
+/// `None` in [`KingdomState::resolve_attack`]: the grammar has its rule id, the
 /// engine only discards at random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackReply<'a> {
@@ -21,7 +21,7 @@ pub struct AttackOutcome {
     pub discarded: Vec<Card>,
 }
 
-impl Game {
+impl KingdomState {
     /// The other players in the order militia handles them: seat order,
     /// starting with the seat after the current one (§3.6).
     pub fn attack_order(&self) -> impl Iterator<Item = usize> + use<> {

@@ -3,8 +3,8 @@
 //! kingdom cards, militia and moat, draws with reshuffles, buys left to
 //! right, end of game and tie-break. Pure: no I/O; shuffles and militia's
 //! random discards go through a [`Shuffler`] (a seeded `fastrand::Rng` in
-//! play). The legality checks ([`Game::check_action`],
-//! [`Game::check_attack`], the buy stops) do not allocate.
+//! play). The legality checks ([`KingdomState::check_action`],
+//! [`KingdomState::check_attack`], the buy stops) do not allocate.
 //!
 //! Orders: the deck and the discard pile keep their top as the **last**
 //! element; drawn and gained cards are appended to the hand, and removing a
@@ -16,34 +16,24 @@ mod rule;
 #[cfg(test)]
 mod tests;
 
+pub use super::supply::Supply;
 pub use attack::{AttackOutcome, AttackReply};
-pub use piles::{Player, Supply};
+pub use piles::PlayerCards;
 pub use rule::Rule;
 
-use piles::{CardCounts, counts_of};
+use super::supply::{CardCounts, counts_of};
 
-use super::cards::{Card, Shuffler};
+use super::cards::{Card, HAND_SIZE, STARTING_DECK, Shuffler};
+use super::ending::EndRules;
+pub use super::ending::{DEFAULT_TURN_CAP, Ending};
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 4;
-/// protocheck's safety cap in turns per player (D22).
-pub const DEFAULT_TURN_CAP: u32 = 100;
-const HAND_SIZE: usize = 5;
-const STARTING_COPPERS: usize = 7;
-const STARTING_ESTATES: usize = 3;
 /// Militia discards down to this many cards (§3.6).
 pub(super) const MILITIA_KEEPS: usize = 3;
 const MINE_UPGRADE: u32 = 3;
 const REMODEL_UPGRADE: u32 = 2;
 const WORKSHOP_LIMIT: u32 = 4;
-
-/// Why the game ended (§3.8, D22).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    ProvincesGone,
-    ThreePilesEmpty,
-    TurnCap,
-}
 
 /// What a `play-reply action …` did, for the info lines and the verdict.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,14 +41,14 @@ pub struct ActionOutcome {
     /// The §8 rule broken (fail) or tolerated (warn, cellar's partial list).
     pub rule: Option<Rule>,
     /// Only for `action.no-actions`: the turn ends with no buy, and the
-    /// caller ends it with [`Game::end_turn`].
+    /// caller ends it with [`KingdomState::end_turn`].
     pub ends_turn: bool,
     /// Cellar's discards, in order (the last is the top, D7).
     pub discarded: Vec<Card>,
     pub trashed: Option<Card>,
     pub gained: Option<Card>,
-    /// A militia was resolved: every other player in [`Game::attack_order`]
-    /// with a [`Game::attack_discard_count`] is to be asked.
+    /// A militia was resolved: every other player in [`KingdomState::attack_order`]
+    /// with a [`KingdomState::attack_discard_count`] is to be asked.
     pub attack: bool,
 }
 
@@ -82,10 +72,12 @@ pub struct TurnEnd {
     pub ending: Option<Ending>,
 }
 
+/// The whole state of a line-protocol game: supply, every player's cards,
+/// trash and the current turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct KingdomState {
     pub supply: Supply,
-    pub players: Vec<Player>,
+    pub players: Vec<PlayerCards>,
     pub trash: Vec<Card>,
     /// The seat whose turn it is (0 = player1).
     pub current: usize,
@@ -100,26 +92,23 @@ pub struct Game {
     pub ended: Option<Ending>,
 }
 
-impl Game {
+impl KingdomState {
     /// A new game: each player gets 7 coppers and 3 estates, shuffled, and
     /// draws 5, in seat order; player1 starts (§3.2, D1). `players` outside
     /// 2–4 is the caller's error; the supply formulas still apply.
-    pub fn new(players: usize, shuffler: &mut dyn Shuffler) -> Game {
+    pub fn new(players: usize, shuffler: &mut dyn Shuffler) -> KingdomState {
         let players = (0..players)
             .map(|_| {
-                let mut player = Player {
-                    deck: [Card::Copper; STARTING_COPPERS]
-                        .into_iter()
-                        .chain([Card::Estate; STARTING_ESTATES])
-                        .collect(),
-                    ..Player::default()
+                let mut player = PlayerCards {
+                    deck: STARTING_DECK.to_vec(),
+                    ..PlayerCards::default()
                 };
                 shuffler.shuffle(&mut player.deck);
                 player.draw(HAND_SIZE, shuffler);
                 player
             })
             .collect::<Vec<_>>();
-        Game {
+        KingdomState {
             supply: Supply::for_players(players.len()),
             players,
             trash: Vec::new(),
@@ -368,7 +357,7 @@ impl Game {
     /// A `play-turn` reply the grammar rejected (§3.5, recovery): with
     /// actions left it costs one and the request is repeated; with none the
     /// turn ends without a buy. Returns whether the turn ends (then call
-    /// [`Game::end_turn`]).
+    /// [`KingdomState::end_turn`]).
     pub fn malformed_turn_reply(&mut self) -> bool {
         if self.actions == 0 {
             return true;
@@ -386,7 +375,7 @@ impl Game {
     /// `play-reply buy <cards>` (§3.4): plays every treasure in hand, in hand
     /// order, then buys left to right until the first card that finds no
     /// buy, an empty pile or too little money. An empty list is a pass with
-    /// `buy.empty`. The turn is over afterwards: call [`Game::end_turn`].
+    /// `buy.empty`. The turn is over afterwards: call [`KingdomState::end_turn`].
     pub fn buy(&mut self, cards: &[Card]) -> BuyOutcome {
         if cards.is_empty() {
             return BuyOutcome {
@@ -469,15 +458,11 @@ impl Game {
         self.actions = 1;
         self.buys = 1;
         self.extra_money = 0;
-        self.ended = if self.supply.count(Card::Province) == 0 {
-            Some(Ending::ProvincesGone)
-        } else if self.supply.empty_piles() >= 3 {
-            Some(Ending::ThreePilesEmpty)
-        } else if self.players[self.current].turns >= self.turn_cap {
-            Some(Ending::TurnCap)
-        } else {
-            None
-        };
+        self.ended = EndRules::LINE.ending(
+            self.supply.count(Card::Province),
+            || self.supply.empty_piles(),
+            self.players[self.current].turns >= self.turn_cap,
+        );
         TurnEnd {
             seat,
             gained,
@@ -488,19 +473,13 @@ impl Game {
     }
 
     pub fn scores(&self) -> Vec<i32> {
-        self.players.iter().map(Player::score).collect()
+        self.players.iter().map(PlayerCards::score).collect()
     }
 
     /// The winners (§3.8): the highest score; on a tie the fewer turns; a
     /// tie that remains shares the win.
     pub fn winners(&self) -> Vec<usize> {
-        let best = |p: &Player| (p.score(), std::cmp::Reverse(p.turns));
-        let Some(top) = self.players.iter().map(best).max() else {
-            return Vec::new();
-        };
-        (0..self.players.len())
-            .filter(|&i| best(&self.players[i]) == top)
-            .collect()
+        EndRules::LINE.winners(self.players.iter().map(|p| (p.score(), p.turns)))
     }
 }
 

@@ -1,80 +1,10 @@
-//! The supply and a player's cards (§3.2, §3.7).
+//! A player's cards (§3.7).
 
 use super::super::cards::{Card, Shuffler};
 
-/// Cards counted per supply pile, indexed like [`Card::SUPPLY`].
-pub(super) type CardCounts = [u32; 17];
-
-pub(super) fn counts_of(cards: &[Card]) -> CardCounts {
-    let mut counts = [0; 17];
-    for c in cards {
-        counts[c.supply_index()] += 1;
-    }
-    counts
-}
-
-/// The 17 piles, in the order of [`Card::SUPPLY`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Supply {
-    counts: CardCounts,
-}
-
-impl Supply {
-    /// The piles after the starting decks are dealt (§3.2): curses
-    /// 10 × (players − 1), coppers 60 − 7 × players, victory piles 8 with two
-    /// players and 12 otherwise, 40 silver, 30 gold, 10 of each kingdom card.
-    pub fn for_players(players: usize) -> Supply {
-        let players = players as u32;
-        let victory = if players <= 2 { 8 } else { 12 };
-        let mut counts = [10; 17];
-        counts[Card::Curse.supply_index()] = 10 * players.saturating_sub(1);
-        counts[Card::Copper.supply_index()] = 60u32.saturating_sub(7 * players);
-        counts[Card::Silver.supply_index()] = 40;
-        counts[Card::Gold.supply_index()] = 30;
-        for v in [Card::Estate, Card::Duchy, Card::Province] {
-            counts[v.supply_index()] = victory;
-        }
-        Supply { counts }
-    }
-
-    pub fn count(&self, card: Card) -> u32 {
-        self.counts[card.supply_index()]
-    }
-
-    /// The counts in supply order, as the `supply` line sends them.
-    pub fn counts(&self) -> &[u32; 17] {
-        &self.counts
-    }
-
-    /// Sets one pile (scenarios and tests that script a supply).
-    pub fn set(&mut self, card: Card, count: u32) {
-        self.counts[card.supply_index()] = count;
-    }
-
-    pub(super) fn take(&mut self, card: Card) -> bool {
-        let n = &mut self.counts[card.supply_index()];
-        if *n == 0 {
-            return false;
-        }
-        *n -= 1;
-        true
-    }
-
-    pub fn empty_piles(&self) -> usize {
-        self.counts.iter().filter(|&&n| n == 0).count()
-    }
-
-    /// Whether some non-empty pile passes `fits`.
-    pub(super) fn any_available(&self, fits: impl Fn(Card) -> bool) -> bool {
-        Card::SUPPLY
-            .into_iter()
-            .any(|c| self.count(c) > 0 && fits(c))
-    }
-}
-
 /// One player's cards outside the supply and the play area.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Player {
+pub struct PlayerCards {
     /// The top card is the last element.
     pub deck: Vec<Card>,
     pub hand: Vec<Card>,
@@ -83,7 +13,7 @@ pub struct Player {
     pub turns: u32,
 }
 
-impl Player {
+impl PlayerCards {
     /// Draws up to `k` cards one at a time, shuffling the whole discard pile
     /// into a new deck whenever the deck is empty; stops early when both are
     /// empty (§3.7). Returns how many were drawn.

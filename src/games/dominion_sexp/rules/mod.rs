@@ -1,7 +1,10 @@
-//! The Dominion v1 rule engine (`rules/dominion-sexp.md` §3): supply, decks,
-//! draws and reshuffles, the four plays with the reference's check order,
-//! clean-up, turn order, end of game and scores. Pure: no I/O; shuffles go
-//! through a [`Shuffler`] (a seeded `fastrand::Rng` in play).
+//! The Dominion v1 rule engine (`rules/dominion-sexp.md` §3): decks, draws
+//! and reshuffles, the four plays with the reference's check order,
+//! clean-up, turn order and scores. Pure: no I/O; shuffles go through a
+//! [`Shuffler`] (a seeded `fastrand::Rng` in play). The supply, the starting
+//! deck, the end of the game and the winners are the ones the line
+//! protocol's engine uses (`games::dominion`), with version 1's piles and
+//! [`EndRules::V1`] as their parameters.
 //!
 //! List orders mirror the reference so snapshots compare with the oracle
 //! transcripts: every list that gains a card gains it at the front, removal
@@ -11,96 +14,21 @@ use super::catalogue as cat;
 use super::messages::{Card, Play, State};
 use crate::verdict::RuleInfo;
 
-/// protocheck's safety cap (decision D6), in turns per player.
-pub const DEFAULT_TURN_CAP: u32 = 100;
-
-/// Cards each player starts with (§3.2).
-const STARTING_COPPERS: u32 = 7;
-const STARTING_ESTATES: u32 = 3;
-const HAND_SIZE: usize = 5;
-
 /// Shared with the line protocol's engine: the engine draws from the end of
-/// the deck vector.
-pub use crate::games::dominion::Shuffler;
+/// the deck vector. The turn cap (D6) and the ending are shared too; version
+/// 1's own end rules are [`EndRules::V1`].
+pub use crate::games::dominion::{DEFAULT_TURN_CAP, Ending, Shuffler};
+use crate::games::dominion::{EndRules, HAND_SIZE, STARTING_DECK};
 
-/// The supply: runs of equal cards in the order they are listed, so the
-/// flat list (with repeats) prints exactly as the reference's.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Supply {
-    runs: Vec<(Card, u32)>,
-}
+/// The supply is the shared one; version 1 stocks its seven piles in its
+/// own order (§3.2, D5).
+pub use crate::games::dominion::Supply;
 
 impl Supply {
-    /// The version-1 piles for `players` players (§3.2, decision D5).
+    /// The version-1 piles for `players` players (§3.2, decision D5), in
+    /// the order of [`Card::V1`].
     pub fn v1(players: usize) -> Supply {
-        let victory = if players <= 2 { 8 } else { 12 };
-        let coppers = 60u32.saturating_sub(7 * players as u32);
-        Supply::from_piles(&[
-            (Card::Copper, coppers),
-            (Card::Silver, 40),
-            (Card::Gold, 30),
-            (Card::Estate, victory),
-            (Card::Duchy, victory),
-            (Card::Province, victory),
-            (Card::Mine, 10),
-        ])
-    }
-
-    pub fn from_piles(piles: &[(Card, u32)]) -> Supply {
-        let mut supply = Supply::default();
-        for &(card, n) in piles {
-            for _ in 0..n {
-                supply.push(card);
-            }
-        }
-        supply
-    }
-
-    /// The flat list as a state shows it.
-    pub fn from_cards(cards: &[Card]) -> Supply {
-        let mut supply = Supply::default();
-        for &c in cards {
-            supply.push(c);
-        }
-        supply
-    }
-
-    fn push(&mut self, card: Card) {
-        match self.runs.last_mut() {
-            Some((c, n)) if *c == card => *n += 1,
-            _ => self.runs.push((card, 1)),
-        }
-    }
-
-    pub fn count(&self, card: Card) -> u32 {
-        self.runs
-            .iter()
-            .filter(|(c, _)| *c == card)
-            .map(|(_, n)| n)
-            .sum()
-    }
-
-    pub fn contains(&self, card: Card) -> bool {
-        self.runs.iter().any(|(c, _)| *c == card)
-    }
-
-    /// Removes the first occurrence; false when there is none.
-    fn take(&mut self, card: Card) -> bool {
-        let Some(i) = self.runs.iter().position(|(c, _)| *c == card) else {
-            return false;
-        };
-        self.runs[i].1 -= 1;
-        if self.runs[i].1 == 0 {
-            self.runs.remove(i);
-        }
-        true
-    }
-
-    pub fn cards(&self) -> Vec<Card> {
-        self.runs
-            .iter()
-            .flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize))
-            .collect()
+        Supply::stocked(players, &Card::V1)
     }
 }
 
@@ -157,15 +85,6 @@ fn remove_first(cards: &mut Vec<Card>, card: Card) -> bool {
     }
 }
 
-/// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// No province is left after a `clean` (§3.6).
-    ProvincesGone,
-    /// Every player has taken the turn cap (decision D6).
-    TurnCap,
-}
-
 /// What a legal play did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -184,8 +103,10 @@ pub struct Illegal {
     pub detail: String,
 }
 
+/// The dealer's whole state of a version-1 game (a [`State`] message shows
+/// one player's view of it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct V1State {
     pub seats: Vec<Seat>,
     pub supply: Supply,
     /// Most recently trashed first.
@@ -201,10 +122,10 @@ pub struct Game {
     pub ended: Option<Ending>,
 }
 
-impl Game {
+impl V1State {
     /// A new game: every seat gets 7 coppers and 3 estates, shuffled, and
     /// draws 5, in seat order; seat 0 starts (§3.2, D15).
-    pub fn new(names: &[&str], supply: Supply, shuffler: &mut dyn Shuffler) -> Game {
+    pub fn new(names: &[&str], supply: Supply, shuffler: &mut dyn Shuffler) -> V1State {
         let seats = names
             .iter()
             .map(|name| {
@@ -212,16 +133,13 @@ impl Game {
                     name: name.to_string(),
                     ..Seat::default()
                 };
-                seat.deck
-                    .extend(std::iter::repeat_n(Card::Copper, STARTING_COPPERS as usize));
-                seat.deck
-                    .extend(std::iter::repeat_n(Card::Estate, STARTING_ESTATES as usize));
+                seat.deck.extend(STARTING_DECK);
                 shuffler.shuffle(&mut seat.deck);
                 seat.draw_up_to(HAND_SIZE, shuffler);
                 seat
             })
             .collect();
-        Game {
+        V1State {
             seats,
             supply,
             trash: Vec::new(),
@@ -238,7 +156,7 @@ impl Game {
     /// A game in the middle of the current player's turn, as a state shows
     /// it. The other players hold no cards, as in the reference's legality
     /// test; the deck's draw order is its listed order, top last.
-    pub fn from_state(state: &State) -> Game {
+    pub fn from_state(state: &State) -> V1State {
         let seats = state
             .players
             .iter()
@@ -256,7 +174,7 @@ impl Game {
                 seat
             })
             .collect();
-        Game {
+        V1State {
             seats,
             supply: Supply::from_cards(&state.supply),
             trash: state.trash.clone(),
@@ -401,7 +319,7 @@ impl Game {
         plays
     }
 
-    /// Calls `f` with every legal play, in the order of [`Game::legal_plays`]
+    /// Calls `f` with every legal play, in the order of [`V1State::legal_plays`]
     /// (mines, adds, buys, cleans), reasoning from the state directly rather
     /// than checking every shape: the built-in players' hot path, with no
     /// allocation. A test holds it equal to the plays `check` accepts.
@@ -454,7 +372,7 @@ impl Game {
     }
 
     /// How many plays are legal now, and the `n`-th of them (0-based, in
-    /// the order of [`Game::legal_plays`]), without allocating.
+    /// the order of [`V1State::legal_plays`]), without allocating.
     pub fn legal_count(&self) -> usize {
         let mut n = 0;
         self.for_each_legal(|_| n += 1);
@@ -524,10 +442,12 @@ impl Game {
         self.actions = 1;
         self.buys = 1;
         self.coins = 0;
-        if !self.supply.contains(Card::Province) {
-            self.ended = Some(Ending::ProvincesGone);
-        } else if capped {
-            self.ended = Some(Ending::TurnCap);
+        // Version 1 has no three-pile ending (D5): EndRules::V1 never counts
+        // the empty piles.
+        let supply = &self.supply;
+        let provinces = supply.count(Card::Province);
+        if let Some(ending) = EndRules::V1.ending(provinces, || supply.empty_piles(), capped) {
+            self.ended = Some(ending);
         }
         match self.ended {
             Some(ending) => Outcome::GameOver(ending),
@@ -542,9 +462,8 @@ impl Game {
 
     /// Every seat with the top score (no tie-break, D7).
     pub fn winners(&self) -> Vec<usize> {
-        let scores = self.scores();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        (0..scores.len()).filter(|&i| scores[i] == best).collect()
+        let points = |seat: &Seat| i32::try_from(seat.victory_points()).unwrap_or(i32::MAX);
+        EndRules::V1.winners(self.seats.iter().map(|seat| (points(seat), seat.turns)))
     }
 
     /// Puts `top` on top of `seat`'s deck, `top[0]` drawn first, the rest of

@@ -9,8 +9,8 @@ impl Shuffler for NoShuffle {
 
 /// Alpha's turn with this hand (bravo holds nothing), a full 2-player supply,
 /// an empty deck unless `deck` is given.
-fn turn(hand: &[Card], deck: &[Card]) -> Game {
-    Game::from_state(&State {
+fn turn(hand: &[Card], deck: &[Card]) -> V1State {
+    V1State::from_state(&State {
         players: vec!["alpha".into(), "bravo".into()],
         supply: Supply::v1(2).cards(),
         actions: 1,
@@ -21,7 +21,7 @@ fn turn(hand: &[Card], deck: &[Card]) -> Game {
     })
 }
 
-fn id(game: &mut Game, play: Play) -> &'static str {
+fn id(game: &mut V1State, play: Play) -> &'static str {
     let before = game.clone();
     let err = game
         .apply(play, &mut NoShuffle)
@@ -30,7 +30,7 @@ fn id(game: &mut Game, play: Play) -> &'static str {
     err.rule.id
 }
 
-fn ok(game: &mut Game, play: Play) -> Outcome {
+fn ok(game: &mut V1State, play: Play) -> Outcome {
     game.apply(play, &mut NoShuffle)
         .unwrap_or_else(|e| panic!("{play}: {} {}", e.rule.id, e.detail))
 }
@@ -56,7 +56,7 @@ fn supply_sizes_per_player_count() {
 #[test]
 fn a_new_game_deals_ten_cards_and_five_in_hand_per_seat() {
     let mut rng = fastrand::Rng::with_seed(7);
-    let game = Game::new(&["alpha", "bravo", "charlie"], Supply::v1(3), &mut rng);
+    let game = V1State::new(&["alpha", "bravo", "charlie"], Supply::v1(3), &mut rng);
     for seat in &game.seats {
         assert_eq!(seat.hand.len(), 5);
         assert_eq!(seat.deck.len(), 5);
@@ -71,7 +71,7 @@ fn a_new_game_deals_ten_cards_and_five_in_hand_per_seat() {
     );
     assert!(game.trash.is_empty() && game.plays.is_empty());
     // The same seed deals the same game.
-    let again = Game::new(
+    let again = V1State::new(
         &["alpha", "bravo", "charlie"],
         Supply::v1(3),
         &mut fastrand::Rng::with_seed(7),
@@ -398,9 +398,19 @@ fn other_empty_piles_do_not_end_the_game() {
 }
 
 #[test]
+fn three_empty_piles_do_not_end_a_version_1_game() {
+    // The line protocol's three-pile ending is not version 1's (D5).
+    let mut game = turn(&[Estate], &[]);
+    game.supply = Supply::from_piles(&[(Copper, 0), (Silver, 0), (Gold, 0), (Province, 1)]);
+    assert_eq!(game.supply.empty_piles(), 3);
+    assert_eq!(ok(&mut game, Play::Clean(Some(Estate))), Outcome::TurnOver);
+    assert_eq!(game.ended, None);
+}
+
+#[test]
 fn the_turn_cap_ends_the_game_after_every_seat_took_its_turns() {
     let mut rng = fastrand::Rng::with_seed(3);
-    let mut game = Game::new(&["alpha", "bravo"], Supply::v1(2), &mut rng);
+    let mut game = V1State::new(&["alpha", "bravo"], Supply::v1(2), &mut rng);
     game.turn_cap = 3;
     let mut outcomes = Vec::new();
     for _ in 0..6 {
@@ -428,6 +438,17 @@ fn scores_count_deck_hand_and_discards_and_ties_all_win() {
 }
 
 #[test]
+fn a_tie_is_shared_even_when_one_seat_took_fewer_turns() {
+    // D7: version 1 has no tie-break (the line protocol's fewer-turns rule
+    // does not apply).
+    let mut game = turn(&[Province], &[]);
+    game.seats[1].hand = vec![Province];
+    game.seats[0].turns = 5;
+    game.seats[1].turns = 4;
+    assert_eq!(game.winners(), [0, 1]);
+}
+
+#[test]
 fn stack_deck_puts_the_named_cards_on_top_in_order() {
     let mut game = turn(&[], &[Copper, Estate, Gold, Copper]);
     assert!(game.stack_deck(0, &[Gold, Copper]));
@@ -450,7 +471,7 @@ fn every_v1_play() -> Vec<Play> {
     all
 }
 
-fn cards_in_play(game: &Game) -> usize {
+fn cards_in_play(game: &V1State) -> usize {
     game.supply.cards().len()
         + game.trash.len()
         + game.plays.len()
@@ -472,7 +493,7 @@ fn random_games_keep_the_invariants_and_end() {
         let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let mut rng = fastrand::Rng::with_seed(seed);
-        let mut game = Game::new(&names, Supply::v1(players), &mut rng);
+        let mut game = V1State::new(&names, Supply::v1(players), &mut rng);
         game.turn_cap = 60;
         let total = cards_in_play(&game);
         let mut plays = 0;
@@ -510,6 +531,7 @@ fn random_games_keep_the_invariants_and_end() {
                 by_provinces += 1;
             }
             Ending::TurnCap => assert!(game.seats.iter().all(|s| s.turns == 60)),
+            Ending::ThreePilesEmpty => panic!("seed {seed}: version 1 has no three-pile ending"),
         }
         assert_eq!(
             game.seats

@@ -4,25 +4,17 @@
 //! rules can produce, fair to the reference players, §9.1).
 
 use super::super::messages::{Card, State};
-use super::super::rules::{Game, Seat, Shuffler, Supply};
+use super::super::rules::{Seat, Shuffler, Supply, V1State};
+use crate::games::dominion::{HAND_SIZE, STARTING_DECK};
 
 /// Seat names (docs/games/dominion-sexp.md, decision 8): letters only, never a keyword or a card.
 pub const NAMES: [&str; 4] = ["alpha", "bravo", "charlie", "delta"];
-const HAND_SIZE: usize = 5;
 
-/// Every card of a game with `players` players, wherever it is (§3.2: the
-/// starting coppers come out of the 60, the starting estates do not).
+/// Every card of a game with `players` players, wherever it is: the
+/// version-1 supply plus the starting decks (§3.2: the starting coppers come
+/// out of the 60, the starting estates do not).
 fn total(card: Card, players: usize) -> usize {
-    let victory = if players <= 2 { 8 } else { 12 };
-    match card {
-        Card::Copper => 60,
-        Card::Silver => 40,
-        Card::Gold => 30,
-        Card::Estate => victory + 3 * players,
-        Card::Duchy | Card::Province => victory,
-        Card::Mine => 10,
-        _ => 0,
-    }
+    Supply::v1(players).count(card) as usize + players * count(&STARTING_DECK, card)
 }
 
 fn count(cards: &[Card], card: Card) -> usize {
@@ -31,8 +23,8 @@ fn count(cards: &[Card], card: Card) -> usize {
 
 /// A fresh game: seat `bot` is the bot; everyone starts with 7 coppers and
 /// 3 estates.
-pub fn fresh(players: usize, shuffler: &mut dyn Shuffler) -> Game {
-    Game::new(&NAMES[..players], Supply::v1(players), shuffler)
+pub fn fresh(players: usize, shuffler: &mut dyn Shuffler) -> V1State {
+    V1State::new(&NAMES[..players], Supply::v1(players), shuffler)
 }
 
 /// Names in the reference's style (`0-player-v1`) are the robustness
@@ -61,7 +53,7 @@ pub fn adopt(
     players: Option<usize>,
     seat: usize,
     shuffler: &mut dyn Shuffler,
-) -> Result<(Game, bool), String> {
+) -> Result<(V1State, bool), String> {
     let n = state.players.len();
     if !(2..=4).contains(&n) {
         return Err(format!("the state names {n} players; a game has 2 to 4"));

@@ -8,8 +8,8 @@ pub mod deal;
 
 use super::catalogue as rule;
 use super::messages::{Notification, Play, classify};
-use super::players::Player;
-use super::rules::{Game, Outcome};
+use super::players::SeatStrategy;
+use super::rules::{Outcome, V1State};
 use super::sexp::Reader;
 use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
 use crate::scenario::{Expect, Step, Token};
@@ -19,13 +19,13 @@ use std::cell::Cell;
 use std::time::Duration;
 
 pub struct DominionSession {
-    game: Game,
+    game: V1State,
     /// The bot's seat (0-based; seat 0 starts, D15).
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    players: Vec<Player>,
+    players: Vec<SeatStrategy>,
     /// The strategy the options ask for, if any.
-    builtin: Option<Player>,
+    builtin: Option<SeatStrategy>,
     /// Shuffles only (the built-in players' choices use the controller's
     /// random numbers), so a replay with the same seed deals the same cards.
     shuffler: fastrand::Rng,
@@ -50,21 +50,26 @@ pub struct DominionSession {
 
 /// The built-in player of each seat: the options' strategy, or else big
 /// money and random legal in turn from the seat after the bot's.
-fn seat_players(players: usize, bot: usize, builtin: Option<Player>) -> Vec<Player> {
+fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Vec<SeatStrategy> {
     (0..players)
         .map(|s| {
             let after_bot = (s + players - bot) % players;
             builtin.unwrap_or(if after_bot % 2 == 1 {
-                Player::BigMoney
+                SeatStrategy::BigMoney
             } else {
-                Player::RandomLegal
+                SeatStrategy::RandomLegal
             })
         })
         .collect()
 }
 
 impl DominionSession {
-    pub fn new(players: usize, bot: usize, seed: u64, builtin: Option<Player>) -> DominionSession {
+    pub fn new(
+        players: usize,
+        bot: usize,
+        seed: u64,
+        builtin: Option<SeatStrategy>,
+    ) -> DominionSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = deal::fresh(players, &mut shuffler);
         let seats = seat_players(players, bot, builtin);

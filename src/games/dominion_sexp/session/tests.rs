@@ -6,7 +6,7 @@ use crate::scenario::builtin;
 use std::collections::BTreeSet;
 
 fn session(players: usize, seat: usize) -> DominionSession {
-    DominionSession::new(players, seat - 1, 7, Some(Player::BigMoney))
+    DominionSession::new(players, seat - 1, 7, Some(SeatStrategy::BigMoney))
         .with_asked_players(Some(players))
 }
 
@@ -235,8 +235,8 @@ fn reading_grammar_and_nonstandard_syntax_give_their_rules() {
 fn play_out(
     players: usize,
     seat: usize,
-    builtin: Player,
-    bot: Player,
+    builtin: SeatStrategy,
+    bot: SeatStrategy,
     seed: u64,
 ) -> DominionSession {
     let mut s = DominionSession::new(players, seat - 1, seed, Some(builtin));
@@ -267,12 +267,18 @@ fn whole_games_end_by_provinces_or_the_turn_cap_in_every_seat() {
             let s = play_out(
                 players,
                 seat,
-                Player::BigMoney,
-                Player::BigMoney,
+                SeatStrategy::BigMoney,
+                SeatStrategy::BigMoney,
                 seat as u64,
             );
             assert_eq!(s.game.ended, Some(rules::Ending::ProvincesGone));
-            let s = play_out(players, seat, Player::RandomLegal, Player::RandomLegal, 9);
+            let s = play_out(
+                players,
+                seat,
+                SeatStrategy::RandomLegal,
+                SeatStrategy::RandomLegal,
+                9,
+            );
             match s.game.ended {
                 Some(rules::Ending::TurnCap) => assert!(
                     s.game
@@ -282,6 +288,9 @@ fn whole_games_end_by_provinces_or_the_turn_cap_in_every_seat() {
                 ),
                 Some(rules::Ending::ProvincesGone) => {
                     assert!(!s.game.supply.contains(Card::Province))
+                }
+                Some(rules::Ending::ThreePilesEmpty) => {
+                    panic!("version 1 has no three-pile ending")
                 }
                 None => panic!("not ended"),
             }

@@ -18,9 +18,9 @@ mod tests;
 
 use super::catalogue as cat;
 use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
-use super::players::{Player, TurnPlay};
+use super::players::{SeatStrategy, TurnPlay};
 use crate::games::dominion::Card;
-use crate::games::dominion::kingdom::{AttackReply, Game, Rule};
+use crate::games::dominion::kingdom::{AttackReply, KingdomState, Rule};
 use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
@@ -47,11 +47,11 @@ pub(super) enum Due {
 
 #[derive(Clone)]
 pub struct TextSession {
-    pub(super) game: Game,
+    pub(super) game: KingdomState,
     /// The bot's seat (0-based; seat 0 starts, D1).
     pub(super) bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    pub(super) seats: Vec<Player>,
+    pub(super) seats: Vec<SeatStrategy>,
     /// Shuffles and militia's random discards: seeded, so a replay deals
     /// the same cards.
     pub(super) shuffler: fastrand::Rng,
@@ -85,23 +85,28 @@ pub struct TextSession {
 /// and engine in turn from the seat after the bot's, so that the seat right
 /// before the bot's (the one whose militia meets a full hand) is often a
 /// militia player.
-fn seat_players(players: usize, bot: usize, builtin: Option<Player>) -> Vec<Player> {
+fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Vec<SeatStrategy> {
     (0..players)
         .map(|s| {
             let before_bot = (bot + players - s) % players;
             builtin.unwrap_or(if before_bot % 2 == 1 {
-                Player::Militia
+                SeatStrategy::Militia
             } else {
-                Player::Engine
+                SeatStrategy::Engine
             })
         })
         .collect()
 }
 
 impl TextSession {
-    pub fn new(players: usize, bot: usize, seed: u64, builtin: Option<Player>) -> TextSession {
+    pub fn new(
+        players: usize,
+        bot: usize,
+        seed: u64,
+        builtin: Option<SeatStrategy>,
+    ) -> TextSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
-        let game = Game::new(players, &mut shuffler);
+        let game = KingdomState::new(players, &mut shuffler);
         TextSession {
             game,
             bot,

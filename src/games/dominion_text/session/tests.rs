@@ -297,13 +297,13 @@ fn robust_supply_while_waiting_is_a_warning() {
 /// player would; calls `probe` in every state where a turn or attack reply
 /// is due (at most `limit` of them).
 fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMut(&TextSession)) {
-    use crate::games::dominion_text::players::Player;
+    use crate::games::dominion_text::players::SeatStrategy;
     use crate::scenario::Strategy;
     use crate::scenario::{Play, Step};
     let o = &scenario.options;
     let builtin = o.strategy.map(|s| match s {
-        Strategy::Greedy => Player::BigMoney,
-        Strategy::Random => Player::Random,
+        Strategy::Greedy => SeatStrategy::BigMoney,
+        Strategy::Random => SeatStrategy::Random,
     });
     let mut s = TextSession::new(
         o.players.unwrap_or(2) as usize,
@@ -325,7 +325,7 @@ fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMu
                     probe(s);
                     format!(
                         "play-reply {}",
-                        Player::Engine.choose(&s.game, &mut bot_rng)
+                        SeatStrategy::Engine.choose(&s.game, &mut bot_rng)
                     )
                 }
                 Some(super::Due::Attack) => {
@@ -333,7 +333,7 @@ fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMu
                     probe(s);
                     let hand = &s.game.players[s.bot].hand;
                     let n = hand.len() - 3;
-                    match Player::answer_attack(hand, n) {
+                    match SeatStrategy::answer_attack(hand, n) {
                         crate::games::dominion_text::players::AttackAnswer::RevealMoat => {
                             "play-reply reaction moat".to_string()
                         }

@@ -3,7 +3,7 @@
 use super::*;
 
 /// Seat 0 plays militia against the others' hands.
-fn militia_against(hands: &[&[Card]]) -> Game {
+fn militia_against(hands: &[&[Card]]) -> KingdomState {
     let mut game = game_with(hands.len() + 1, &[Militia], &[]);
     for (i, h) in hands.iter().enumerate() {
         game.players[i + 1].hand = h.to_vec();
@@ -30,7 +30,7 @@ fn militia_asks_hand_size_minus_three_and_spares_hands_of_three() {
 
 #[test]
 fn attack_order_starts_after_the_attacker() {
-    let mut game = Game::new(4, &mut NoShuffle);
+    let mut game = KingdomState::new(4, &mut NoShuffle);
     game.current = 2;
     assert_eq!(game.attack_order().collect::<Vec<_>>(), [3, 0, 1]);
 }

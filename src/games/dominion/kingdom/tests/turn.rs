@@ -148,7 +148,7 @@ fn the_game_ends_when_the_provinces_are_gone_or_three_piles_are_empty() {
 
 #[test]
 fn the_turn_cap_ends_the_game_when_every_seat_has_had_its_turns() {
-    let mut game = Game::new(3, &mut NoShuffle);
+    let mut game = KingdomState::new(3, &mut NoShuffle);
     game.turn_cap = 2;
     let mut endings = Vec::new();
     for _ in 0..6 {
@@ -160,7 +160,7 @@ fn the_turn_cap_ends_the_game_when_every_seat_has_had_its_turns() {
 
 #[test]
 fn the_tie_break_is_fewer_turns_then_a_shared_win() {
-    let mut game = Game::new(3, &mut NoShuffle);
+    let mut game = KingdomState::new(3, &mut NoShuffle);
     game.players[0].discard.push(Duchy);
     game.players[1].discard.push(Duchy);
     game.players[2].discard.push(Curse);
