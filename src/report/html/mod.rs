@@ -256,7 +256,9 @@ fn scenario(
             );
         }
     }
-    let stepped = open && !r.transcript.is_empty();
+    // A grouped scenario keeps its step-through (closed): its game may
+    // differ from the one shown in full.
+    let stepped = matches!(r.status, Status::Failed | Status::Error) && !r.transcript.is_empty();
     // Findings point at their message only where there is a step-through.
     let lines = if stepped {
         finding_lines(r)
