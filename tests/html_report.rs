@@ -248,7 +248,96 @@ fn kalah_report_in_a_browser() {
         .max_by_key(|(_, s)| s["transcript"].as_array().unwrap().len())
         .map(|(i, _)| i)
         .unwrap();
+    // It may be closed: its finding shown in full in an earlier scenario.
+    browser.eval(&format!(
+        "document.querySelector('#scenario-{index}').open = true; return null;"
+    ));
     browser.steps_change_the_board(&format!("#scenario-{index}"));
+}
+
+/// Issue 19, item 8: a bot that fails every built-in scenario the same way
+/// (it exits at once) gets the finding in full once; the other scenarios
+/// stay closed, say where it is, and are listed by name under it.
+#[test]
+fn identical_findings_are_shown_once_on_the_page() {
+    let args = ["--game", "kalah", "--keep-going", "--bot-cmd", "false"];
+    let dir = Scratch::new();
+    let page = dir.0.join("crash.html");
+    let (code, _) = protocheck(&args, "html", Some(&page));
+    assert_eq!(code, 1);
+    let (_, json) = protocheck(&args, "json", None);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    let scenarios = report["scenarios"].as_array().unwrap();
+    let failed: Vec<(usize, &str)> = scenarios
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s["status"] == "failed")
+        .map(|(i, s)| (i, s["name"].as_str().unwrap()))
+        .collect();
+    assert!(failed.len() > 3);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(html.matches("<p class=\"message\">").count(), 1);
+    assert_eq!(
+        html.matches("class=\"scenario failed grouped\"").count(),
+        failed.len() - 1
+    );
+
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    browser.open(&page);
+    assert_eq!(browser.visible_scenarios(), scenarios.len());
+    let (first, first_name) = failed[0];
+    assert_eq!(
+        browser.eval(
+            "return Array.from(document.querySelectorAll('details.scenario[open]')).map(d => d.id);"
+        ),
+        json!([format!("scenario-{first}")])
+    );
+    // Under the one full finding: the other scenarios, by name.
+    let others: Vec<&str> = failed[1..].iter().map(|(_, n)| *n).collect();
+    assert_eq!(
+        browser.eval(&format!(
+            "return document.querySelector('#scenario-{first} .same-finding').textContent;"
+        )),
+        json!(format!(
+            "and {} more scenarios with the same finding: {}",
+            others.len(),
+            others.join(", ")
+        ))
+    );
+    // Each closed one says where the finding is, and its link goes there.
+    let (second, _) = failed[1];
+    assert_eq!(
+        browser.eval(&format!(
+            "return document.querySelector('#scenario-{second} summary .same-as').textContent;"
+        )),
+        json!(format!(
+            "the same finding as {first_name}, shown in full there"
+        ))
+    );
+    let link = browser
+        .find(&format!("#scenario-{second} summary .same-as a"))
+        .unwrap();
+    browser.click(&link);
+    assert_eq!(
+        browser.eval("return location.hash;"),
+        json!(format!("#scenario-{first}"))
+    );
+    assert_eq!(
+        browser.eval(&format!(
+            "return document.querySelector('#scenario-{second}').open;"
+        )),
+        json!(false),
+        "following the link does not open the closed block"
+    );
+    // Its own game is still there to step through, inside the closed block.
+    assert_eq!(
+        browser.eval(&format!(
+            "return document.querySelectorAll('#scenario-{second} .stepper').length;"
+        )),
+        json!(1)
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! The last line is always `N passed, N failed` (plus what else happened).
 
 use super::RunInfo;
+use super::group::{Grouping, Place};
 use crate::outcome::{Direction, ScenarioResult, Status, Totals};
 use crate::verdict::{Severity, Violation};
 use std::fmt::Write;
@@ -87,16 +88,31 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
             let _ = writeln!(out, "{}", skip_group_line(group, &p));
         }
     }
-    for r in results {
-        let worth = match r.status {
-            Status::Failed | Status::Error => true,
-            Status::Passed => !style.quiet && (r.warnings() > 0 || style.verbose),
-            Status::Skipped => false,
-            // No verdict; the transcript so far with --verbose.
-            Status::Interrupted => style.verbose,
-        };
-        if worth {
-            details(&mut out, r, style, &p);
+    let worth = |r: &ScenarioResult| match r.status {
+        Status::Failed | Status::Error => true,
+        Status::Passed => !style.quiet && (r.warnings() > 0 || style.verbose),
+        Status::Skipped => false,
+        // No verdict; the transcript so far with --verbose.
+        Status::Interrupted => style.verbose,
+    };
+    // `-v` shows every scenario in full; otherwise a finding shared by
+    // several scenarios is shown once (issue 19, item 8).
+    let grouping = if style.verbose {
+        Grouping::none(results)
+    } else {
+        Grouping::of(results, worth)
+    };
+    let mut after_pointer = false;
+    for (index, r) in results.iter().enumerate() {
+        if !worth(r) {
+            continue;
+        }
+        if let Some(firsts) = grouping.all_elsewhere(index, r) {
+            pointer(&mut out, r, &firsts, results, after_pointer, &p);
+            after_pointer = true;
+        } else {
+            details(&mut out, index, r, results, &grouping, style, &p);
+            after_pointer = false;
         }
     }
     out.push('\n');
@@ -242,7 +258,51 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
+/// One line for a scenario whose every finding is shown in full in an
+/// earlier block: its name, its rules, and where to look. Consecutive
+/// pointers share one paragraph.
+fn pointer(
+    out: &mut String,
+    r: &ScenarioResult,
+    firsts: &[usize],
+    results: &[ScenarioResult],
+    after_pointer: bool,
+    p: &Paint,
+) {
+    let tag = match r.status {
+        Status::Error => "ERROR",
+        Status::Passed => "PASS",
+        _ => "FAIL",
+    };
+    let mut rules: Vec<&str> = r.violations.iter().map(|v| v.rule).collect();
+    rules.dedup();
+    let names: Vec<&str> = firsts.iter().map(|&i| results[i].name.as_str()).collect();
+    if !after_pointer {
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "{} {}: the same {} as {} (shown in full above)",
+        p.dim(&format!("── {tag}")),
+        r.name,
+        if r.violations.len() == 1 {
+            format!("finding ({})", rules.join(", "))
+        } else {
+            format!("findings ({})", rules.join(", "))
+        },
+        names.join(", ")
+    );
+}
+
+fn details(
+    out: &mut String,
+    index: usize,
+    r: &ScenarioResult,
+    results: &[ScenarioResult],
+    grouping: &Grouping,
+    style: &Style,
+    p: &Paint,
+) {
     let title = match r.status {
         Status::Failed => p.red(&format!("── FAIL {} ", r.name)),
         Status::Error => p.red(&format!("── ERROR {} ", r.name)),
@@ -260,8 +320,38 @@ fn details(out: &mut String, r: &ScenarioResult, style: &Style, p: &Paint) {
     if let Some(error) = &r.error {
         let _ = writeln!(out, "  {} {error}", p.red("scenario error:"));
     }
-    for v in &r.violations {
-        violation(out, v, &r.game, p);
+    for (f, v) in r.violations.iter().enumerate() {
+        match grouping.place(index, f) {
+            Place::Repeat(first) => {
+                let at = v
+                    .step
+                    .as_ref()
+                    .map(|s| format!("{s}  "))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "  {at}{} [{}] the same finding as {} (shown in full above)",
+                    p.bold(v.rule),
+                    v.severity.as_str(),
+                    results[*first].name
+                );
+            }
+            place => {
+                violation(out, v, &r.game, p);
+                if let Place::First(others) = place {
+                    let names: Vec<&str> =
+                        others.iter().map(|&i| results[i].name.as_str()).collect();
+                    let _ = writeln!(
+                        out,
+                        "    {} {} more scenario{} with the same finding: {}",
+                        p.yellow("and"),
+                        others.len(),
+                        plural(others.len()),
+                        names.join(", ")
+                    );
+                }
+            }
+        }
     }
     for o in &r.omitted {
         let _ = writeln!(

@@ -2,6 +2,7 @@
 //! Nothing here runs anything or knows a game.
 
 pub mod github;
+pub mod group;
 pub mod html;
 pub mod human;
 pub mod json;

@@ -11,11 +11,14 @@
 //! the script needs lives in escaped attributes and elements, never in the
 //! script itself.
 
+mod grouped;
 mod svg;
 
 use super::RunInfo;
+use super::group::{Grouping, Place};
 use crate::outcome::{Direction, Frame, Picture, ScenarioResult, Status, Totals, TranscriptLine};
 use crate::verdict::{Severity, Violation};
+use grouped::{links, repeated_finding};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -69,8 +72,10 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
     summary(&mut out, info, results, &totals);
     filters(&mut out, results);
     out.push_str("<main>\n");
+    // A finding shared by several scenarios is shown in full once.
+    let grouping = Grouping::of(results, |r| !r.violations.is_empty());
     for (index, r) in results.iter().enumerate() {
-        scenario(&mut out, index, r);
+        scenario(&mut out, index, r, results, &grouping);
     }
     out.push_str("</main>\n");
     let _ = write!(out, "<script>\n{SCRIPT}</script>\n</body>\n</html>\n");
@@ -188,12 +193,22 @@ fn badge(s: Status) -> &'static str {
     }
 }
 
-fn scenario(out: &mut String, index: usize, r: &ScenarioResult) {
+fn scenario(
+    out: &mut String,
+    index: usize,
+    r: &ScenarioResult,
+    results: &[ScenarioResult],
+    grouping: &Grouping,
+) {
     let status = status_word(r.status);
-    let open = matches!(r.status, Status::Failed | Status::Error);
+    // A scenario whose findings are all shown in full elsewhere stays
+    // closed, with a pointer to them (and its transcript inside).
+    let elsewhere = grouping.all_elsewhere(index, r);
+    let open = matches!(r.status, Status::Failed | Status::Error) && elsewhere.is_none();
     let _ = writeln!(
         out,
-        "<details class=\"scenario {status}\" id=\"scenario-{index}\" data-status=\"{status}\" data-rules=\"{}\"{}>",
+        "<details class=\"scenario {status}{}\" id=\"scenario-{index}\" data-status=\"{status}\" data-rules=\"{}\"{}>",
+        if elsewhere.is_some() { " grouped" } else { "" },
         escape(&scenario_rules(r).join(" ")),
         if open { " open" } else { "" }
     );
@@ -208,6 +223,16 @@ fn scenario(out: &mut String, index: usize, r: &ScenarioResult) {
             n => format!(" <span class=\"warn-count\">{n} warning(s)</span>"),
         }
     );
+    if let Some(firsts) = &elsewhere {
+        // In the summary line, so the closed block still says where to look.
+        out.truncate(out.len() - "</summary>\n".len());
+        let _ = writeln!(
+            out,
+            " <span class=\"same-as\">the same finding{} as {}, shown in full there</span></summary>",
+            if r.violations.len() == 1 { "" } else { "s" },
+            links(firsts, results)
+        );
+    }
     let _ = writeln!(out, "<p class=\"source\">{}</p>", escape(&r.source));
     if let Some(about) = &r.about {
         let _ = writeln!(out, "<p class=\"about\">{}</p>", escape(about));
@@ -231,14 +256,16 @@ fn scenario(out: &mut String, index: usize, r: &ScenarioResult) {
             );
         }
     }
-    let stepped = open && !r.transcript.is_empty();
+    // A grouped scenario keeps its step-through (closed): its game may
+    // differ from the one shown in full.
+    let stepped = matches!(r.status, Status::Failed | Status::Error) && !r.transcript.is_empty();
     // Findings point at their message only where there is a step-through.
     let lines = if stepped {
         finding_lines(r)
     } else {
         vec![None; r.violations.len()]
     };
-    findings(out, r, &lines);
+    findings(out, index, r, &lines, results, grouping);
     if stepped {
         stepper(out, index, r, &lines);
     } else if !r.transcript.is_empty() {
@@ -275,13 +302,36 @@ fn finding_lines(r: &ScenarioResult) -> Vec<Option<usize>> {
     at.into_iter().map(|a| a.or(last)).collect()
 }
 
-fn findings(out: &mut String, r: &ScenarioResult, lines: &[Option<usize>]) {
+fn findings(
+    out: &mut String,
+    index: usize,
+    r: &ScenarioResult,
+    lines: &[Option<usize>],
+    results: &[ScenarioResult],
+    grouping: &Grouping,
+) {
     if r.violations.is_empty() && r.omitted.is_empty() {
         return;
     }
     out.push_str("<ol class=\"findings\">\n");
-    for (v, line) in r.violations.iter().zip(lines) {
-        finding(out, v, *line);
+    for (f, (v, line)) in r.violations.iter().zip(lines).enumerate() {
+        match grouping.place(index, f) {
+            Place::Repeat(first) => repeated_finding(out, v, *line, *first, results),
+            place => {
+                finding(out, v, *line);
+                if let Place::First(others) = place {
+                    // Inside the finding's own item.
+                    out.truncate(out.len() - "</li>\n".len());
+                    let _ = writeln!(
+                        out,
+                        "<p class=\"same-finding\">and {} more scenario{} with the same finding: {}</p>\n</li>",
+                        others.len(),
+                        if others.len() == 1 { "" } else { "s" },
+                        links(others, results)
+                    );
+                }
+            }
+        }
     }
     for o in &r.omitted {
         let _ = writeln!(
