@@ -263,7 +263,9 @@ fn start_long_run(tag: &str, bot_name: &str, processes: usize) -> Child {
         .spawn()
         .unwrap();
     let me = child.id();
-    for _ in 0..400 {
+    // Up to 30 s: on a loaded machine the escapees can take a while to
+    // appear (the loop ends as soon as they have).
+    for _ in 0..1200 {
         if leftovers_now(tag, me) >= processes {
             break;
         }
