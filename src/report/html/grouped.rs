@@ -24,27 +24,7 @@ pub(super) fn repeated_finding(
     first: usize,
     results: &[ScenarioResult],
 ) {
-    let sev = v.severity.as_str();
-    let data = line.map_or(String::new(), |l| format!(" data-line=\"{l}\""));
-    let _ = write!(
-        out,
-        "<li class=\"finding grouped {sev}\"{data}>\n<div class=\"head\"><code class=\"rule\">{}</code> <span class=\"sev\">[{sev}]</span>",
-        escape(v.rule)
-    );
-    if let Some(step) = &v.step {
-        let _ = write!(
-            out,
-            " <span class=\"at\">{}</span>",
-            escape(&step.to_string())
-        );
-    }
-    if let Some(l) = line {
-        let _ = write!(
-            out,
-            " <button type=\"button\" class=\"goto\" data-line=\"{l}\">show message {}</button>",
-            l + 1
-        );
-    }
+    super::finding_head(out, v, line, "finding grouped");
     let _ = writeln!(
         out,
         "</div>\n<p class=\"same-as\">The same finding as {}, shown in full there.</p>\n</li>",

@@ -346,9 +346,19 @@ fn findings(
 }
 
 fn finding(out: &mut String, v: &Violation, line: Option<usize>) {
+    finding_head(out, v, line, "finding");
+    out.push_str("</div>\n");
+    let _ = writeln!(out, "<p class=\"message\">{}</p>", escape(&v.message));
+    finding_body(out, v);
+}
+
+/// The opening of a finding's item and its head line: rule, severity, where,
+/// and the button to its message. `class`: "finding", or "finding grouped"
+/// for one shown in full elsewhere.
+pub(super) fn finding_head(out: &mut String, v: &Violation, line: Option<usize>, class: &str) {
     let sev = v.severity.as_str();
     let data = line.map_or(String::new(), |l| format!(" data-line=\"{l}\""));
-    let _ = writeln!(out, "<li class=\"finding {sev}\"{data}>");
+    let _ = writeln!(out, "<li class=\"{class} {sev}\"{data}>");
     let _ = write!(
         out,
         "<div class=\"head\"><code class=\"rule\">{}</code> <span class=\"sev\">[{sev}]</span>",
@@ -368,8 +378,10 @@ fn finding(out: &mut String, v: &Violation, line: Option<usize>) {
             l + 1
         );
     }
-    out.push_str("</div>\n");
-    let _ = writeln!(out, "<p class=\"message\">{}</p>", escape(&v.message));
+}
+
+/// A finding's spec, diff and board (after its message).
+fn finding_body(out: &mut String, v: &Violation) {
     let _ = writeln!(
         out,
         "<p class=\"spec\"><b>spec:</b> {}</p>",
