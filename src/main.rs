@@ -23,9 +23,19 @@ fn main() {
         |signal| {
             process::kill_all_live_groups(signal);
             if !signals::reporting() {
-                say_stopped(signal);
+                say_stopped(signal, "");
                 std::process::exit(2);
             }
+            // Said now, not after the report: a user who sees nothing
+            // happen presses Ctrl-C again, and should know what that does.
+            // On a thread of its own: a stderr nobody reads must not keep
+            // this thread from its deadline.
+            std::thread::spawn(move || {
+                say_stopped(
+                    signal,
+                    "; writing the report (a second signal, e.g. Ctrl-C again, leaves without it)",
+                )
+            });
         },
         REPORT_DEADLINE,
         |signal, again| {
@@ -57,15 +67,15 @@ fn main() {
             }
         }
         process::kill_everything_left();
-        say_stopped(stop.signal);
+        say_stopped(stop.signal, "");
         std::process::exit(2);
     }
     process::kill_everything_left();
     std::process::exit(code);
 }
 
-/// The line that says why the run ended, once.
-fn say_stopped(signal: i32) {
+/// The line that says why the run ends, once (`then`: what happens next).
+fn say_stopped(signal: i32, then: &str) {
     static SAID: AtomicBool = AtomicBool::new(false);
     if SAID.swap(true, Ordering::SeqCst) {
         return;
@@ -74,7 +84,7 @@ fn say_stopped(signal: i32) {
     // panic here.
     let _ = writeln!(
         std::io::stderr(),
-        "\nprotocheck: stopped by {}; all bot processes killed",
+        "\nprotocheck: stopped by {}; all bot processes killed{then}",
         process::signal_name(signal)
     );
 }

@@ -6,6 +6,7 @@
 mod common;
 use common::*;
 use serde_json::Value;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Output, Stdio};
 use std::time::Duration;
@@ -445,12 +446,34 @@ fn a_second_signal_ends_a_stopped_protocheck_at_once() {
     let dir = tempdir();
     let tag = marker("second-signal");
     let stuck = fifo(&dir);
-    let child =
+    let mut child =
         start_and_reach_the_second_scenario(&tag, &dir, &["--output", stuck.to_str().unwrap()]);
     // SAFETY: sending a signal to our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    // The second signal goes only once protocheck said it took the first:
+    // two signals pending at once arrive in the kernel's order, not ours.
+    let stderr = child.stderr.take().unwrap();
+    let (said, heard) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if line.contains("writing the report (a second signal") {
+                let _ = said.send(());
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    heard
+        .recv_timeout(Duration::from_secs(30))
+        .expect("protocheck never said it was writing the report after SIGTERM");
     let out = stop(child, &tag, libc::SIGINT);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = reader.join().unwrap();
     assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("stopped by SIGTERM; all bot processes killed; writing the report"),
+        "{stderr}"
+    );
     assert!(stderr.contains("stopped by SIGINT again"), "{stderr}");
 }
