@@ -13,6 +13,11 @@
 //! to move, never which player sits where. After a swap the players exchange
 //! sides; tracking that is the caller's business.
 
+mod draw;
+mod legal_moves;
+mod sowing;
+
+pub use legal_moves::LegalMoves;
 use std::fmt;
 
 #[cfg(test)]
@@ -208,67 +213,6 @@ impl Board {
         s
     }
 
-    /// A drawing for human reports. North's row is on top, read right to left
-    /// (hole n..1), so that sowing runs counter-clockwise as on a real board;
-    /// North's store is at the left end, South's at the right end, and every
-    /// hole is labelled with its name (`N7`, `S1`):
-    ///
-    /// ```text
-    ///            N7  N6  N5  N4  N3  N2  N1
-    /// North     [ 7][ 7][ 7][ 7][ 7][ 7][ 7]
-    /// N store 0                              1 S store
-    /// South     [ 0][ 8][ 8][ 8][ 8][ 8][ 8]
-    ///            S1  S2  S3  S4  S5  S6  S7
-    /// ```
-    ///
-    /// The layout is stable (it is pinned by snapshots): column widths depend
-    /// only on n and the largest numbers, lines have no trailing spaces, and
-    /// there is no final newline.
-    pub fn draw(&self) -> String {
-        let n = self.holes();
-        let width = |v: u32| v.to_string().len();
-        let label_w = 1 + n.to_string().len();
-        let max_hole = self
-            .row(Side::North)
-            .iter()
-            .chain(self.row(Side::South))
-            .copied();
-        let cell_w = label_w.max(max_hole.map(width).max().unwrap_or(1));
-        let store_w = width(self.store(Side::North));
-        // "N store " + North's store + one space, then the rows begin.
-        let indent = "N store ".len() + store_w + 1;
-
-        let labels = |side: Side, order: &mut dyn Iterator<Item = usize>| {
-            let mut line = " ".repeat(indent);
-            for h in order {
-                let label = format!("{}{}", side.letter(), h);
-                line.push_str(&format!(" {label:>cell_w$} "));
-            }
-            line.trim_end().to_string()
-        };
-        let row = |name: &str, side: Side, order: &mut dyn Iterator<Item = usize>| {
-            let mut line = format!("{name:<indent$}");
-            for h in order {
-                line.push_str(&format!("[{:>cell_w$}]", self.seeds_in(side, h)));
-            }
-            line
-        };
-        let stores = format!(
-            "N store {:>store_w$}{}{} S store",
-            self.store(Side::North),
-            " ".repeat(1 + n * (cell_w + 2) + 1),
-            self.store(Side::South),
-        );
-        [
-            labels(Side::North, &mut (1..=n).rev()),
-            row("North", Side::North, &mut (1..=n).rev()),
-            stores,
-            row("South", Side::South, &mut (1..=n)),
-            labels(Side::South, &mut (1..=n)),
-        ]
-        .join("\n")
-    }
-
     fn row(&self, side: Side) -> &[u32] {
         let b = base(self.holes(), side);
         &self.pits[b..b + self.holes()]
@@ -454,127 +398,6 @@ impl Position {
         }
     }
 
-    /// Plays `mv` for the side to move. On `Err` the position is unchanged.
-    ///
-    /// SWAP leaves the board as it is and gives the move to North, who is now
-    /// the original starter; which player that is, is the caller's business.
-    pub fn play(&mut self, mv: Move) -> Result<MoveOutcome, Illegal> {
-        self.check(mv)?;
-        let h = match mv {
-            Move::Swap => {
-                debug_assert_eq!(self.to_move, Side::North);
-                self.plies += 1;
-                self.swapped = true;
-                self.to_move = Side::North;
-                return Ok(MoveOutcome {
-                    extra_turn: false,
-                    captured: 0,
-                    game_over: false,
-                    last_pit: None,
-                    sown: 0,
-                });
-            }
-            Move::Hole(h) => usize::from(h),
-        };
-        let n = self.board.holes();
-        let me = self.to_move;
-        let my_base = base(n, me);
-        let my_store = my_base + n;
-        let their_store = base(n, me.opposite()) + n;
-        let pits = &mut self.board.pits;
-        let ring = 2 * (n + 1);
-
-        // §3.3 Sowing. A lap is the 2n+1 pits from h+1 round to h itself:
-        // every hole on both sides (the origin included) and the mover's own
-        // store; the opponent's store is skipped. Whole laps are added in one
-        // go, so a 30-seed move costs no more than a 2-seed one.
-        let origin = my_base + h - 1;
-        let k = std::mem::take(&mut pits[origin]);
-        let lap = 2 * n as u32 + 1;
-        let (laps, rest) = (k / lap, k % lap);
-        if laps > 0 {
-            for (i, c) in pits[..ring].iter_mut().enumerate() {
-                if i != their_store {
-                    *c += laps;
-                }
-            }
-        }
-        // The last seed of a whole lap lands in the origin; otherwise the
-        // remaining seeds continue from the pit after the origin. Wire order
-        // is already the sowing order (North n, North store, South 1, …).
-        let mut last = origin;
-        for _ in 0..rest {
-            last = (last + 1) % ring;
-            if last == their_store {
-                last = (last + 1) % ring;
-            }
-            pits[last] += 1;
-        }
-
-        // §3.5 Capture: last seed in an own hole that now holds exactly one
-        // (lap seeds count: a hole that got a lap seed and then the last one
-        // holds 2), and the opposite hole (i opposite n+1-i) is non-empty.
-        let mut captured = 0;
-        let last_is_own_hole = (my_base..my_store).contains(&last);
-        if last_is_own_hole && pits[last] == 1 {
-            let i = last - my_base + 1;
-            let opposite = base(n, me.opposite()) + (n + 1 - i) - 1;
-            if pits[opposite] > 0 {
-                captured = pits[opposite] + 1;
-                pits[opposite] = 0;
-                pits[last] = 0;
-                pits[my_store] += captured;
-            }
-        }
-
-        // §3.4 Extra turn, except for the opening move of the match.
-        let extra_turn = last == my_store && self.plies > 0;
-        self.to_move = if extra_turn { me } else { me.opposite() };
-        self.plies += 1;
-
-        // §3.6 End: after every move, if either row is empty the game is over
-        // at once, whoever's row it is and whatever the mover earned, and each
-        // side sweeps its own seeds into its own store.
-        let game_over =
-            self.board.row_is_empty(Side::North) || self.board.row_is_empty(Side::South);
-        if game_over {
-            for side in [Side::North, Side::South] {
-                let b = base(n, side);
-                let swept: u32 = self.board.pits[b..b + n].iter().sum();
-                self.board.pits[b..b + n].fill(0);
-                self.board.pits[b + n] += swept;
-            }
-            self.over = true;
-        }
-
-        Ok(MoveOutcome {
-            extra_turn,
-            captured,
-            game_over,
-            last_pit: Some(pit_at(n, last)),
-            sown: k,
-        })
-    }
-
-    /// The legal moves: holes ascending, then SWAP if allowed. Empty once the
-    /// game is over (there is no pass: the game ends before a side could be
-    /// left without a move).
-    pub fn legal_moves(&self) -> LegalMoves {
-        if self.over {
-            return LegalMoves { mask: 0 };
-        }
-        let mut mask = 0u64;
-        for h in 1..=self.board.holes() {
-            if self.board.seeds_in(self.to_move, h) > 0 {
-                mask |= 1 << (h - 1);
-            }
-        }
-        if self.swap_allowed() {
-            mask |= SWAP_BIT;
-        }
-        LegalMoves { mask }
-    }
-
     /// The side with more seeds in its store, once the game is over. `None`
     /// for a draw or a game still in progress.
     pub fn winner(&self) -> Option<Side> {
@@ -609,67 +432,3 @@ impl Position {
         format!("{}\n{status}", self.board.draw())
     }
 }
-
-/// The pit at wire index `i` of a board with `n` holes per side.
-fn pit_at(n: usize, i: usize) -> Pit {
-    let (side, j) = if i <= n {
-        (Side::North, i)
-    } else {
-        (Side::South, i - n - 1)
-    };
-    if j == n {
-        Pit::Store(side)
-    } else {
-        Pit::Hole(side, (j + 1) as u8)
-    }
-}
-
-const SWAP_BIT: u64 = 1 << MAX_HOLES;
-
-/// The legal moves of a position as a bit set (bit h-1 for hole h, bit 32 for
-/// SWAP), so it is `Copy` and needs no heap. Iterates holes ascending, then
-/// SWAP.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LegalMoves {
-    mask: u64,
-}
-
-impl LegalMoves {
-    pub fn contains(&self, mv: Move) -> bool {
-        match mv {
-            Move::Swap => self.mask & SWAP_BIT != 0,
-            Move::Hole(h) => (1..=MAX_HOLES as u8).contains(&h) && self.mask & (1 << (h - 1)) != 0,
-        }
-    }
-
-    pub fn len(&self) -> usize {
-        self.mask.count_ones() as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.mask == 0
-    }
-}
-
-impl Iterator for LegalMoves {
-    type Item = Move;
-
-    fn next(&mut self) -> Option<Move> {
-        if self.mask == 0 {
-            return None;
-        }
-        let bit = self.mask.trailing_zeros();
-        self.mask &= self.mask - 1;
-        Some(if 1u64 << bit == SWAP_BIT {
-            Move::Swap
-        } else {
-            Move::Hole(bit as u8 + 1)
-        })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len(), Some(self.len()))
-    }
-}
-
-impl ExactSizeIterator for LegalMoves {}
