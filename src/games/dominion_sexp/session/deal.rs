@@ -227,7 +227,7 @@ fn check_turn(state: &State) -> Result<(), String> {
     }
     if bought && let Some(t) = state.hand.iter().find(|c| c.is_treasure()) {
         return Err(format!(
-            "buys is 0 with {t} still in hand: an unfair state (§9.1), because players that add every treasure before buying never meet it, and the reference players answer it with an add"
+            "buys is 0 with {t} still in hand: an unfair state (docs/games/dominion-sexp.md), because players that add every treasure before buying never meet it, and the reference players answer it with an add"
         ));
     }
     Ok(())

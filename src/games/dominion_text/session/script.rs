@@ -312,7 +312,7 @@ impl TextSession {
             supply.set(card, n);
         }
         if supply.count(Card::Province) == 0 || supply.empty_piles() >= 3 {
-            return Err("with these piles the game would already be over (§3.8): leave the province pile and at least 15 piles non-empty".into());
+            return Err("with these piles the game would already be over (docs/games/dominion-text.md, decision 22): leave the province pile and at least 15 piles non-empty".into());
         }
         self.game.supply = supply;
         Ok(())
@@ -353,7 +353,7 @@ impl TextSession {
             (Outcome::Reply(Reply::Pass), true) => TurnPlay::Pass,
             (_, _) => {
                 return Err(format!(
-                    "`{command}` is not a play in the reply grammar (§2.2), e.g. `action smithy`, `buy silver`, `pass`"
+                    "`{command}` is not a play in the reply grammar, e.g. `action smithy`, `buy silver`, `pass`"
                 ));
             }
         };

@@ -141,7 +141,7 @@ impl QtpSession {
             Command::GenMove(c) => {
                 let b = self.board()?;
                 if b.winner().is_some() {
-                    return Err("play after a win is not specified by QTP (quoridor.md §3.5): protocheck does not test it".into());
+                    return Err("play after a win is not specified by QTP: protocheck does not test it (docs/games/quoridor.md, decision 16)".into());
                 }
                 Outcome::Genmove(*c)
             }
@@ -170,7 +170,7 @@ impl QtpSession {
     fn action_outcome(&mut self, c: Colour, a: Action) -> Result<Outcome, ScriptError> {
         let b = self.board_mut()?;
         if b.winner().is_some() {
-            return Err("play after a win is not specified by QTP (quoridor.md §3.5): protocheck does not test it".into());
+            return Err("play after a win is not specified by QTP: protocheck does not test it (docs/games/quoridor.md, decision 16)".into());
         }
         Ok(match b.play(c, a) {
             Ok(()) => Outcome::Accept(expect::acceptance(a)),
