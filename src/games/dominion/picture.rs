@@ -108,6 +108,20 @@ pub fn picture(view: &TableView) -> Picture {
         hand_top - LABEL_BAND / 2 + 2,
         "the bot's hand",
     ));
+    // The card places of both rows: the cards are their names on them, so
+    // a step draws only names (and the mark of the card just played).
+    for top in [played_top, hand_top] {
+        for i in 0..CARD_SLOTS {
+            shapes.push(Shape::Rect {
+                x: slot_x(i),
+                y: top,
+                w: CARD_W as u32,
+                h: CARD_H as u32,
+                round: 4,
+                ink: Ink::Place,
+            });
+        }
+    }
     // The bot's deck and discard pile, counted.
     let half = (INNER - GAP) / 2;
     for (k, (name, count)) in [("deck", view.deck), ("discard", view.discard)]
@@ -172,7 +186,11 @@ pub fn picture(view: &TableView) -> Picture {
     }
 }
 
-/// One row of cards; `hidden` cards are counted in an extra slot (before
+fn slot_x(i: usize) -> i32 {
+    MARGIN + i as i32 * (CARD_W + GAP)
+}
+
+/// One row of cards, written on its places; `hidden` cards are counted in an extra slot (before
 /// the cards when `latest_marked`, the row of plays, whose last card is
 /// marked as the one just played; after them otherwise).
 fn card_row(
@@ -183,7 +201,6 @@ fn card_row(
     word: &str,
     latest_marked: bool,
 ) {
-    let slot_x = |i: usize| MARGIN + i as i32 * (CARD_W + GAP);
     let mut slot = 0;
     let count_slot = |out: &mut Vec<Shape>, slot: usize| {
         out.push(Shape::Text {
@@ -209,15 +226,16 @@ fn card_row(
     }
     for (i, card) in cards.iter().enumerate() {
         let x = slot_x(slot);
-        let latest = latest_marked && i + 1 == cards.len();
-        out.push(Shape::Rect {
-            x,
-            y: top,
-            w: CARD_W as u32,
-            h: CARD_H as u32,
-            round: 4,
-            ink: if latest { Ink::Marked } else { Ink::Place },
-        });
+        if latest_marked && i + 1 == cards.len() {
+            out.push(Shape::Rect {
+                x,
+                y: top,
+                w: CARD_W as u32,
+                h: CARD_H as u32,
+                round: 4,
+                ink: Ink::Marked,
+            });
+        }
         out.push(Shape::Text {
             x: x + CARD_W / 2,
             y: top + CARD_H / 2,
@@ -426,9 +444,9 @@ mod tests {
         v.actions = 2;
         let b = picture(&v);
         assert_eq!((a.width, a.height), (b.width, b.height));
-        // The board, 17 piles with their names, three labels, two piles of
-        // the bot's with their names.
-        let fixed = 1 + 17 * 2 + 3 + 2 * 2;
+        // The board, 17 piles with their names, three labels, two rows of
+        // seven card places, two piles of the bot's with their names.
+        let fixed = 1 + 17 * 2 + 3 + 2 * 7 + 2 * 2;
         assert_eq!(a.shapes[..fixed], b.shapes[..fixed]);
         assert_ne!(a.shapes[fixed..], b.shapes[fixed..]);
         assert!(a.shapes[..fixed].iter().all(|s| !matches!(

@@ -99,6 +99,17 @@ pub fn picture(table: &Table, seats: usize) -> Option<Picture> {
         };
         let name_x = MARGIN + NAME_W / 2;
         shapes.push(text(name_x, top + 18, 12, name, Ink::Label));
+        // The places of the boards: a step draws only what is on them.
+        for k in 0..SPECIES_SLOTS {
+            shapes.push(Shape::Rect {
+                x: species_x(k),
+                y: top + 2,
+                w: SPECIES_W as u32,
+                h: SPECIES_H as u32,
+                round: 4,
+                ink: Ink::Place,
+            });
+        }
         let Some(player) = dealer.players.iter().find(|p| p.id == id as u64) else {
             changing.push(text(
                 name_x,
@@ -135,8 +146,7 @@ pub fn picture(table: &Table, seats: usize) -> Option<Picture> {
             ));
         }
         for (k, species) in player.boards.iter().take(SPECIES_SLOTS).enumerate() {
-            let x = MARGIN + NAME_W + GAP + k as i32 * (SPECIES_W + GAP);
-            species_board(&mut changing, x, top + 2, species);
+            species_board(&mut changing, species_x(k), top + 2, species);
         }
     }
     shapes.push(text(
@@ -146,6 +156,16 @@ pub fn picture(table: &Table, seats: usize) -> Option<Picture> {
         "the bot's hand".into(),
         Ink::Label,
     ));
+    for i in 0..CARD_SLOTS {
+        shapes.push(Shape::Rect {
+            x: card_x(i),
+            y: hand_top,
+            w: CARD_W as u32,
+            h: CARD_H as u32,
+            round: 4,
+            ink: Ink::Place,
+        });
+    }
     let hand = table
         .bot_index()
         .map_or(&[][..], |b| dealer.players[b].hand.as_slice());
@@ -167,16 +187,17 @@ pub fn picture(table: &Table, seats: usize) -> Option<Picture> {
     })
 }
 
-/// One species board: population, body, food (and fat store), traits.
+fn species_x(k: usize) -> i32 {
+    MARGIN + NAME_W + GAP + k as i32 * (SPECIES_W + GAP)
+}
+
+fn card_x(i: usize) -> i32 {
+    MARGIN + i as i32 * (CARD_W + GAP)
+}
+
+/// What one species board shows, on its place: population, body, food
+/// (and fat store), traits.
 fn species_board(out: &mut Vec<Shape>, x: i32, y: i32, s: &Species) {
-    out.push(Shape::Rect {
-        x,
-        y,
-        w: SPECIES_W as u32,
-        h: SPECIES_H as u32,
-        round: 4,
-        ink: Ink::Place,
-    });
     let centre = x + SPECIES_W / 2;
     let mut line = |dy: i32, size: u32, text: String, ink: Ink| {
         out.push(Shape::Text {
@@ -204,8 +225,9 @@ fn species_board(out: &mut Vec<Shape>, x: i32, y: i32, s: &Species) {
     }
 }
 
+/// The bot's cards, written on their places.
 fn hand_row(out: &mut Vec<Shape>, top: i32, hand: &[Card]) {
-    let slot_x = |i: usize| MARGIN + i as i32 * (CARD_W + GAP);
+    let slot_x = card_x;
     if hand.is_empty() {
         out.push(Shape::Text {
             x: slot_x(0) + CARD_W / 2,
@@ -222,14 +244,6 @@ fn hand_row(out: &mut Vec<Shape>, top: i32, hand: &[Card]) {
     };
     for (i, card) in shown.iter().enumerate() {
         let x = slot_x(i);
-        out.push(Shape::Rect {
-            x,
-            y: top,
-            w: CARD_W as u32,
-            h: CARD_H as u32,
-            round: 4,
-            ink: Ink::Place,
-        });
         out.push(Shape::Text {
             x: x + CARD_W / 2,
             y: top + 14,
@@ -360,9 +374,9 @@ mod tests {
         t.dealer.players[0].boards[0].population = 4;
         let b = picture(&t, 4).unwrap();
         assert_eq!((a.width, a.height), (b.width, b.height));
-        // Board, watering hole and its label, four rows with their names,
-        // the hand's label.
-        let fixed = 1 + 2 + 4 * 2 + 1;
+        // Board, watering hole and its label, four rows with their names
+        // and board places, the hand's label and card places.
+        let fixed = 1 + 2 + 4 * (2 + SPECIES_SLOTS) + 1 + CARD_SLOTS;
         assert_eq!(a.shapes[..fixed], b.shapes[..fixed]);
         assert!(texts(&b).contains(&"out of the game"));
         assert!(texts(&b).contains(&"pop 4 body 0"));
