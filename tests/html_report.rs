@@ -818,7 +818,13 @@ fn evolution_picture_in_a_browser() {
         json!("evolution.feed.vegetarian-is-carnivore")
     );
     let ground = browser.ground(s);
-    for label in ["watering hole", "the bot", "player 2", "player 4", "the bot's hand"] {
+    for label in [
+        "watering hole",
+        "the bot",
+        "player 2",
+        "player 4",
+        "the bot's hand",
+    ] {
         assert!(text_shown(&ground, label), "{label}: {ground}");
     }
     // At the failing step: the bot's carnivore (population 4, body 2) is

@@ -384,6 +384,16 @@ mod tests {
             if let Shape::Text { x, y, .. } | Shape::Circle { x, y, .. } = s {
                 assert!(*x > 0 && *x < p.width as i32 && *y > 0 && *y < p.height as i32);
             }
+            // Everything but the board itself lies within the margins.
+            if let Shape::Rect {
+                x, y, w, h, ink, ..
+            } = s
+                && *ink != Ink::Board
+            {
+                assert!(*x >= MARGIN && *y >= MARGIN, "{s:?}");
+                assert!(x + *w as i32 <= p.width as i32 - MARGIN, "{s:?} too wide");
+                assert!(y + *h as i32 <= p.height as i32 - MARGIN, "{s:?} too low");
+            }
         }
     }
 

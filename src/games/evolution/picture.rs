@@ -20,7 +20,7 @@ const SPECIES_H: i32 = 74;
 /// Boards drawn per player; more are counted under the player's name.
 const SPECIES_SLOTS: usize = 5;
 const ROW_H: i32 = SPECIES_H + 4;
-const CARD_W: i32 = 64;
+const CARD_W: i32 = 62;
 const CARD_H: i32 = 40;
 /// Cards drawn of the bot's hand; more are counted in the last slot.
 const CARD_SLOTS: usize = 8;
@@ -402,6 +402,16 @@ mod tests {
         for s in &p.shapes {
             if let Shape::Text { x, y, .. } | Shape::Circle { x, y, .. } = s {
                 assert!(*x > 0 && *x < p.width as i32 && *y > 0 && *y < p.height as i32);
+            }
+            // Everything but the board itself lies within the margins.
+            if let Shape::Rect {
+                x, y, w, h, ink, ..
+            } = s
+                && *ink != Ink::Board
+            {
+                assert!(*x >= MARGIN && *y >= MARGIN, "{s:?}");
+                assert!(x + *w as i32 <= p.width as i32 - MARGIN, "{s:?} too wide");
+                assert!(y + *h as i32 <= p.height as i32 - MARGIN, "{s:?} too low");
             }
         }
     }
