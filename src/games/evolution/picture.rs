@@ -1,10 +1,12 @@
 //! The Evolution table as a picture for the HTML report: the watering hole,
 //! one row per player (in seat order, which stays put while the turn order
 //! rotates) with its species boards — population, body, food, fat store and
-//! traits — and the bot's hand below. What stays the same all game (the
-//! rows and their names, the labels) comes first, so the report draws it
-//! once for all the steps; the size of the drawing depends only on the
-//! number of players.
+//! traits — the bot's row marked with its bag, and the bot's hand below
+//! (the bag and the hand are what `start` tells the bot; the others' are
+//! not drawn). What stays the same all game (the rows and their names, the
+//! places, the labels) comes first, so the report draws it once for all
+//! the steps; the size of the drawing depends only on the number of
+//! players.
 
 use super::dealer::Table;
 use super::model::{Card, Species, Trait};
@@ -74,13 +76,6 @@ pub fn picture(table: &Table, seats: usize) -> Option<Picture> {
         dealer.watering_hole.to_string(),
         Ink::Count,
     ));
-    changing.push(text(
-        WIDTH - MARGIN - 90,
-        hole.1,
-        12,
-        format!("turn {}, deck {} cards", table.turn, dealer.deck.len()),
-        Ink::Label,
-    ));
     for id in 0..seats {
         let top = rows_top + id as i32 * (ROW_H + GAP);
         let bot = id as u64 == table.bot;
@@ -120,13 +115,16 @@ pub fn picture(table: &Table, seats: usize) -> Option<Picture> {
             ));
             continue;
         };
-        changing.push(text(
-            name_x,
-            top + 40,
-            11,
-            format!("bag {}", player.bag),
-            Ink::Count,
-        ));
+        // Only the bot is told its bag (`start`); the others' stay unsaid.
+        if bot {
+            changing.push(text(
+                name_x,
+                top + 40,
+                11,
+                format!("bag {}", player.bag),
+                Ink::Count,
+            ));
+        }
         if player.boards.is_empty() {
             changing.push(text(
                 MARGIN + NAME_W + GAP + SPECIES_W / 2,
@@ -322,7 +320,8 @@ mod tests {
             fat_food: 1,
         }];
         t.dealer.players[1].hand = vec![Card::new(-2, Trait::Horns), Card::new(3, Trait::Foraging)];
-        t.dealer.players[2].bag = 5;
+        t.dealer.players[1].bag = 5;
+        t.dealer.players[2].bag = 6;
         let p = picture(&t, 3).unwrap();
         let all = texts(&p);
         for wanted in [
@@ -339,6 +338,7 @@ mod tests {
         ] {
             assert!(all.contains(&wanted), "{wanted} missing in {all:?}");
         }
+        assert!(!all.contains(&"bag 6"), "only the bot's bag is drawn");
         // The fresh boards of the others: population 1, body 0, food 0.
         assert_eq!(all.iter().filter(|t| **t == "pop 1 body 0").count(), 2);
         assert_eq!(all.iter().filter(|t| **t == "food 0").count(), 2);
