@@ -676,3 +676,162 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+// ---------------------------------------------------------------------------
+// Issue 19, item 12: pictures for the games that had none. Each runs a
+// failing sample bot through one scenario, opens the page and steps through
+// the failing game: the picture is there at the failing step, shows what the
+// game's state holds, and changes between steps.
+
+fn scenario_file(rel: &str) -> String {
+    format!("{}/scenarios/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The page of one failing scenario, opened; `None` without a browser.
+fn failing_page(game: &str, scenario: &str, bot_name: &str) -> Option<(Browser, Scratch)> {
+    let browser = Browser::start()?;
+    let dir = Scratch::new();
+    let page = dir.0.join(format!("{game}.html"));
+    let scenario = scenario_file(scenario);
+    let bot = bot(bot_name);
+    let args = ["--game", game, "--scenarios", &scenario, &bot];
+    let (code, _) = protocheck(&args, "html", Some(&page));
+    assert_eq!(code, 1, "{bot_name} fails {scenario}");
+    browser.open(&page);
+    assert_eq!(browser.visible_scenarios(), 1);
+    Some((browser, dir))
+}
+
+impl Browser {
+    /// The rule marked on the failing step, which the stepper shows first.
+    fn failing_rule(&self, scenario: &str) -> Value {
+        self.eval(&format!(
+            "return document.querySelector('{scenario} .transcript li.current .marker').textContent;"
+        ))
+    }
+
+    /// The markup every step's picture shares (drawn once, used by each).
+    fn ground(&self, scenario: &str) -> String {
+        self.eval(&format!(
+            "const g = document.querySelector('{scenario} .boards svg.ground'); return g ? g.innerHTML : '';"
+        ))
+        .as_str()
+        .unwrap()
+        .to_string()
+    }
+}
+
+fn text_shown(markup: &str, text: &str) -> bool {
+    markup.contains(&format!(">{text}</text>"))
+}
+
+#[test]
+fn dominion_sexp_picture_in_a_browser() {
+    let Some((browser, _dir)) = failing_page(
+        "dominion-sexp",
+        "dominion-sexp/01-whole-game-2p-seat1.yaml",
+        "dsx-second-buy",
+    ) else {
+        return;
+    };
+    let s = "#scenario-0";
+    assert_eq!(browser.failing_rule(s), json!("dominion-sexp.buy.no-buys"));
+    // Drawn once for every step: the seven piles by name, the bot's rows.
+    let ground = browser.ground(s);
+    for label in [
+        "copper",
+        "silver",
+        "gold",
+        "estate",
+        "duchy",
+        "province",
+        "mine",
+        "supply",
+        "played this turn",
+        "the bot's hand",
+        "the bot's deck",
+        "the bot's discard",
+    ] {
+        assert!(text_shown(&ground, label), "{label}: {ground}");
+    }
+    // At the failing step the bot has bought: no buy is left, and the
+    // treasure it added last is marked as the card just played.
+    let board = browser.visible_board(s);
+    assert!(board.contains("actions 0, buys 0, coins"), "{board}");
+    assert_eq!(board.matches("class=\"ink-marked\"").count(), 1, "{board}");
+    assert!(board.contains("the bot's turn; the bot is"), "{board}");
+    browser.steps_change_the_board(s);
+}
+
+#[test]
+fn dominion_text_picture_in_a_browser() {
+    let Some((browser, _dir)) = failing_page(
+        "dominion-text",
+        "dominion-text/04-whole-game-2p-seat1.yaml",
+        "dtext-ignores-actions",
+    ) else {
+        return;
+    };
+    let s = "#scenario-0";
+    assert_eq!(
+        browser.failing_rule(s),
+        json!("dominion-text.action.no-actions")
+    );
+    let ground = browser.ground(s);
+    for label in ["curse", "cellar", "militia", "workshop", "the bot's hand"] {
+        assert!(text_shown(&ground, label), "{label}: {ground}");
+    }
+    // The failing reply ended the bot's turn (the document's recovery):
+    // the picture after it is the next player's turn.
+    let board = browser.visible_board(s);
+    assert!(board.contains("player2's turn: actions 1,"), "{board}");
+    browser.steps_change_the_board(s);
+    // The request the bot answered: its turn, no action left, the terminal
+    // action it played last marked.
+    let (next, prev) = (
+        browser.find(&format!("{s} button.next")).unwrap(),
+        browser.find(&format!("{s} button.prev")).unwrap(),
+    );
+    browser.click(&browser.find(&format!("{s} button.failing")).unwrap());
+    let failing = browser.position(s);
+    browser.click(&prev);
+    assert_ne!(browser.position(s), failing);
+    let board = browser.visible_board(s);
+    assert!(board.contains("player1's turn: actions 0,"), "{board}");
+    assert_eq!(board.matches("class=\"ink-marked\"").count(), 1, "{board}");
+    browser.click(&next);
+    assert_eq!(browser.position(s), failing);
+}
+
+#[test]
+fn evolution_picture_in_a_browser() {
+    let Some((browser, _dir)) = failing_page(
+        "evolution",
+        "evolution/26-largest-hungry-is-carnivore.yaml",
+        "evo-feeds-carnivore",
+    ) else {
+        return;
+    };
+    let s = "#scenario-0";
+    assert_eq!(
+        browser.failing_rule(s),
+        json!("evolution.feed.vegetarian-is-carnivore")
+    );
+    let ground = browser.ground(s);
+    for label in [
+        "watering hole",
+        "the bot",
+        "player 2",
+        "player 4",
+        "the bot's hand",
+    ] {
+        assert!(text_shown(&ground, label), "{label}: {ground}");
+    }
+    // At the failing step: the bot's carnivore (population 4, body 2) is
+    // hungry beside the other players' boards.
+    let board = browser.visible_board(s);
+    assert!(text_shown(&board, "carnivore"), "{board}");
+    assert!(board.contains("pop 4 body 2"), "{board}");
+    assert!(board.contains("food 0"), "{board}");
+    browser.steps_change_the_board(s);
+}

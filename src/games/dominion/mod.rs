@@ -2,12 +2,13 @@
 //! of the game and its winners ([`ending`], each protocol's differences as
 //! parameters), the supply ([`supply`], each protocol's piles and their
 //! order as a parameter), the rule engine of the line protocol's ten-card kingdom ([`kingdom`],
-//! `rules/dominion-text.md` §3), and the table they seat ([`table`]). Protocol specifics (S-expression atoms,
+//! `rules/dominion-text.md` §3), the table they seat ([`table`]) and its picture for the HTML report ([`picture`]). Protocol specifics (S-expression atoms,
 //! line grammar) live in `dominion_sexp` and `dominion_text`.
 
 pub mod cards;
 pub mod ending;
 pub mod kingdom;
+pub mod picture;
 pub mod supply;
 pub mod table;
 

@@ -165,6 +165,18 @@ impl Supply {
     pub fn cards(&self) -> Vec<Card> {
         self.listed().collect()
     }
+
+    /// The stocked piles in listed order, each once, empty ones included
+    /// (a drawing keeps a pile in its place when it runs out).
+    pub fn piles(&self) -> Vec<Card> {
+        let mut piles: Vec<Card> = Vec::new();
+        for &(card, _) in &self.runs {
+            if !piles.contains(&card) {
+                piles.push(card);
+            }
+        }
+        piles
+    }
 }
 
 impl PartialEq for Supply {
@@ -218,6 +230,12 @@ mod tests {
         assert_eq!(split.empty_piles(), 1);
         split.set(Copper, 2);
         assert_eq!(split.cards(), [Copper, Copper, Gold]);
+        assert_eq!(
+            supply.piles(),
+            [Copper, Gold, Silver, Mine],
+            "empty piles stay"
+        );
+        assert_eq!(split.piles(), [Copper, Gold], "a card's runs are one pile");
         assert!(!supply.any_available(|c| c == Copper));
         assert!(supply.any_available(|c| c == Mine));
     }

@@ -10,6 +10,7 @@
 pub mod catalogue;
 pub mod framer;
 pub mod messages;
+pub mod picture;
 pub mod players;
 pub mod rules;
 pub mod session;

@@ -7,6 +7,7 @@
 pub mod cards;
 pub mod catalogue;
 pub mod grammar;
+pub mod picture;
 pub mod players;
 pub mod session;
 

@@ -17,6 +17,7 @@ pub mod engine;
 pub mod feeding;
 pub mod messages;
 pub mod model;
+pub mod picture;
 pub mod session;
 pub mod strategy;
 

@@ -610,6 +610,10 @@ impl Session for EvolutionSession {
         Some(text)
     }
 
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        super::picture::picture(&self.table, self.players)
+    }
+
     fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         let left = self.leftover + self.early;
         if left > 0 && !self.dropped {

@@ -526,8 +526,11 @@ fn stepper(out: &mut String, index: usize, r: &ScenarioResult, finding_lines: &[
         out.push_str("<button type=\"button\" class=\"failing\" title=\"the failing message\">failing step</button>");
     }
     out.push_str("</div>\n<div class=\"boards\">\n");
-    if pictures.is_empty() {
+    if pictures.is_empty() && r.frames.is_empty() {
         out.push_str("<p class=\"no-board\">No board: this game has no picture in the report yet; the transcript tells the game.</p>\n");
+    } else if pictures.is_empty() {
+        // Frames, none with a picture: the game failed before it was set up.
+        out.push_str("<p class=\"no-board\">No board: the game is not set up at any message of this transcript; the transcript tells the game.</p>\n");
     } else {
         out.push_str(
             "<p class=\"no-board\" hidden>No board at this message: the game is not set up.</p>\n",

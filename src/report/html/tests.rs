@@ -266,6 +266,20 @@ fn a_game_without_pictures_gets_the_transcript_alone() {
     assert!(html.contains("data-start=\"3\""));
 }
 
+/// Issue 19, item 12: every game draws pictures now; a game that failed
+/// before it was set up (a handshake, a sign-up) does not say it has none.
+#[test]
+fn a_game_never_set_up_says_so() {
+    let mut r = failing();
+    r.frames = vec![Frame::default(); r.transcript.len()];
+    r.frames[3].findings = vec![0];
+    let html = render(&info(), &[r]);
+    assert!(!html.contains("<svg"));
+    assert!(html.contains("No board: the game is not set up at any message of this transcript"));
+    assert!(!html.contains("no picture in the report yet"));
+    assert!(html.contains("data-start=\"3\""));
+}
+
 #[test]
 fn no_external_resources() {
     let html = render(&info(), &[failing()]);

@@ -558,6 +558,11 @@ impl Session for DominionSession {
         ))
     }
 
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        self.known
+            .then(|| super::picture::picture(&self.game, self.bot))
+    }
+
     fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         Vec::new()
     }

@@ -497,6 +497,11 @@ impl Session for TextSession {
         ))
     }
 
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        (self.known && self.stage == Stage::Turns)
+            .then(|| super::picture::picture(&self.game, self.bot))
+    }
+
     fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         Vec::new()
     }

@@ -1,0 +1,90 @@
+//! The version-1 table as a picture for the HTML report: the shared
+//! Dominion drawing ([`crate::games::dominion::picture`]) filled from the
+//! dealer's state, the seats named as the game names them.
+
+use super::rules::V1State;
+use crate::games::dominion::picture::{TableView, picture as draw};
+use crate::outcome::Picture;
+
+/// The game as the dealer tracks it; `bot`: the bot's seat (0-based).
+pub fn picture(game: &V1State, bot: usize) -> Picture {
+    let seat = &game.seats[bot];
+    // The state lists the plays most recent first; the drawing wants the
+    // latest last.
+    let played = game.plays.iter().rev().copied().collect();
+    draw(&TableView {
+        supply: &game.supply,
+        current: game.current_name(),
+        bot: &seat.name,
+        actions: game.actions,
+        buys: game.buys,
+        money: (game.coins, "coins"),
+        played,
+        hand: &seat.hand,
+        deck: seat.deck.len(),
+        discard: seat.discards.len(),
+        ended: game.ended,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dominion::picture::probe::{marked_cards as marked, under};
+    use crate::games::dominion_sexp::messages::{Card, Play};
+    use crate::games::dominion_sexp::rules::Supply;
+    use crate::outcome::Shape;
+
+    fn texts(p: &Picture) -> Vec<&str> {
+        p.shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_buy_and_an_add_show_in_the_supply_the_coins_and_the_plays() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut game = V1State::new(&["bot", "other"], Supply::v1(2), &mut rng);
+        // A known hand for the bot, who plays first.
+        game.seats[0].hand = vec![Card::Copper, Card::Copper, Card::Estate];
+        let before = picture(&game, 0);
+        assert_eq!(
+            before.caption.as_deref(),
+            Some("the bot's turn; the bot is bot")
+        );
+        assert!(texts(&before).contains(&"bot's turn: actions 1, buys 1, coins 0"));
+        assert_eq!(under(&before, "silver"), "40");
+        assert!(marked(&before).is_empty());
+        game.apply(Play::Add(Card::Copper), &mut rng).unwrap();
+        game.apply(Play::Add(Card::Copper), &mut rng).unwrap();
+        let added = picture(&game, 0);
+        assert_eq!(marked(&added), ["copper"]);
+        assert!(texts(&added).contains(&"bot's turn: actions 0, buys 1, coins 2"));
+        game.apply(Play::Buy(Card::Estate), &mut rng).unwrap();
+        let bought = picture(&game, 0);
+        assert!(texts(&bought).contains(&"bot's turn: actions 0, buys 0, coins 0"));
+        // Estate's pile went from 8 to 7; the bot's discard pile holds it.
+        assert_eq!(
+            (under(&before, "estate"), under(&bought, "estate")),
+            ("8".into(), "7".into())
+        );
+        assert_eq!(under(&bought, "the bot's discard"), "1");
+        // The other seat's turn: the bot's hand is still the one drawn.
+        game.apply(Play::Clean(Some(Card::Estate)), &mut rng)
+            .unwrap();
+        let after = picture(&game, 0);
+        assert_eq!(
+            after.caption.as_deref(),
+            Some("other's turn; the bot is bot")
+        );
+        assert!(texts(&after).contains(&"other's turn: actions 1, buys 1, coins 0"));
+        assert!(marked(&after).is_empty(), "no play yet in the new turn");
+        let hand: Vec<&str> = game.seats[0].hand.iter().map(|c| c.name()).collect();
+        let t = texts(&after);
+        assert_eq!(t[t.len() - hand.len()..], hand[..]);
+    }
+}
