@@ -37,7 +37,7 @@ impl Run<'_> {
     }
 
     /// A failure that ends the game (every failure, unless the game
-    /// recovers from its rule: `Game::failure_ends_game`).
+    /// recovers from its rule: `GameFacts::failure_ends_game`).
     pub(super) fn has_failure(&self) -> bool {
         self.violations.must_stop()
     }

@@ -112,19 +112,14 @@ pub fn refusal(game: &dyn super::Game, name: &str) -> String {
         .filter(|g| g.id() != game.id() && names(g.facts().options).iter().any(|n| n == name))
         .map(|g| g.facts().title)
         .collect();
-    let note = table
-        .note(name)
-        .map(|n| format!("{n}: "))
-        .unwrap_or_default();
-    let why = match owners.is_empty() {
-        false => format!(" (it is one of the {} options)", owners.join(" and ")),
-        true => String::new(),
+    let note = table.note(name);
+    let why = match (note, owners.is_empty()) {
+        (None, false) => format!(" (it is one of the {} options)", and_list(&owners)),
+        _ => String::new(),
     };
+    let note = note.map(|n| format!("{n}: ")).unwrap_or_default();
     let quoted: Vec<String> = takes.iter().map(|t| format!("`{t}`")).collect();
-    let list = match quoted.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => quoted.join(""),
-    };
+    let list = and_list(&quoted);
     let candidates: Vec<&str> = takes.iter().map(String::as_str).collect();
     let hint = crate::scenario::load::nearest(name, &candidates)
         .filter(|_| owners.is_empty())
@@ -144,6 +139,18 @@ pub fn typed<T: DeserializeOwned>(
 ) -> Result<T, String> {
     check(game, &options.game).map_err(|r| r.why)?;
     read(&options.game)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
+        Some((only, _)) => only.as_ref().to_string(),
+        None => String::new(),
+    }
 }
 
 /// An option refused by a game.
