@@ -110,10 +110,7 @@ fn suite_wall(bot: &str) -> Option<f64> {
 
 /// Generated 2-player games, one at a time, default windows and timeouts.
 fn generated_games(bot: &str, games: usize) -> (f64, f64) {
-    let options = Options {
-        players: Some(2),
-        ..Options::default()
-    };
+    let options = Options::default().with("players", 2);
     let scenarios = DOMINION_SEXP.generate(games, 7, &options);
     let cfg = config(bot, None);
     let mut total = 0.0;

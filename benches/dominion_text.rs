@@ -119,10 +119,7 @@ fn suite_wall(bot: &str) -> Option<f64> {
 
 /// Generated 4-player games, one at a time, default windows and timeouts.
 fn generated_games(bot: &str, games: usize) -> (f64, f64) {
-    let options = Options {
-        players: Some(4),
-        ..Options::default()
-    };
+    let options = Options::default().with("players", 4);
     let scenarios = DOMINION_TEXT.generate(games, 7, &options);
     let cfg = config(bot, None);
     let mut total = 0.0;

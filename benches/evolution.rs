@@ -104,10 +104,7 @@ fn builtin_suite(bot: &str) -> (usize, f64) {
 }
 
 fn generated_game(bot: &str, players: u32, count: usize) -> f64 {
-    let options = Options {
-        players: Some(players),
-        ..Options::default()
-    };
+    let options = Options::default().with("players", players);
     let games = EVOLUTION.generate(count, 1, &options);
     let cfg = config(bot, None);
     let mut ms: Vec<f64> = games

@@ -56,6 +56,70 @@ fn schema_rejects_what_the_loader_rejects() {
 }
 
 #[test]
+fn the_schema_takes_only_the_named_games_options_as_the_loader_does() {
+    let out = protocheck().arg("schema").output().unwrap();
+    let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let valid = |text: &str| {
+        let doc: serde_json::Value = serde_saphyr::from_str(text).unwrap();
+        let loaded = protocheck::scenario::load::parse(text, "t.yaml", None);
+        (
+            validator.is_valid(&doc),
+            loaded.map(|_| ()).map_err(|e| e.to_string()),
+        )
+    };
+    let (schema_ok, loaded) =
+        valid("name: x\ngame: kalah\noptions: { holes: 6, walls: 3 }\nsteps: [close-input]\n");
+    assert!(
+        !schema_ok,
+        "the schema takes a Quoridor option in a Kalah file"
+    );
+    let err = loaded.unwrap_err();
+    assert!(
+        err.starts_with(
+            "t.yaml:3:22: `walls` means nothing in kalah (it is one of the Quoridor options)"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        valid(
+            "name: x\ngame: quoridor\noptions: { walls: 3, timeout: 2s }\nsteps: [close-input]\n"
+        ),
+        (true, Ok(()))
+    );
+    let (schema_ok, loaded) = valid(
+        "name: x\ngame: evolution\noptions: { seat: 2, swap: never }\nsteps: [close-input]\n",
+    );
+    assert!(!schema_ok && loaded.is_err(), "{loaded:?}");
+}
+
+#[test]
+fn a_bad_duration_in_a_scenario_is_located_before_any_bot_runs() {
+    let dir = tempdir();
+    let file = dir.join("slow.yaml");
+    std::fs::write(
+        &file,
+        "name: slow\ngame: kalah\noptions:\n  timeout: soon\nsteps:\n  - send: \"START;South\"\n",
+    )
+    .unwrap();
+    let out = protocheck()
+        .args(["--game", "kalah", "--scenarios"])
+        .arg(&file)
+        .arg(bot("kalah-correct"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{}:4:12: options.timeout: bad duration `soon`",
+            file.display()
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn every_builtin_scenario_lints_clean() {
     for game in ["kalah", "quoridor"] {
         protocheck()

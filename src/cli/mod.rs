@@ -10,6 +10,7 @@ use crate::transport::limits;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub(crate) mod bot_path;
+pub mod game_flags;
 pub mod manual;
 pub mod progress;
 pub mod project;
@@ -151,26 +152,10 @@ pub struct Cli {
     /// --seeds for another board does this too).
     #[arg(long)]
     pub all_sizes: bool,
-    /// Kalah: holes per side (default 7).
-    #[arg(long, value_name = "N")]
-    pub holes: Option<u32>,
-    /// Kalah: seeds per hole (default 7).
-    #[arg(long, value_name = "N")]
-    pub seeds: Option<u32>,
-    /// Quoridor: board size.
-    #[arg(long, value_name = "N")]
-    pub board_size: Option<u32>,
-    /// Quoridor: walls per player.
-    #[arg(long, value_name = "N")]
-    pub walls: Option<u32>,
-    /// Multi-player games (Dominion, Evolution): players in all, the bot
-    /// included; the other seats are built-in players.
-    #[arg(long, value_name = "N")]
-    pub players: Option<u32>,
-    /// Multi-player games: the bot's seat in turn order (1 plays first);
-    /// generated games vary it when not given.
-    #[arg(long, value_name = "N")]
-    pub seat: Option<u32>,
+    /// The games' own options (`--holes`, `--board-size`, `--players`, …),
+    /// as each game's options table lists them.
+    #[command(flatten)]
+    pub game_options: game_flags::GameFlags,
     /// Games over TCP (Evolution): the port protocheck listens on, on
     /// 127.0.0.1 (0: a free port for each scenario). The bot gets it as
     /// PROTOCHECK_PORT and in place of `{port}` in its arguments. A fixed
@@ -403,7 +388,7 @@ fn explain(rule: &str, game: Option<&str>, format: ExplainFormat) -> Result<i32,
 fn execute(cli: Cli) -> Result<i32, Fatal> {
     match &cli.command {
         Some(Command::Schema) => {
-            emit(scenario::SCHEMA);
+            emit(&scenario::schema::generate());
             return Ok(0);
         }
         Some(Command::Rules { game }) => {

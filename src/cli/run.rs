@@ -154,7 +154,7 @@ struct RunSetup {
 }
 
 fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal> {
-    let tcp_game = game.wire().transport == crate::games::Transport::Tcp;
+    let tcp_game = game.facts().wire.transport == crate::games::Transport::Tcp;
     let bot = if cli.no_spawn && cli.bot.is_none() && cli.bot_cmd.is_none() {
         BotCommand {
             program: "(client started by the user)".into(),
@@ -323,12 +323,7 @@ fn exit_code(totals: &Totals) -> i32 {
 /// The game options given on the command line.
 fn cli_options(cli: &Cli) -> Options {
     Options {
-        holes: cli.holes,
-        seeds: cli.seeds,
-        board_size: cli.board_size,
-        walls: cli.walls,
-        players: cli.players,
-        seat: cli.seat,
+        game: cli.game_options.values.clone(),
         ..Options::default()
     }
 }
@@ -390,12 +385,12 @@ pub(super) fn load(
 /// Command-line game options fill what a scenario leaves unset; a scenario
 /// that pins a value (its scripted states depend on it) keeps it.
 fn fill_unset(options: &mut Options, cli: &Options) {
-    options.holes = options.holes.or(cli.holes);
-    options.seeds = options.seeds.or(cli.seeds);
-    options.board_size = options.board_size.or(cli.board_size);
-    options.walls = options.walls.or(cli.walls);
-    options.players = options.players.or(cli.players);
-    options.seat = options.seat.or(cli.seat);
+    for (name, value) in &cli.game {
+        options
+            .game
+            .entry(name.clone())
+            .or_insert_with(|| value.clone());
+    }
 }
 
 fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {

@@ -166,7 +166,7 @@ impl Run<'_> {
 
     /// The game is over (or aborted): the bot must exit within the grace.
     pub(super) fn expect_exit(&mut self) {
-        if self.game.wire().transport == Transport::Tcp && !self.gone {
+        if self.game.facts().wire.transport == Transport::Tcp && !self.gone {
             // Over TCP the end of the game is the server closing the
             // connection; there is no game-over message.
             self.note("protocheck closed the connection");
@@ -332,7 +332,7 @@ impl Run<'_> {
         if let Some(v) = self.session.unexpected(bytes) {
             self.push(v);
         }
-        if self.game.wire().early_output_is_next_reply && !self.finishing {
+        if self.game.facts().wire.early_output_is_next_reply && !self.finishing {
             self.early.push_back((bytes.to_vec(), Instant::now()));
         }
     }
@@ -356,7 +356,7 @@ impl Run<'_> {
     /// The game's virtual-memory limit (Quoridor's referee forfeits engines
     /// over 950 MB), sampled from /proc after each reply; reported once.
     pub(super) fn check_memory(&mut self) {
-        let Some((limit, rule)) = self.game.memory_limit() else {
+        let Some((limit, rule)) = self.game.facts().memory_limit else {
             return;
         };
         if self.memory_reported {

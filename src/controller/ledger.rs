@@ -37,7 +37,7 @@ impl Run<'_> {
     }
 
     /// A failure that ends the game (every failure, unless the game
-    /// recovers from its rule: `Game::failure_ends_game`).
+    /// recovers from its rule: `GameFacts::failure_ends_game`).
     pub(super) fn has_failure(&self) -> bool {
         self.violations.must_stop()
     }
@@ -60,7 +60,7 @@ impl Run<'_> {
         if fails && self.first_failure.is_none() {
             self.first_failure = Some((v.rule, self.at_startup()));
         }
-        let stops = self.game.failure_ends_game(v.rule);
+        let stops = (self.game.facts().failure_ends_game)(v.rule);
         let index = self.violations.kept_len();
         self.violations.push_failure(v, fails, stops);
         if self.cfg.pictures
@@ -90,7 +90,7 @@ impl Run<'_> {
                     self.write(out);
                 }
                 self.expect_exit();
-            } else if self.game.ends_by_closing_input() {
+            } else if self.game.facts().ends_by_closing_input {
                 self.close_input_at_end();
                 self.expect_exit();
             }
@@ -113,7 +113,7 @@ impl Run<'_> {
             && let Some(hit) = self.conn.limit_hit()
             && !(hit.kind == LimitKind::Memory && self.memory_reported)
         {
-            let v = hit.violation(self.game.memory_limit().map(|(_, rule)| rule));
+            let v = hit.violation(self.game.facts().memory_limit.map(|(_, rule)| rule));
             self.push(v);
         }
         let strict = self.cfg.strict;

@@ -231,17 +231,19 @@ fn start_run<'a>(
         }
     };
     let defaults = game.defaults();
-    let parse = |d: &Option<String>| d.as_deref().and_then(|t| humantime::parse_duration(t).ok());
-    let timeout = parse(&scenario.options.timeout)
+    let timeout = scenario
+        .options
+        .timeout
         .or(cfg.timeout)
         .unwrap_or(defaults.reply_timeout);
     let mut bot = cfg.bot.clone();
-    bot.args.extend(game.bot_args());
+    bot.args
+        .extend(game.facts().bot_args.iter().map(|a| a.to_string()));
     let framer = game.framer(cfg.limits.message_cap);
     // A reply due from the start is due once a TCP bot has connected; until
     // then it is held back by the connect deadline.
     let mut first_due = Instant::now();
-    let conn = match game.wire().transport {
+    let conn = match game.facts().wire.transport {
         Transport::Stdio => BotConnection::spawn(&bot, framer, &cfg.limits)?,
         Transport::Tcp => {
             let listener = crate::transport::tcp::LoopbackListener::bind(cfg.tcp.port).map_err(
@@ -303,7 +305,9 @@ fn start_run<'a>(
             .unwrap_or(defaults.startup_timeout)
             .max(timeout),
         exit_grace: cfg.exit_grace.unwrap_or(defaults.exit_grace),
-        silence: parse(&scenario.options.silence)
+        silence: scenario
+            .options
+            .silence
             .or(cfg.silence)
             .unwrap_or(defaults.silence),
         pause: cfg.silence.unwrap_or(defaults.pause),

@@ -121,7 +121,7 @@ impl Run<'_> {
     pub(super) fn write(&mut self, out: Outgoing) {
         self.record(Direction::Sent, out.text.clone());
         let mut bytes = out.text.into_bytes();
-        bytes.extend_from_slice(self.game.wire().message_end);
+        bytes.extend_from_slice(self.game.facts().wire.message_end);
         // Stamped *before* the bytes are handed to the writer thread: the bot
         // cannot answer earlier, so a line read before this instant was
         // written before the reply was due (see `await_reply`).
@@ -134,7 +134,7 @@ impl Run<'_> {
     /// Games without a game-over message end by closing the bot's input
     /// once the game is over (or has failed); harmless if already closed.
     pub(super) fn close_input_at_end(&mut self) {
-        if self.game.ends_by_closing_input()
+        if self.game.facts().ends_by_closing_input
             && !self.gone
             && !self.input_closed_at_end
             && (self.session.is_over() || self.has_failure())

@@ -153,7 +153,7 @@ fn every_rule_the_controller_reports_is_in_every_catalogue_and_explained() {
     for game in crate::games::ALL {
         let mut reported: Vec<&RuleInfo> = HARNESS.iter().chain(SESSION_IO).copied().collect();
         reported.push(game.line_too_long());
-        reported.extend(game.memory_limit().map(|(_, rule)| rule));
+        reported.extend(game.facts().memory_limit.map(|(_, rule)| rule));
         for rule in reported {
             if !game.catalogue().iter().any(|r| r.id == rule.id) {
                 problems.push(format!(
@@ -213,11 +213,9 @@ fn user_facing_text_cites_only_docs_that_exist() {
         texts.push((path.to_string(), shown));
     }
     for game in crate::games::ALL {
-        let other_board = crate::scenario::Options {
-            holes: Some(6),
-            seeds: Some(4),
-            ..Default::default()
-        };
+        let other_board = crate::scenario::Options::default()
+            .with("holes", 6)
+            .with("seeds", 4);
         if let Some(reason) = game.outside_default_run(&other_board) {
             texts.push((format!("{} skip reason", game.id()), reason));
         }

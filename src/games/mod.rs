@@ -9,6 +9,7 @@ pub mod dominion_sexp;
 pub mod dominion_text;
 pub mod evolution;
 pub mod kalah;
+pub mod options;
 pub mod quoridor;
 
 use crate::scenario::{Expect, Options, Scenario};
@@ -134,6 +135,36 @@ impl Wire {
     };
 }
 
+/// What a game is, as data: everything about it that does not depend on
+/// the state of a game in progress.
+pub struct GameFacts {
+    /// The game's name in sentences (`Kalah`, `Quoridor`).
+    pub title: &'static str,
+    /// How messages travel.
+    pub wire: Wire,
+    /// Arguments every bot of this game is started with (after the user's).
+    pub bot_args: &'static [&'static str],
+    /// A virtual-memory limit checked after each reply, with its rule.
+    pub memory_limit: Option<(u64, &'static RuleInfo)>,
+    /// Whether the game ends for the bot by protocheck closing its input
+    /// rather than by a message (Dominion v1 has no game-over message): the
+    /// controller then closes it once the game is over or has failed.
+    pub ends_by_closing_input: bool,
+    /// Whether a failure of this rule ends the game ([`every_failure_ends`]
+    /// for most games). A game whose protocol prescribes a recovery (the
+    /// dominion-text server consumes a bad reply and plays on, §6.2) keeps
+    /// playing after the failures it recovers from; the verdict still fails.
+    pub failure_ends_game: fn(&str) -> bool,
+    /// The game's own options (beyond `timeout`, `silence` and `seed`).
+    pub options: &'static dyn options::OptionTable,
+}
+
+/// [`GameFacts::failure_ends_game`] of a game without recovery.
+pub fn every_failure_ends(rule: &str) -> bool {
+    let _ = rule;
+    true
+}
+
 /// A game protocol.
 pub trait Game: Sync {
     fn id(&self) -> &'static str;
@@ -144,34 +175,11 @@ pub trait Game: Sync {
     fn line_too_long(&self) -> &'static RuleInfo;
     fn defaults(&self) -> Defaults;
     fn framer(&self, cap: usize) -> Box<dyn Framer>;
-    /// How messages travel (default: lines over stdio).
-    fn wire(&self) -> Wire {
-        Wire::LINES
-    }
+    /// The static facts of this game: wire, bot arguments, limits, how a
+    /// game ends, its options.
+    fn facts(&self) -> &'static GameFacts;
     /// Start tracking a fresh game with these (validated) options.
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String>;
-    /// Arguments every bot of this game is started with (after the user's).
-    fn bot_args(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// A virtual-memory limit checked after each reply, with its rule.
-    fn memory_limit(&self) -> Option<(u64, &'static RuleInfo)> {
-        None
-    }
-    /// Whether the game ends for the bot by protocheck closing its input
-    /// rather than by a message (Dominion v1 has no game-over message): the
-    /// controller then closes it once the game is over or has failed.
-    fn ends_by_closing_input(&self) -> bool {
-        false
-    }
-    /// Whether a failure of this rule ends the game (the default: every
-    /// failure does). A game whose protocol prescribes a recovery (the
-    /// dominion-text server consumes a bad reply and plays on, §6.2) keeps
-    /// playing after the failures it recovers from; the verdict still fails.
-    fn failure_ends_game(&self, rule: &str) -> bool {
-        let _ = rule;
-        true
-    }
     /// `count` whole generated games, reproducible from `seed`.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
     /// Why a built-in or generated scenario with these options (command-line

@@ -53,24 +53,10 @@ pub struct RecordArgs {
     /// How long `expect: silence` listens; written to the scenario's options.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub silence: Option<Duration>,
-    /// Kalah: holes per side.
-    #[arg(long, value_name = "N")]
-    pub holes: Option<u32>,
-    /// Kalah: seeds per hole.
-    #[arg(long, value_name = "N")]
-    pub seeds: Option<u32>,
-    /// Quoridor: board size.
-    #[arg(long, value_name = "N")]
-    pub board_size: Option<u32>,
-    /// Quoridor: walls per player.
-    #[arg(long, value_name = "N")]
-    pub walls: Option<u32>,
-    /// Multi-player games: players in all, the bot included.
-    #[arg(long, value_name = "N")]
-    pub players: Option<u32>,
-    /// Multi-player games: the bot's seat (1 plays first).
-    #[arg(long, value_name = "N")]
-    pub seat: Option<u32>,
+    /// The game's own options (`--holes`, `--board-size`, `--players`, …);
+    /// written to the scenario's options.
+    #[command(flatten)]
+    pub game_options: crate::cli::game_flags::GameFlags,
     /// Seed of the built-in opponent's `auto` choices (written to the file).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
@@ -94,21 +80,11 @@ pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
         .clone()
         .unwrap_or_else(|| crate::record::name_from_path(&args.output));
     let options = Options {
-        holes: args.holes,
-        seeds: args.seeds,
-        board_size: args.board_size,
-        walls: args.walls,
-        players: args.players,
-        seat: args.seat,
         seed: args.seed,
         // In the file, so that a replay waits as long as the recording did.
-        timeout: args
-            .timeout
-            .map(|d| humantime::format_duration(d).to_string()),
-        silence: args
-            .silence
-            .map(|d| humantime::format_duration(d).to_string()),
-        ..Options::default()
+        timeout: args.timeout,
+        silence: args.silence,
+        game: args.game_options.values.clone(),
     };
     // The options are checked before any bot starts.
     game.session(&options)

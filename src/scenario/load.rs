@@ -137,6 +137,7 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
             ),
         ));
     }
+    let options = super::options::resolve(doc.options, &game, source)?;
     if doc.name.value.trim().is_empty() {
         return Err(LoadError::new(
             source,
@@ -160,7 +161,7 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
         game,
         about: doc.about,
         spec: doc.spec,
-        options: doc.options,
+        options,
         source: source.to_string(),
         steps: doc
             .steps

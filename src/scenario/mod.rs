@@ -4,10 +4,13 @@ pub mod builtin;
 pub mod interpret;
 pub mod load;
 pub mod model;
+pub mod options;
+pub mod schema;
 
 pub use load::LoadError;
 pub use model::generated_source;
 pub use model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy, Token};
 
-/// The JSON Schema of the scenario format (`protocheck schema`).
+/// The committed copy of the generated schema (`scenarios/schema.json`, for
+/// editors); a test keeps it equal to [`schema::generate`].
 pub const SCHEMA: &str = include_str!("../../scenarios/schema.json");

@@ -2,68 +2,87 @@
 //! `send` scripted messages, `opponent` moves, `expect` replies, `play` to the
 //! end. The game gives these words their protocol meaning.
 
+use crate::games::options::GameOptionValues;
 use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
+use std::time::Duration;
 
-/// A scenario as written in a file.
-#[derive(Debug, Deserialize)]
+/// One scenario: a scripted exchange between protocheck (the engine or
+/// controller) and a bot. One YAML document per file.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[schemars(title = "protocheck scenario")]
 pub struct ScenarioDoc {
+    /// Unique name; --filter selects by it.
+    #[schemars(with = "String", length(min = 1))]
     pub name: Spanned<String>,
+    /// The game; may be omitted when --game is given.
+    #[schemars(with = "Option<String>")]
     pub game: Option<Spanned<String>>,
     /// One or two sentences for the report: what this scenario checks.
     pub about: Option<String>,
     /// The spec sentence the scenario is about (quoted in reports).
     pub spec: Option<String>,
+    /// Settings of this scenario: `timeout`, `silence` and `seed`, and the
+    /// game's own options.
+    // Checked and split into the core's and the game's in `load`.
     #[serde(default)]
-    pub options: Options,
+    pub options: Option<super::options::OptionsDoc>,
+    #[schemars(with = "Vec<Step>", length(min = 1))]
     pub steps: Vec<Spanned<Step>>,
 }
 
-/// Per-scenario settings; each game accepts the ones that make sense for it.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+/// Per-scenario settings: the core's own, typed, and the game's, as
+/// written (the game checks them at load and reads them typed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Kalah: holes per side.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub holes: Option<u32>,
-    /// Kalah: initial seeds per hole.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seeds: Option<u32>,
-    /// Quoridor: board size.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub board_size: Option<u32>,
-    /// Quoridor: walls per player.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub walls: Option<u32>,
     /// Per-reply time limit for this scenario (`2s`, `500ms`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<String>,
+    pub timeout: Option<Duration>,
     /// How long `expect: silence` listens.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub silence: Option<String>,
-    /// Built-in opponent strategy for `opponent: auto` and `play: to-end`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub strategy: Option<Strategy>,
-    /// Whether the built-in opponent takes the pie-rule swap (Kalah).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub swap: Option<SwapPolicy>,
-    /// Quoridor: the colour the bot plays in generated play (`black`/`white`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub colour: Option<String>,
+    pub silence: Option<Duration>,
     /// Seed for the built-in opponent's choices.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
-    /// Multi-player games (Dominion, Evolution): how many players in all,
-    /// the bot included; the other seats are built-in players.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub players: Option<u32>,
-    /// Multi-player games: the bot's seat in turn order, 1 = plays first.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seat: Option<u32>,
+    /// The game's own options by name (see `games::options`).
+    pub game: GameOptionValues,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+impl Options {
+    /// These options with the game's option `name` set to `value`.
+    pub fn with(mut self, name: &str, value: impl Serialize) -> Options {
+        self.game
+            .insert(name.to_string(), crate::games::options::value_of(value));
+        self
+    }
+
+    /// The game's options, typed (`Err`: they do not fit the game's type).
+    pub fn of_game<T: serde::de::DeserializeOwned>(&self) -> Result<T, String> {
+        crate::games::options::read(&self.game)
+    }
+}
+
+/// The file form: the core's options, then the game's.
+impl Serialize for Options {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let duration = |d: &Duration| humantime::format_duration(*d).to_string();
+        let mut map = s.serialize_map(None)?;
+        if let Some(d) = &self.timeout {
+            map.serialize_entry("timeout", &duration(d))?;
+        }
+        if let Some(d) = &self.silence {
+            map.serialize_entry("silence", &duration(d))?;
+        }
+        if let Some(seed) = &self.seed {
+            map.serialize_entry("seed", seed)?;
+        }
+        for (name, value) in &self.game {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Strategy {
     /// A uniformly random legal move.
@@ -73,7 +92,7 @@ pub enum Strategy {
     Greedy,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SwapPolicy {
     Never,
@@ -82,27 +101,32 @@ pub enum SwapPolicy {
 }
 
 /// One step of a scenario.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub enum Step {
     /// Send this message verbatim (the transport adds the line terminator).
     /// It is checked against the rules in the tracked state first.
     Send(String),
     /// protocheck's built-in opponent moves: a move in the game's notation
-    /// (Kalah: a hole number or `swap`), or `auto` for the options' strategy.
+    /// (Kalah: a hole number or `swap`), `auto` for the options' strategy,
+    /// or (Kalah) a steered move chosen in the tracked state: `extra-turn`,
+    /// `capture`, `lap`, `pass`, `empty-row` (a word step does nothing once
+    /// the game is over). dominion-sexp: `auto` (the built-in seats play
+    /// until the bot's turn; when the bot is next, its `(move …)` is dealt)
+    /// or built-in plays such as `(buy copper) (clean estate)`.
     Opponent(Token),
     /// What the bot must do next.
     Expect(Expect),
     /// Hand over to generated play.
     Play(Play),
     /// Listen for this long; any output counts as unexpected (`300ms`).
-    Wait(String),
+    Wait(#[schemars(with = "super::schema::DurationText")] String),
     /// Close the bot's standard input (it reads end-of-file).
     CloseInput,
 }
 
 /// What the bot must do.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub enum Expect {
     /// The due reply, judged by the grammar and the rules in the tracked state.
@@ -110,7 +134,7 @@ pub enum Expect {
     /// The due reply must be exactly this (shown as a diff otherwise).
     Reply(String),
     /// The due reply must match this regular expression.
-    Matches(String),
+    Matches(#[schemars(extend("format" = "regex"))] String),
     /// Nothing may arrive within the silence window.
     Silence,
     /// The bot exits by itself within the exit grace period.
@@ -121,7 +145,7 @@ pub enum Expect {
     Error(String),
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Play {
     /// Generated play until the game ends, then the bot must exit.
@@ -151,6 +175,20 @@ impl<'de> Deserialize<'de> for Token {
             }
         }
         d.deserialize_any(V)
+    }
+}
+
+impl schemars::JsonSchema for Token {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Token".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": ["string", "integer"] })
     }
 }
 

@@ -18,19 +18,6 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
         .first()
         .map(|(_, s)| s.clone())
         .unwrap_or(Span { line: 1, column: 1 });
-    for (key, value) in [
-        ("timeout", &scenario.options.timeout),
-        ("silence", &scenario.options.silence),
-    ] {
-        if let Some(v) = value
-            && let Err(e) = humantime::parse_duration(v)
-        {
-            errors.push(at(
-                &first_span,
-                format!("options.{key}: bad duration `{v}`: {e} (write e.g. `2s` or `500ms`)"),
-            ));
-        }
-    }
     let session = match game.session(&scenario.options) {
         Ok(s) => s,
         Err(e) => {

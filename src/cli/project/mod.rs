@@ -333,6 +333,18 @@ mod tests {
     }
 
     #[test]
+    fn a_games_own_options_are_settings_too() {
+        let words = merged(&[], "game = \"quoridor\"\nboard-size = 7\nwalls = 8\n").unwrap();
+        assert_eq!(
+            words.join(" "),
+            "protocheck --board-size 7 --game quoridor --walls 8"
+        );
+        let err = merged(&[], "game = \"kalah\"\nholes = \"many\"\n").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 9), "{err}");
+        assert!(err.message.contains("many"), "{err}");
+    }
+
+    #[test]
     fn the_nearest_file_up_the_tree_is_found() {
         let root = std::env::temp_dir().join(format!("protocheck-project-{}", std::process::id()));
         let deep = root.join("a/b");

@@ -2,11 +2,36 @@
 //! the others built in. Checked the same way in both games, and generated
 //! games go round the same tables.
 
-use crate::scenario::Options;
+use crate::scenario::Strategy;
+
+/// The options of both Dominion games (scenario `options:`; `--players`,
+/// `--seat`).
+#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TableOptions {
+    /// Players in all, the bot included; the other seats are built-in
+    /// players.
+    #[schemars(range(min = 1))]
+    pub players: Option<u32>,
+    /// The bot's seat in turn order, 1 = plays first; generated games vary
+    /// it when not given.
+    #[schemars(range(min = 1))]
+    pub seat: Option<u32>,
+    /// The built-in players' strategy (`greedy`: big money).
+    pub strategy: Option<Strategy>,
+}
+
+/// The options table of both Dominion games.
+pub static TABLE_OPTIONS: crate::games::options::Typed<TableOptions> =
+    crate::games::options::Typed::new(&["players", "seat"], &[]);
 
 /// The players and the bot's seat (1-based) these options ask for, checked;
 /// `why` is the reason 2 to 4 players are allowed, quoted in the error.
-pub fn seating(options: &Options, default_players: u32, why: &str) -> Result<(u32, u32), String> {
+pub fn seating(
+    options: &TableOptions,
+    default_players: u32,
+    why: &str,
+) -> Result<(u32, u32), String> {
     let players = options.players.unwrap_or(default_players);
     if !(2..=4).contains(&players) {
         return Err(format!("players must be 2, 3 or 4 ({why}), not {players}"));
@@ -20,30 +45,11 @@ pub fn seating(options: &Options, default_players: u32, why: &str) -> Result<(u3
     Ok((players, seat))
 }
 
-/// Options of the two-player board games, which mean nothing at a Dominion
-/// table: the first one set is an error naming `game`.
-pub fn reject_board_options(game: &str, options: &Options) -> Result<(), String> {
-    let meaningless = [
-        ("holes", options.holes.is_some()),
-        ("seeds", options.seeds.is_some()),
-        ("board-size", options.board_size.is_some()),
-        ("walls", options.walls.is_some()),
-        ("swap", options.swap.is_some()),
-        ("colour", options.colour.is_some()),
-    ];
-    match meaningless.iter().find(|(_, set)| *set) {
-        Some((name, _)) => Err(format!(
-            "`{name}` means nothing in {game}, which takes `players`, `seat`, `strategy` and `seed`"
-        )),
-        None => Ok(()),
-    }
-}
-
 /// The tables generated games go round: every seat of every player count,
 /// each pinned by `--players`/`--seat` when given. Never empty: options that
 /// allow no table give that impossible table, which the session then
 /// reports for every game.
-pub fn generated_tables(options: &Options) -> Vec<(u32, u32)> {
+pub fn generated_tables(options: &TableOptions) -> Vec<(u32, u32)> {
     let mut tables = Vec::new();
     for players in 2..=4u32 {
         if options.players.is_some_and(|p| p != players) {
@@ -68,16 +74,16 @@ mod tests {
 
     #[test]
     fn generated_tables_cover_every_seat_unless_pinned() {
-        let all = generated_tables(&Options::default());
+        let all = generated_tables(&TableOptions::default());
         assert_eq!(all.len(), 2 + 3 + 4);
-        let three = Options {
+        let three = TableOptions {
             players: Some(3),
-            ..Options::default()
+            ..TableOptions::default()
         };
         assert_eq!(generated_tables(&three), vec![(3, 1), (3, 2), (3, 3)]);
-        let impossible = Options {
+        let impossible = TableOptions {
             players: Some(5),
-            ..Options::default()
+            ..TableOptions::default()
         };
         assert_eq!(generated_tables(&impossible), vec![(5, 0)]);
         assert!(

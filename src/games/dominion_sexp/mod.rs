@@ -16,7 +16,8 @@ pub mod rules;
 pub mod session;
 pub mod sexp;
 
-use crate::games::{Defaults, Game, Session};
+use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
+use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use crate::verdict::RuleInfo;
@@ -32,8 +33,19 @@ pub const DEFAULT_PLAYERS: u32 = 2;
 /// Shuffles when a scenario gives no seed.
 const DEFAULT_SEED: u64 = 1;
 
+static FACTS: GameFacts = GameFacts {
+    title: "Dominion (S-expressions)",
+    wire: Wire::LINES,
+    bot_args: &[],
+    memory_limit: None,
+    // v1 has no game-over message: the game ends with the bot's input.
+    ends_by_closing_input: true,
+    failure_ends_game: crate::games::every_failure_ends,
+    options: &TABLE_OPTIONS,
+};
+
 /// The players and the bot's seat (1-based) these options ask for, checked.
-fn table(options: &Options) -> Result<(u32, u32), String> {
+fn table(options: &TableOptions) -> Result<(u32, u32), String> {
     super::dominion::table::seating(
         options,
         DEFAULT_PLAYERS,
@@ -72,14 +84,14 @@ impl Game for DominionSexp {
         Box::new(framer::SexpFramer::new())
     }
 
-    fn ends_by_closing_input(&self) -> bool {
-        true
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
-        super::dominion::table::reject_board_options("dominion-sexp", options)?;
-        let (players, seat) = table(options)?;
-        let builtin = options.strategy.map(|s| match s {
+        let own: TableOptions = crate::games::options::typed(self, options)?;
+        let (players, seat) = table(&own)?;
+        let builtin = own.strategy.map(|s| match s {
             Strategy::Greedy => SeatStrategy::BigMoney,
             Strategy::Random => SeatStrategy::RandomLegal,
         });
@@ -90,7 +102,7 @@ impl Game for DominionSexp {
                 options.seed.unwrap_or(DEFAULT_SEED),
                 builtin,
             )
-            .with_asked_players(options.players.map(|p| p as usize)),
+            .with_asked_players(own.players.map(|p| p as usize)),
         ))
     }
 
@@ -98,23 +110,27 @@ impl Game for DominionSexp {
     /// seat of every player count over the games (each pinned by
     /// `--players`/`--seat` when given).
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
-        let tables = super::dominion::table::generated_tables(options);
+        let own: TableOptions = options.of_game().unwrap_or_default();
+        let tables = super::dominion::table::generated_tables(&own);
         let mut rng = fastrand::Rng::with_seed(seed);
         (0..count)
             .map(|index| {
                 let (players, seat) = tables[index % tables.len()];
                 // Every other round of tables, the built-in seats all play
                 // big money (the fastest games); otherwise they alternate.
-                let strategy = options.strategy.or(
+                let strategy = own.strategy.or(
                     ((index / tables.len()) % 2 == 1).then_some(Strategy::Greedy),
                 );
-                let opts = Options {
-                    players: Some(players),
-                    seat: Some(seat),
-                    strategy,
+                let mut opts = Options {
                     seed: Some(rng.u64(..)),
                     ..options.clone()
-                };
+                }
+                .with("players", players)
+                .with("seat", seat);
+                opts.game.remove("strategy");
+                if let Some(s) = strategy {
+                    opts = opts.with("strategy", s);
+                }
                 let span = Span { line: 0, column: 0 };
                 let against = match strategy {
                     Some(Strategy::Greedy) => "big-money",

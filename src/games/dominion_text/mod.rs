@@ -11,7 +11,8 @@ pub mod picture;
 pub mod players;
 pub mod session;
 
-use crate::games::{Defaults, Game, Session};
+use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
+use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use crate::verdict::RuleInfo;
@@ -27,8 +28,29 @@ pub const DEFAULT_PLAYERS: u32 = 2;
 /// Shuffles when a scenario gives no seed.
 const DEFAULT_SEED: u64 = 1;
 
+static FACTS: GameFacts = GameFacts {
+    title: "Dominion (text)",
+    wire: Wire::LINES,
+    bot_args: &[],
+    memory_limit: None,
+    // No game-over message: the game ends with the bot's input.
+    ends_by_closing_input: true,
+    failure_ends_game,
+    options: &TABLE_OPTIONS,
+};
+
+/// §6.2: the game goes on after grammar and rule failures (the document's
+/// recovery) and after unexpected output (discarded); it stops on the
+/// other `io.*` failures and a failed version echo.
+pub fn failure_ends_game(rule: &str) -> bool {
+    if rule == catalogue::IO_UNEXPECTED_OUTPUT.id {
+        return false;
+    }
+    rule.starts_with("io.") || rule == catalogue::HANDSHAKE_VERSION_ECHO.id
+}
+
 /// The players and the bot's seat (1-based) these options ask for, checked.
-fn table(options: &Options) -> Result<(u32, u32), String> {
+fn table(options: &TableOptions) -> Result<(u32, u32), String> {
     super::dominion::table::seating(options, DEFAULT_PLAYERS, "§3.2")
 }
 
@@ -62,24 +84,14 @@ impl Game for DominionText {
         Box::new(LineFramer::new(cap))
     }
 
-    fn ends_by_closing_input(&self) -> bool {
-        true
-    }
-
-    /// §6.2: the game goes on after grammar and rule failures (the document's
-    /// recovery) and after unexpected output (discarded); it stops on the
-    /// other `io.*` failures and a failed version echo.
-    fn failure_ends_game(&self, rule: &str) -> bool {
-        if rule == catalogue::IO_UNEXPECTED_OUTPUT.id {
-            return false;
-        }
-        rule.starts_with("io.") || rule == catalogue::HANDSHAKE_VERSION_ECHO.id
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
-        super::dominion::table::reject_board_options("dominion-text", options)?;
-        let (players, seat) = table(options)?;
-        let builtin = options.strategy.map(|s| match s {
+        let own: TableOptions = crate::games::options::typed(self, options)?;
+        let (players, seat) = table(&own)?;
+        let builtin = own.strategy.map(|s| match s {
             Strategy::Greedy => SeatStrategy::BigMoney,
             Strategy::Random => SeatStrategy::Random,
         });
@@ -96,18 +108,19 @@ impl Game for DominionText {
     /// `--players`/`--seat` when given), against militia and engine players
     /// unless `--strategy` says otherwise.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
-        let tables = super::dominion::table::generated_tables(options);
+        let own: TableOptions = options.of_game().unwrap_or_default();
+        let tables = super::dominion::table::generated_tables(&own);
         let mut rng = fastrand::Rng::with_seed(seed);
         (0..count)
             .map(|index| {
                 let (players, seat) = tables[index % tables.len()];
                 let opts = Options {
-                    players: Some(players),
-                    seat: Some(seat),
                     seed: Some(rng.u64(..)),
                     ..options.clone()
-                };
-                let against = match options.strategy {
+                }
+                .with("players", players)
+                .with("seat", seat);
+                let against = match own.strategy {
                     Some(Strategy::Greedy) => "big-money",
                     Some(Strategy::Random) => "random",
                     None => "militia-engine",
@@ -120,7 +133,7 @@ impl Game for DominionText {
                     game: "dominion-text".into(),
                     about: Some(format!(
                         "A whole generated game: {players} players, the bot in seat {seat}, the other seats {}.",
-                        match options.strategy {
+                        match own.strategy {
                             Some(Strategy::Greedy) => "big money",
                             Some(Strategy::Random) => "random legal",
                             None => "militia and engine players in turn (attack requests in most rounds)",

@@ -21,7 +21,8 @@ pub mod picture;
 pub mod session;
 pub mod strategy;
 
-use crate::games::{Defaults, Game, Session, Transport, Wire};
+use crate::games::options::Typed;
+use crate::games::{Defaults, Game, GameFacts, Session, Transport, Wire};
 use crate::scenario::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use crate::transport::json_framer::JsonFramer;
@@ -35,6 +36,37 @@ pub static EVOLUTION: Evolution = Evolution;
 
 /// Players when a scenario does not say (3 to 8 are allowed).
 pub const DEFAULT_PLAYERS: u32 = 4;
+
+/// Evolution's own options (scenario `options:`; `--players`, `--seat`).
+#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EvolutionOptions {
+    /// Players in all (3 to 8), the bot included; the other seats are
+    /// built-in players.
+    #[schemars(range(min = 1))]
+    pub players: Option<u32>,
+    /// The bot's seat in turn order, 1 = plays first.
+    #[schemars(range(min = 1))]
+    pub seat: Option<u32>,
+    /// The built-in players' style (`greedy`: the reference strategy,
+    /// `random`: the simple one; default: both in turn).
+    pub strategy: Option<Strategy>,
+}
+
+static FACTS: GameFacts = GameFacts {
+    title: "Evolution",
+    // §1.3: compact JSON followed by exactly one space.
+    wire: Wire {
+        transport: Transport::Tcp,
+        message_end: b" ",
+        early_output_is_next_reply: true,
+    },
+    bot_args: &[],
+    memory_limit: None,
+    ends_by_closing_input: false,
+    failure_ends_game: crate::games::every_failure_ends,
+    options: &Typed::<EvolutionOptions>::new(&["players", "seat"], &[]),
+};
 
 impl Game for Evolution {
     fn id(&self) -> &'static str {
@@ -68,34 +100,21 @@ impl Game for Evolution {
         Box::new(JsonFramer::new(cap))
     }
 
-    fn wire(&self) -> Wire {
-        // §1.3: compact JSON followed by exactly one space.
-        Wire {
-            transport: Transport::Tcp,
-            message_end: b" ",
-            early_output_is_next_reply: true,
-        }
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
-        if options.holes.is_some()
-            || options.seeds.is_some()
-            || options.board_size.is_some()
-            || options.walls.is_some()
-            || options.colour.is_some()
-            || options.swap.is_some()
-        {
-            return Err("Evolution takes the options `players`, `seat`, `strategy`, `seed`, `timeout` and `silence`".into());
-        }
-        let players = options.players.unwrap_or(DEFAULT_PLAYERS);
+        let own: EvolutionOptions = crate::games::options::typed(self, options)?;
+        let players = own.players.unwrap_or(DEFAULT_PLAYERS);
         if !(3..=8).contains(&players) {
             return Err(format!("players must be between 3 and 8, not {players}"));
         }
-        let seat = options.seat.unwrap_or(1);
+        let seat = own.seat.unwrap_or(1);
         if !(1..=players).contains(&seat) {
             return Err(format!("seat must be between 1 and {players}, not {seat}"));
         }
-        let styles: &[Style] = match options.strategy {
+        let styles: &[Style] = match own.strategy {
             Some(Strategy::Random) => &[Style::Simple],
             Some(Strategy::Greedy) => &[Style::Reference],
             None => &[Style::Reference, Style::Simple],
@@ -111,20 +130,21 @@ impl Game for Evolution {
     /// Whole games with the bot in every seat of every player count (3–8),
     /// unless `--players`/`--seat` pin them.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
+        let own: EvolutionOptions = options.of_game().unwrap_or_default();
         let mut rng = fastrand::Rng::with_seed(seed);
         (0..count)
             .map(|index| {
-                let players = options.players.unwrap_or(3 + (index % 6) as u32);
-                let seat = options
+                let players = own.players.unwrap_or(3 + (index % 6) as u32);
+                let seat = own
                     .seat
                     .unwrap_or(1 + ((index / 6 + index) % players as usize) as u32);
                 let game_seed = rng.u64(..);
                 let opts = Options {
-                    players: Some(players),
-                    seat: Some(seat),
                     seed: Some(game_seed),
                     ..options.clone()
-                };
+                }
+                .with("players", players)
+                .with("seat", seat);
                 let span = Span { line: 0, column: 0 };
                 Scenario {
                     name: format!("generated-{:03}-{players}p-seat{seat}", index + 1),

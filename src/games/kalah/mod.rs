@@ -9,7 +9,8 @@ pub mod rules;
 pub mod session;
 pub mod steer;
 
-use crate::games::{Defaults, Game, Session};
+use crate::games::options::Typed;
+use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
 use crate::transport::framing::{Framer, LineFramer};
 use crate::verdict::RuleInfo;
@@ -22,6 +23,38 @@ pub static KALAH: Kalah = Kalah;
 /// The reference engine's board: Kalah(7,7).
 pub const DEFAULT_HOLES: u32 = 7;
 pub const DEFAULT_SEEDS: u32 = 7;
+
+/// Kalah's own options (scenario `options:`; `--holes`, `--seeds`).
+#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct KalahOptions {
+    /// Kalah: holes per side (default 7).
+    #[schemars(range(min = 1))]
+    pub holes: Option<u32>,
+    /// Kalah: seeds per hole (default 7).
+    #[schemars(range(min = 1))]
+    pub seeds: Option<u32>,
+    /// The built-in opponent's strategy for `opponent: auto` and `play: to-end`.
+    pub strategy: Option<Strategy>,
+    /// Whether the built-in opponent takes the pie-rule swap.
+    pub swap: Option<SwapPolicy>,
+}
+
+const TWO_PLAYERS: &str =
+    "Kalah is a two-player game (`START;South`/`START;North` gives the bot its side)";
+
+static FACTS: GameFacts = GameFacts {
+    title: "Kalah",
+    wire: Wire::LINES,
+    bot_args: &[],
+    memory_limit: None,
+    ends_by_closing_input: false,
+    failure_ends_game: crate::games::every_failure_ends,
+    options: &Typed::<KalahOptions>::new(
+        &["holes", "seeds"],
+        &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
+    ),
+};
 
 impl Game for Kalah {
     fn id(&self) -> &'static str {
@@ -52,18 +85,13 @@ impl Game for Kalah {
         Box::new(LineFramer::new(cap))
     }
 
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
+    }
+
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
-        if options.board_size.is_some() || options.walls.is_some() {
-            return Err(
-                "`board-size` and `walls` are Quoridor options; Kalah takes `holes` and `seeds`"
-                    .into(),
-            );
-        }
-        if options.players.is_some() || options.seat.is_some() {
-            return Err("Kalah is a two-player game: `players` and `seat` do not apply (`START;South`/`START;North` gives the bot its side)".into());
-        }
-        let holes = options.holes.unwrap_or(DEFAULT_HOLES);
-        let seeds = options.seeds.unwrap_or(DEFAULT_SEEDS);
+        let own: KalahOptions = crate::games::options::typed(self, options)?;
+        let (holes, seeds) = board_of(options);
         if !(1..=rules::MAX_HOLES as u32).contains(&holes) {
             return Err(format!(
                 "holes must be between 1 and {}, not {holes}",
@@ -76,8 +104,8 @@ impl Game for Kalah {
         Ok(Box::new(session::KalahSession::new(
             holes as usize,
             seeds,
-            options.strategy.unwrap_or(Strategy::Random),
-            options.swap.unwrap_or(SwapPolicy::Random),
+            own.strategy.unwrap_or(Strategy::Random),
+            own.swap.unwrap_or(SwapPolicy::Random),
         )))
     }
 
@@ -122,11 +150,11 @@ impl Game for Kalah {
                 };
                 let game_seed = rng.u64(..);
                 let opts = Options {
-                    strategy: Some(strategy),
-                    swap: Some(swap),
                     seed: Some(game_seed),
                     ..options.clone()
-                };
+                }
+                .with("strategy", strategy)
+                .with("swap", swap);
                 let span = Span { line: 0, column: 0 };
                 Scenario {
                     name: format!(
@@ -156,9 +184,10 @@ impl Game for Kalah {
 
 /// The board a scenario with these options is played on: (holes, seeds).
 pub fn board_of(options: &Options) -> (u32, u32) {
+    let own: KalahOptions = options.of_game().unwrap_or_default();
     (
-        options.holes.unwrap_or(DEFAULT_HOLES),
-        options.seeds.unwrap_or(DEFAULT_SEEDS),
+        own.holes.unwrap_or(DEFAULT_HOLES),
+        own.seeds.unwrap_or(DEFAULT_SEEDS),
     )
 }
 

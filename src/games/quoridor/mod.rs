@@ -9,7 +9,8 @@ pub mod player;
 pub mod rules;
 pub mod session;
 
-use crate::games::{Defaults, Game, Session};
+use crate::games::options::Typed;
+use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use crate::verdict::RuleInfo;
@@ -22,6 +23,37 @@ pub static QUORIDOR: Quoridor = Quoridor;
 
 /// The referee's memory limit (quoridor.md §6).
 pub const MEMORY_LIMIT: u64 = 950 * 1000 * 1000;
+
+/// Quoridor's own options (scenario `options:`; `--board-size`, `--walls`).
+#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct QuoridorOptions {
+    /// Quoridor: board size.
+    #[schemars(range(min = 1))]
+    pub board_size: Option<u32>,
+    /// Quoridor: walls per player.
+    pub walls: Option<u32>,
+    /// The colour the bot plays in generated play (`black` or `white`).
+    pub colour: Option<String>,
+    /// The built-in player's strategy for `opponent: auto` and `play: to-end`.
+    pub strategy: Option<Strategy>,
+}
+
+const TWO_PLAYERS: &str = "Quoridor is played by two (`colour` chooses the bot's side)";
+
+static FACTS: GameFacts = GameFacts {
+    title: "Quoridor",
+    wire: Wire::LINES,
+    // The referee always starts engines as `./engine -seed <n>` (§1.1).
+    bot_args: &["-seed", "42"],
+    memory_limit: Some((MEMORY_LIMIT, &catalogue::PROCESS_MEMORY)),
+    ends_by_closing_input: false,
+    failure_ends_game: crate::games::every_failure_ends,
+    options: &Typed::<QuoridorOptions>::new(
+        &["board-size", "walls"],
+        &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
+    ),
+};
 
 impl Game for Quoridor {
     fn id(&self) -> &'static str {
@@ -54,33 +86,23 @@ impl Game for Quoridor {
         Box::new(LineFramer::new(cap))
     }
 
-    /// The referee always starts engines as `./engine -seed <n>` (§1.1).
-    fn bot_args(&self) -> Vec<String> {
-        vec!["-seed".into(), "42".into()]
-    }
-
-    fn memory_limit(&self) -> Option<(u64, &'static RuleInfo)> {
-        Some((MEMORY_LIMIT, &catalogue::PROCESS_MEMORY))
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
-        if options.holes.is_some() || options.seeds.is_some() || options.swap.is_some() {
-            return Err("`holes`, `seeds` and `swap` are Kalah options; Quoridor takes `board-size`, `walls` and `colour`".into());
-        }
-        if options.players.is_some() || options.seat.is_some() {
-            return Err("Quoridor is played by two: `players` and `seat` do not apply (`colour` chooses the bot's side)".into());
-        }
-        let colour = match options.colour.as_deref() {
+        let own: QuoridorOptions = crate::games::options::typed(self, options)?;
+        let colour = match own.colour.as_deref() {
             None => Colour::Black,
             Some(c) => notation::parse_colour(c)
                 .ok_or_else(|| format!("colour must be `black` or `white`, not `{c}`"))?,
         };
-        if let Some(n) = options.board_size {
+        if let Some(n) = own.board_size {
             rules::validate_size(u8::try_from(n).unwrap_or(0))?;
         }
         Ok(Box::new(session::QtpSession::new(
             colour,
-            options.strategy.unwrap_or(Strategy::Greedy),
+            own.strategy.unwrap_or(Strategy::Greedy),
         )))
     }
 
@@ -88,11 +110,12 @@ impl Game for Quoridor {
     /// playing black and white in turn against both built-in players,
     /// started and finished the way the referee does (§4).
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
+        let own: QuoridorOptions = options.of_game().unwrap_or_default();
         let mut rng = fastrand::Rng::with_seed(seed);
         (0..count)
             .map(|index| {
-                let size = options.board_size.unwrap_or([5, 7, 9][index % 3]);
-                let walls = options.walls.unwrap_or_else(|| u32::from(rules::default_walls(size as u8)));
+                let size = own.board_size.unwrap_or([5, 7, 9][index % 3]);
+                let walls = own.walls.unwrap_or_else(|| u32::from(rules::default_walls(size as u8)));
                 let colour = if (index / 3) % 2 == 0 { "black" } else { "white" };
                 let strategy = if (index / 6) % 2 == 0 { Strategy::Greedy } else { Strategy::Random };
                 let span = Span { line: 0, column: 0 };
@@ -103,11 +126,11 @@ impl Game for Quoridor {
                     about: Some(format!("A whole generated game on {size}×{size} with {walls} walls each: the engine plays {colour} (genmove), protocheck's {word} player the other colour.")),
                     spec: None,
                     options: Options {
-                        strategy: Some(strategy),
-                        colour: Some(colour.into()),
                         seed: Some(rng.u64(..)),
                         ..options.clone()
-                    },
+                    }
+                    .with("strategy", strategy)
+                    .with("colour", colour),
                     source: crate::scenario::generated_source(seed, index),
                     steps: ["name".to_string(), format!("boardsize {size}"), "clear_board".into(), format!("walls {walls}")]
                         .into_iter()

@@ -346,9 +346,10 @@ fn every_catalogue_rule_is_exercised_by_a_builtin_scenario() {
             continue;
         };
         let mut s = DominionSession::new(2, 0, 1, None);
-        let players = scenario.options.players.map(|p| p as usize);
-        s.asked_players = players;
-        s.bot = scenario.options.seat.map_or(0, |x| x as usize - 1);
+        let table: crate::games::dominion::table::TableOptions =
+            scenario.options.of_game().unwrap();
+        s.asked_players = table.players.map(|p| p as usize);
+        s.bot = table.seat.map_or(0, |x| x as usize - 1);
         s.send(text).unwrap();
         if let Some(r) = s.robust {
             reached.insert(r.id);

@@ -276,7 +276,11 @@ fn only_io_failures_and_the_version_echo_end_the_game() {
         ("dominion-text.grammar.not-a-reply", false),
         ("dominion-text.mine.too-expensive", false),
     ] {
-        assert_eq!(DOMINION_TEXT.failure_ends_game(rule), ends, "{rule}");
+        assert_eq!(
+            (DOMINION_TEXT.facts().failure_ends_game)(rule),
+            ends,
+            "{rule}"
+        );
     }
 }
 
@@ -301,13 +305,14 @@ fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMu
     use crate::scenario::Strategy;
     use crate::scenario::{Play, Step};
     let o = &scenario.options;
-    let builtin = o.strategy.map(|s| match s {
+    let table: crate::games::dominion::table::TableOptions = o.of_game().unwrap();
+    let builtin = table.strategy.map(|s| match s {
         Strategy::Greedy => SeatStrategy::BigMoney,
         Strategy::Random => SeatStrategy::Random,
     });
     let mut s = TextSession::new(
-        o.players.unwrap_or(2) as usize,
-        o.seat.unwrap_or(1) as usize - 1,
+        table.players.unwrap_or(2) as usize,
+        table.seat.unwrap_or(1) as usize - 1,
         o.seed.unwrap_or(1),
         builtin,
     );
@@ -537,11 +542,11 @@ fn whole_games_end_in_every_seat_with_no_finding_for_legal_play() {
                 about: None,
                 spec: None,
                 options: crate::scenario::Options {
-                    players: Some(players),
-                    seat: Some(seat),
                     seed: Some(u64::from(players * 10 + seat)),
                     ..Default::default()
-                },
+                }
+                .with("players", players)
+                .with("seat", seat),
                 source: "test".into(),
                 steps: vec![(
                     crate::scenario::Step::Play(crate::scenario::Play::ToEnd),
