@@ -7,7 +7,9 @@ pub mod model;
 
 pub use load::LoadError;
 pub use model::generated_source;
-pub use model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy, Token};
+pub use model::{
+    Expect, Options, Origin, OwnExpect, Play, Scenario, Span, Step, Strategy, SwapPolicy, Token,
+};
 
 /// The JSON Schema of the scenario format (`protocheck schema`).
 pub const SCHEMA: &str = include_str!("../../scenarios/schema.json");

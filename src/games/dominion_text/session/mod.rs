@@ -21,7 +21,7 @@ use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
 use super::players::{SeatStrategy, TurnPlay};
 use crate::games::dominion::Card;
 use crate::games::dominion::kingdom::{AttackReply, KingdomState, Rule};
-use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
+use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
@@ -347,12 +347,9 @@ impl Session for TextSession {
     fn judge(
         &mut self,
         reply: &[u8],
-        expect: &Expect,
+        _expect: &Expect,
         _waited: Duration,
     ) -> Result<Judged, ScriptError> {
-        if matches!(expect, Expect::Success | Expect::Error(_)) {
-            return Err("`success` / `error` are for command-response protocols; dominion-text expects `legal-move`, `reply` or `matches`".into());
-        }
         if self.due.is_none() {
             return Err("internal: a reply was judged while none was due".into());
         }
@@ -425,35 +422,61 @@ impl Session for TextSession {
         Some(cat::IO_CRASH.violation(how))
     }
 
-    fn exited_after_end(&self, _status: ExitStatus) -> Vec<Violation> {
-        // §5: any exit status once stdin is closed.
-        Vec::new()
-    }
-
     fn no_exit(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        // Said only as the transcript shows it: a scripted `expect: exit`
-        // may come while the input is still open.
-        cat::IO_NO_EXIT.violation(if self.eof {
-            format!("the bot was still running {grace} after protocheck closed its input")
-        } else {
-            format!("the bot was still running {grace} where the scenario expects it to exit (its input is still open)")
-        })
+        crate::games::no_exit_after_close(&cat::IO_NO_EXIT, grace, self.eof)
     }
 
     fn input_closed(&mut self) {
         self.eof = true;
     }
 
-    fn abort(&mut self) -> Vec<Outgoing> {
-        // No message: the controller closes the bot's input (§5).
-        Vec::new()
-    }
-
     fn is_over(&self) -> bool {
         self.game.ended.is_some() || self.eof || self.stopped
     }
+}
 
+impl Scripted for TextSession {
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        let seat = self.bot_seat();
+        // The handshake replies change nothing but the flow: a correct one
+        // is assumed when the scenario does not pin it.
+        let text = match (pinned, self.due) {
+            (Some(t), _) => t.to_string(),
+            (None, Some(Due::Name)) => format!("player {seat} bot"),
+            (None, Some(Due::Version)) => format!("player {seat} version 1"),
+            (None, _) => {
+                self.due = None;
+                self.known = false;
+                return Ok(Vec::new());
+            }
+        };
+        let judged = self.judge_line(format!("{text}\n").as_bytes());
+        if let Some(v) = judged
+            .violations
+            .iter()
+            .find(|v| v.severity == Severity::Fail)
+        {
+            return Err(format!(
+                "the expected reply `{text}` would itself break {}: {}",
+                v.rule, v.message
+            ));
+        }
+        Ok(judged.follow_ups)
+    }
+
+    fn state_known(&self) -> bool {
+        self.known
+    }
+
+    fn last_opponent_step(&self) -> Option<Step> {
+        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
+    }
+}
+
+impl Drawn for TextSession {
     fn board(&self) -> Option<String> {
         // Before the first turn there is nothing to draw but the starting
         // decks, which every bot knows.
@@ -495,48 +518,5 @@ impl Session for TextSession {
             super::grammar::ServerMessage::Supply(*self.game.supply.counts()),
             scores.join(", ")
         ))
-    }
-
-    fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
-        Vec::new()
-    }
-
-    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
-        if !self.known {
-            return Ok(Vec::new());
-        }
-        let seat = self.bot_seat();
-        // The handshake replies change nothing but the flow: a correct one
-        // is assumed when the scenario does not pin it.
-        let text = match (pinned, self.due) {
-            (Some(t), _) => t.to_string(),
-            (None, Some(Due::Name)) => format!("player {seat} bot"),
-            (None, Some(Due::Version)) => format!("player {seat} version 1"),
-            (None, _) => {
-                self.due = None;
-                self.known = false;
-                return Ok(Vec::new());
-            }
-        };
-        let judged = self.judge_line(format!("{text}\n").as_bytes());
-        if let Some(v) = judged
-            .violations
-            .iter()
-            .find(|v| v.severity == Severity::Fail)
-        {
-            return Err(format!(
-                "the expected reply `{text}` would itself break {}: {}",
-                v.rule, v.message
-            ));
-        }
-        Ok(judged.follow_ups)
-    }
-
-    fn state_known(&self) -> bool {
-        self.known
-    }
-
-    fn last_opponent_step(&self) -> Option<Step> {
-        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
     }
 }
