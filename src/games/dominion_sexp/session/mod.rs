@@ -310,6 +310,10 @@ impl DominionSession {
 }
 
 impl Session for DominionSession {
+    // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
+    // message (the controller closes the bot's input, §6), any exit status
+    // once stdin is closed (D12: the reference players exit 1 at EOF), no
+    // stderr checks.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         let n = Notification::parse(text).map_err(|e| format!("not a notification: {e}"))?;
         if !self.known {

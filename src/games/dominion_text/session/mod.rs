@@ -309,6 +309,9 @@ impl TextSession {
 }
 
 impl Session for TextSession {
+    // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
+    // message (the controller closes the bot's input), any exit status once
+    // stdin is closed (§5), no stderr checks.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         self.scripted_send(text)
     }

@@ -112,6 +112,8 @@ impl EvolutionSession {
 }
 
 impl Session for EvolutionSession {
+    // `exited_after_end` keeps its default: an exit status after the close is
+    // not judged (§5).
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| format!("not a JSON value: {e} (write the message as compact JSON)"))?;
@@ -345,6 +347,8 @@ impl Session for EvolutionSession {
 }
 
 impl Scripted for EvolutionSession {
+    // `last_opponent_step` keeps its default: `opponent: auto` as scripted,
+    // the only move the built-in players make.
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
         let text = match (pinned, self.phase) {
             (Some(t), _) => t.to_string(),

@@ -170,6 +170,8 @@ impl QtpSession {
 }
 
 impl Session for QtpSession {
+    // `abort` keeps its default: the referee sends nothing more; protocheck
+    // kills the engine.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         // The probe of *this* write explains a crash that follows it.
         self.last_probe = None;
