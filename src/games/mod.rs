@@ -11,6 +11,8 @@ pub mod evolution;
 pub mod kalah;
 pub mod options;
 pub mod quoridor;
+#[cfg(test)]
+mod session_tests;
 
 use crate::scenario::{Expect, Options, Scenario};
 use crate::transport::ExitStatus;
@@ -196,10 +198,87 @@ pub trait Game: Sync {
         let _ = cli;
         false
     }
+    /// The expectations this game adds to the core ones every game knows
+    /// (QTP: `success`, `error`). A scenario may give the game only these:
+    /// [`check_expect`] refuses any other word, the same way for every game.
+    fn expectations(&self) -> &'static [OwnExpectation] {
+        &[]
+    }
 }
 
-/// One game in progress against one bot, as protocheck tracks it.
-pub trait Session: Send {
+/// An expectation a game adds to the core ones (`legal-move`, `reply`,
+/// `matches`, `silence`, `exit`); its session gives it its meaning in
+/// `Session::judge`.
+pub struct OwnExpectation {
+    pub word: &'static str,
+    /// What its text is (`error`: "the error message"); `None`: it takes none.
+    pub text: Option<&'static str>,
+    /// Whether a reply, as the game reads it, meets it: `protocheck record`
+    /// checks an expectation typed after a reply against that reply. The
+    /// error says how the reply differs.
+    pub holds: fn(text: Option<&str>, reply: &str) -> Result<(), String>,
+}
+
+/// The one check of a game's own expectation, wherever a scenario comes
+/// from (a file, a built-in suite, the lint, `record`'s prompt): a word the
+/// game does not list is refused with the words it knows, and a text must be
+/// given exactly where the word takes one. Core expectations always pass.
+pub fn check_expect(game: &dyn Game, expect: &Expect) -> Result<(), String> {
+    own_expectation(game, expect).map(|_| ())
+}
+
+/// The game's entry for an own expectation (`None` for a core one), or why
+/// the game cannot be given it.
+pub fn own_expectation(
+    game: &dyn Game,
+    expect: &Expect,
+) -> Result<Option<&'static OwnExpectation>, String> {
+    let Expect::Own(own) = expect else {
+        return Ok(None);
+    };
+    let own_words = game.expectations().iter().map(|e| e.word);
+    let Some(known) = game.expectations().iter().find(|e| e.word == own.word) else {
+        let words: Vec<&str> = Expect::CORE_WORDS
+            .iter()
+            .copied()
+            .chain(own_words)
+            .collect();
+        let mut message = format!(
+            "unknown expectation `{}`: {} knows {}",
+            own.word,
+            game.id(),
+            words
+                .iter()
+                .map(|w| format!("`{w}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        if let Some(near) = crate::scenario::load::nearest(&own.word, &words) {
+            message.push_str(&format!(" (did you mean `{near}`?)"));
+        }
+        return Err(message);
+    };
+    match (known.text, &own.text) {
+        (Some(what), None) => Err(format!(
+            "`expect: {}` needs {what}: write `expect: {{ {}: \"…\" }}`",
+            own.word, own.word
+        )),
+        (None, Some(_)) => Err(format!(
+            "`expect: {}` takes no text: write `expect: {}`",
+            own.word, own.word
+        )),
+        _ => Ok(Some(known)),
+    }
+}
+
+/// One game in progress against one bot, as the controller referees it:
+/// what protocheck sends and what that makes due, how a reply, stray output,
+/// a silence, a crash and an exit are judged. Ten methods every game writes;
+/// the rest are hooks with the common behaviour as default. What the other
+/// tools ask of a tracked game is in the capabilities it also carries:
+/// [`Scripted`] (lint and record carry steps out without a bot) and
+/// [`Drawn`] (findings, `record`'s `board`, the HTML report's pictures).
+pub trait Session: Scripted + Drawn + Send {
     /// A scripted message is about to be sent: check it against the rules
     /// in the tracked state and apply it.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError>;
@@ -232,7 +311,9 @@ pub trait Session: Send {
         Assembly::Complete
     }
     /// Judge one due reply (raw bytes with terminators) against the rules
-    /// and the step's expectation; `waited` is the reply time.
+    /// and the step's expectation; `waited` is the reply time. A game's own
+    /// expectations (`Expect::Own`) reach only a game that knows them: the
+    /// scenario loader and the lint refuse the others (`check_expect`).
     fn judge(
         &mut self,
         reply: &[u8],
@@ -250,6 +331,7 @@ pub trait Session: Send {
     fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation>;
     /// Connection-level news from a TCP transport (the bot never
     /// connected, or opened a second connection): the verdict, if any.
+    /// Only a game whose `wire()` is TCP hears of any.
     fn connection(&mut self, event: &crate::transport::ConnectionEvent) -> Option<Violation> {
         let _ = event;
         None
@@ -269,27 +351,36 @@ pub trait Session: Send {
     /// allows it at this point. `partial` is text left without terminator.
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation>;
     /// The bot exited after the game was over (or after its input closed).
-    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation>;
-    /// The bot is still running `grace` after it should have exited.
+    /// By default any exit status is accepted (Dominion and Evolution judge
+    /// none); Kalah and QTP judge it.
+    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
+        let _ = status;
+        Vec::new()
+    }
+    /// The bot is still running `grace` after it should have exited
+    /// ([`no_exit_after_close`] words the common case).
     fn no_exit(&self, grace: Duration) -> Violation;
     /// protocheck closed the bot's input: from now on it may exit.
     fn input_closed(&mut self);
-    /// After a failure: what to tell the bot (Kalah: `END`).
-    fn abort(&mut self) -> Vec<Outgoing>;
+    /// After a failure: what to tell the bot (Kalah: `END`). By default
+    /// nothing: protocheck closes the bot's input or kills it.
+    fn abort(&mut self) -> Vec<Outgoing> {
+        Vec::new()
+    }
     /// True once no more replies will ever be due (exit is expected).
     fn is_over(&self) -> bool;
-    /// The state drawn for humans.
-    fn board(&self) -> Option<String>;
-    /// The state as a picture for the HTML report's step-through (asked
-    /// for after every transcript line, and only when that report is
-    /// written). `None`: this game draws no picture (yet); the report then
-    /// shows the transcript alone.
-    fn picture(&self) -> Option<crate::outcome::Picture> {
-        None
-    }
     /// Whole-session checks at the end: stderr volume (all bytes counted)
-    /// and content (the kept tail).
-    fn finish(&mut self, stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation>;
+    /// and content (the kept tail). By default none.
+    fn finish(&mut self, stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {
+        let _ = (stderr_bytes, stderr_tail);
+        Vec::new()
+    }
+}
+
+/// What the tools that carry a scenario out without a bot ask of a tracked
+/// game: the lint's dry run (`suite::lint`), and the steps a run writes down
+/// to replay it (`protocheck record`, saved generated games).
+pub trait Scripted {
     /// Lint only: the bot's reply to the due message is `pinned` (an exact
     /// `expect: {reply}`) or unknown. Applies it like a reply would be.
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError>;
@@ -300,14 +391,48 @@ pub trait Session: Send {
     }
     /// How protocheck's last own move is written in a saved scenario so
     /// that it replays exactly (Kalah: `opponent: <hole>`; QTP: `send:` of
-    /// the command line that was sent).
-    fn last_opponent_step(&self) -> Option<crate::scenario::Step>;
+    /// the command line that was sent). `None` (the default): as it was
+    /// scripted.
+    fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
+        None
+    }
     /// What may be scripted next in the tracked state, each written as the
     /// step a user types (`opponent: 3`, `send: START;South`), for
     /// `protocheck record`'s prompt. Empty: the game cannot list them.
     fn legal_choices(&self) -> Vec<String> {
         Vec::new()
     }
+}
+
+/// The tracked state drawn for humans: beside each finding, at `record`'s
+/// `board` command, and in the HTML report's step-through.
+pub trait Drawn {
+    /// The state as text (`None`: nothing known to draw).
+    fn board(&self) -> Option<String>;
+    /// The state as a picture for the HTML report's step-through (asked
+    /// for after every transcript line, and only when that report is
+    /// written). `None`: this game draws no picture (yet); the report then
+    /// shows the transcript alone.
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        None
+    }
+}
+
+/// `io.no-exit` as a game without an end-of-game message words it: the bot
+/// outlived the grace after protocheck closed its input, or after a scripted
+/// `expect: exit` while its input was still open (said only as the
+/// transcript shows it).
+pub fn no_exit_after_close(
+    rule: &'static RuleInfo,
+    grace: Duration,
+    input_closed: bool,
+) -> Violation {
+    let grace = humantime::format_duration(grace);
+    rule.violation(if input_closed {
+        format!("the bot was still running {grace} after protocheck closed its input")
+    } else {
+        format!("the bot was still running {grace} where the scenario expects it to exit (its input is still open)")
+    })
 }
 
 /// Every game protocheck knows, by id.

@@ -8,7 +8,7 @@ use super::command::{self, Input, Sharpen};
 use crate::controller::{RunConfig, ScenarioRun, Stepwise};
 use crate::games::Game;
 use crate::outcome::Direction;
-use crate::scenario::{Expect, Scenario, Step};
+use crate::scenario::{Expect, OwnExpect, Scenario, Step};
 use crate::verdict::Violation;
 use std::io::{BufRead, Write};
 
@@ -76,13 +76,15 @@ pub fn record(
                 Some(b) => screen.say(&b),
                 None => screen.say("(no board to show here)"),
             },
-            Ok(Input::Sharpen(sharpen)) => match sharpened(sharpen, last_reply.as_deref(), &run) {
-                Ok(step) => {
-                    screen.say(&format!("  ok: {}", step_text(&step)));
-                    run.amend_last(step);
+            Ok(Input::Sharpen(sharpen)) => {
+                match sharpened(sharpen, last_reply.as_deref(), &run, game) {
+                    Ok(step) => {
+                        screen.say(&format!("  ok: {}", step_text(&step)));
+                        run.amend_last(step);
+                    }
+                    Err(msg) => screen.say(&format!("? {msg}")),
                 }
-                Err(msg) => screen.say(&format!("? {msg}")),
-            },
+            }
             Ok(Input::Step(Step::Expect(Expect::LegalMove))) => screen
                 .say("  every reply is judged as `expect: legal-move` at once; nothing is due now"),
             Ok(Input::Step(step)) => {
@@ -155,7 +157,12 @@ fn note_comments(
 }
 
 /// The sharper expectation, if it holds for the reply just judged.
-fn sharpened(sharpen: Sharpen, last_reply: Option<&str>, run: &Stepwise) -> Result<Step, String> {
+fn sharpened(
+    sharpen: Sharpen,
+    last_reply: Option<&str>,
+    run: &Stepwise,
+    game: &dyn Game,
+) -> Result<Step, String> {
     // The last step is the reply's own `expect:` (perhaps sharpened
     // already: a new one replaces it).
     let reply = match (last_reply, run.replay_steps().last()) {
@@ -177,21 +184,30 @@ fn sharpened(sharpen: Sharpen, last_reply: Option<&str>, run: &Stepwise) -> Resu
             }
             Expect::Matches(pattern)
         }
-        // Command-response protocols (QTP): `=` is a success, `? text` a failure.
-        Sharpen::Success if reply.starts_with('=') => Expect::Success,
-        Sharpen::Success => return Err(format!("the reply `{reply}` is not a success (`= …`)")),
-        Sharpen::Error(want) => match reply.strip_prefix('?') {
-            Some(text) if text.trim() == want.trim() => Expect::Error(want),
-            Some(text) => {
-                return Err(format!(
-                    "the bot refused with `? {}`, not `? {want}`",
-                    text.trim()
-                ));
-            }
-            None => return Err(format!("the reply `{reply}` is not a failure (`? …`)")),
-        },
+        // A game's own expectation (QTP: `=` is a success, `? text` a
+        // failure): the game says whether it knows it and whether the reply
+        // meets it.
+        Sharpen::Success => own_expectation(game, "success", None, reply)?,
+        Sharpen::Error(want) => own_expectation(game, "error", Some(want), reply)?,
     };
     Ok(Step::Expect(expect))
+}
+
+/// A game's own expectation, if the game knows it and the reply meets it.
+fn own_expectation(
+    game: &dyn Game,
+    word: &str,
+    text: Option<String>,
+    reply: &str,
+) -> Result<Expect, String> {
+    let expect = Expect::Own(OwnExpect {
+        word: word.to_string(),
+        text: text.clone(),
+    });
+    if let Some(known) = crate::games::own_expectation(game, &expect)? {
+        (known.holds)(text.as_deref(), reply)?;
+    }
+    Ok(expect)
 }
 
 /// A step on one line, as in a scenario file's flow style.
@@ -199,7 +215,10 @@ fn step_text(step: &Step) -> String {
     match step {
         Step::Expect(Expect::Reply(t)) => format!("expect: {{ reply: {t:?} }}"),
         Step::Expect(Expect::Matches(p)) => format!("expect: {{ matches: {p:?} }}"),
-        Step::Expect(Expect::Error(t)) => format!("expect: {{ error: {t:?} }}"),
+        Step::Expect(Expect::Own(OwnExpect {
+            word,
+            text: Some(t),
+        })) => format!("expect: {{ {word}: {t:?} }}"),
         Step::Expect(e) => format!("expect: {}", crate::controller::expect_word(e)),
         other => format!("{other:?}"),
     }

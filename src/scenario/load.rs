@@ -152,8 +152,11 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
             "`steps` is empty: a scenario needs at least one step",
         ));
     }
+    // A game's own expectations are checked once the game is known (an
+    // unknown game is refused where the scenarios are selected).
+    let known_game = crate::games::by_id(&game);
     for step in &doc.steps {
-        check_step(&step.value)
+        check_step(&step.value, known_game)
             .map_err(|m| LoadError::new(source, &span_of(&step.referenced), m))?;
     }
     Ok(Scenario {
@@ -172,8 +175,11 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
     })
 }
 
-/// Bounds a single step must keep.
-fn check_step(step: &Step) -> Result<(), String> {
+/// Bounds a single step must keep, and an expectation the game knows.
+fn check_step(step: &Step, game: Option<&dyn crate::games::Game>) -> Result<(), String> {
+    if let (Step::Expect(expect), Some(game)) = (step, game) {
+        crate::games::check_expect(game, expect)?;
+    }
     let text = match step {
         Step::Send(t) => ("send", t),
         Step::Expect(Expect::Reply(t)) => ("expect: {reply}", t),
@@ -392,6 +398,42 @@ mod tests {
         let e = parse(text, "t.yaml", None).unwrap_err();
         assert_eq!(e.line, 4, "{e}");
         assert!(e.message.contains("did you mean `silence`"), "{e}");
+    }
+
+    #[test]
+    fn a_games_own_expectation_is_read_and_written_as_the_file_has_it() {
+        let text = "name: t\ngame: quoridor\nsteps:\n  - send: \"boardsize 9\"\n  - expect: success\n  - send: \"boardsize 9\"\n  - expect: { error: \"x y\" }\n";
+        let s = parse(text, "t.yaml", None).unwrap();
+        let own = |word: &str, text: Option<&str>| {
+            Step::Expect(Expect::Own(crate::scenario::OwnExpect {
+                word: word.into(),
+                text: text.map(str::to_string),
+            }))
+        };
+        assert_eq!(s.steps[1].0, own("success", None));
+        assert_eq!(s.steps[3].0, own("error", Some("x y")));
+        let steps: Vec<Step> = s.steps.iter().map(|(step, _)| step.clone()).collect();
+        let written = serde_saphyr::to_string(&steps).unwrap();
+        let read: Vec<Step> = serde_saphyr::from_str(&written).unwrap();
+        assert_eq!(read, steps, "{written}");
+    }
+
+    #[test]
+    fn another_games_expectation_is_refused_at_its_step() {
+        let text = "name: t\ngame: kalah\nsteps:\n  - send: \"START;South\"\n  - expect: success\n";
+        let e = parse(text, "t.yaml", None).unwrap_err();
+        assert_eq!((e.line, e.column), (5, 5), "{e}");
+        assert_eq!(
+            e.message,
+            "unknown expectation `success`: kalah knows `legal-move`, `reply`, `matches`, `silence`, `exit`"
+        );
+        let e = parse(
+            "name: t\ngame: kalah\nsteps:\n  - expect: reply\n",
+            "t.yaml",
+            None,
+        )
+        .unwrap_err();
+        assert!(e.message.contains("`expect: reply` needs a text"), "{e}");
     }
 
     #[test]

@@ -9,7 +9,9 @@ pub mod schema;
 
 pub use load::LoadError;
 pub use model::generated_source;
-pub use model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy, Token};
+pub use model::{
+    Expect, Options, Origin, OwnExpect, Play, Scenario, Span, Step, Strategy, SwapPolicy, Token,
+};
 
 /// The committed copy of the generated schema (`scenarios/schema.json`, for
 /// editors); a test keeps it equal to [`schema::generate`].

@@ -125,24 +125,136 @@ pub enum Step {
     CloseInput,
 }
 
-/// What the bot must do.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+/// What the bot must do: the core expectations every game knows, or one of
+/// the game's own, which that game gives its meaning.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expect {
     /// The due reply, judged by the grammar and the rules in the tracked state.
     LegalMove,
     /// The due reply must be exactly this (shown as a diff otherwise).
     Reply(String),
     /// The due reply must match this regular expression.
-    Matches(#[schemars(extend("format" = "regex"))] String),
+    Matches(String),
     /// Nothing may arrive within the silence window.
     Silence,
     /// The bot exits by itself within the exit grace period.
     Exit,
-    /// The due response is a success (`= ...`) (command-response protocols).
-    Success,
-    /// The due response is this error message (`? <message>`).
-    Error(String),
+    /// An expectation of the game's own, as written (QTP: `success`,
+    /// `{ error: TEXT }`). Only a game that lists its word may be given it:
+    /// `games::check_expect` refuses it for every other game alike.
+    Own(OwnExpect),
+}
+
+/// A game's own expectation as the scenario writes it: `word` alone, or
+/// `{ word: text }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnExpect {
+    pub word: String,
+    pub text: Option<String>,
+}
+
+impl Expect {
+    /// The words of the expectations every game knows.
+    pub const CORE_WORDS: &[&str] = &["legal-move", "reply", "matches", "silence", "exit"];
+
+    /// The YAML word of an expectation, for messages.
+    pub fn word(&self) -> &str {
+        match self {
+            Expect::LegalMove => "legal-move",
+            Expect::Reply(_) => "reply",
+            Expect::Matches(_) => "matches",
+            Expect::Silence => "silence",
+            Expect::Exit => "exit",
+            Expect::Own(own) => &own.word,
+        }
+    }
+}
+
+/// Read as written: a word (`legal-move`, `silence`, `exit`, or a game's own
+/// like `success`) or a mapping of one word to its text (`{ reply: TEXT }`,
+/// `{ matches: REGEX }`, or a game's own like `{ error: TEXT }`). Whether a
+/// game knows an own word is settled once the game is known.
+impl<'de> Deserialize<'de> for Expect {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Expect;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an expectation: a word like `legal-move`, or `{ reply: TEXT }`")
+            }
+            fn visit_str<E: Error>(self, word: &str) -> Result<Expect, E> {
+                Ok(match word {
+                    "legal-move" => Expect::LegalMove,
+                    "silence" => Expect::Silence,
+                    "exit" => Expect::Exit,
+                    "reply" | "matches" => {
+                        return Err(E::custom(format!(
+                            "`expect: {word}` needs a text: write `expect: {{ {word}: \"…\" }}`"
+                        )));
+                    }
+                    own => Expect::Own(OwnExpect {
+                        word: own.to_string(),
+                        text: None,
+                    }),
+                })
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Expect, A::Error> {
+                let Some(word) = map.next_key::<String>()? else {
+                    return Err(A::Error::custom(
+                        "an empty expectation: write e.g. `expect: legal-move` or `expect: { reply: TEXT }`",
+                    ));
+                };
+                let text: String = map.next_value()?;
+                if map.next_key::<String>()?.is_some() {
+                    return Err(A::Error::custom(
+                        "one expectation per `expect:` step: write each as its own step",
+                    ));
+                }
+                Ok(match word.as_str() {
+                    "reply" => Expect::Reply(text),
+                    "matches" => Expect::Matches(text),
+                    "legal-move" | "silence" | "exit" => {
+                        return Err(A::Error::custom(format!(
+                            "`expect: {word}` takes no text: write `expect: {word}`"
+                        )));
+                    }
+                    _ => Expect::Own(OwnExpect {
+                        word,
+                        text: Some(text),
+                    }),
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Written as read: the core expectations as serde writes an enum's unit
+/// and newtype variants, a game's own as its word or `{ word: text }`.
+impl Serialize for Expect {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Expect::LegalMove => s.serialize_unit_variant("Expect", 0, "legal-move"),
+            Expect::Reply(t) => s.serialize_newtype_variant("Expect", 1, "reply", t),
+            Expect::Matches(p) => s.serialize_newtype_variant("Expect", 2, "matches", p),
+            Expect::Silence => s.serialize_unit_variant("Expect", 3, "silence"),
+            Expect::Exit => s.serialize_unit_variant("Expect", 4, "exit"),
+            Expect::Own(OwnExpect { word, text: None }) => s.serialize_str(word),
+            Expect::Own(OwnExpect {
+                word,
+                text: Some(t),
+            }) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry(word, t)?;
+                map.end()
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, schemars::JsonSchema)]

@@ -38,6 +38,69 @@ struct CoreOptions {
     seed: Option<u64>,
 }
 
+/// An expectation: the core ones every game knows, then each game's own
+/// (`Game::expectations`), which the loader accepts only in that game's
+/// files (`games::check_expect`).
+impl JsonSchema for super::model::Expect {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Expect".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let word = |word: &str, about: &str| {
+            json_schema!({ "description": about, "type": "string", "const": word }).to_value()
+        };
+        let with_text = |word: &str, about: &str, format: Option<&str>| {
+            let mut text = json_schema!({ "type": "string" });
+            if let Some(format) = format {
+                text.insert("format".into(), format.into());
+            }
+            json_schema!({
+                "description": about,
+                "type": "object",
+                "properties": { word: text },
+                "additionalProperties": false,
+                "required": [word],
+            })
+            .to_value()
+        };
+        let mut choices = vec![
+            word(
+                "legal-move",
+                "The due reply, judged by the grammar and the rules in the tracked state.",
+            ),
+            with_text(
+                "reply",
+                "The due reply must be exactly this (shown as a diff otherwise).",
+                None,
+            ),
+            with_text(
+                "matches",
+                "The due reply must match this regular expression.",
+                Some("regex"),
+            ),
+            word("silence", "Nothing may arrive within the silence window."),
+            word(
+                "exit",
+                "The bot exits by itself within the exit grace period.",
+            ),
+        ];
+        for game in games::ALL {
+            for own in game.expectations() {
+                let about = match own.text {
+                    Some(text) => format!("{}'s own: `{}` with {text}.", game.id(), own.word),
+                    None => format!("{}'s own: `{}`.", game.id(), own.word),
+                };
+                choices.push(match own.text {
+                    Some(_) => with_text(own.word, &about, None),
+                    None => word(own.word, &about),
+                });
+            }
+        }
+        json_schema!({ "description": "What the bot must do.", "oneOf": choices })
+    }
+}
+
 /// The name of a game's options in `$defs`.
 fn options_def(game: &str) -> String {
     format!("options-{game}")

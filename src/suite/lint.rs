@@ -18,6 +18,22 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
         .first()
         .map(|(_, s)| s.clone())
         .unwrap_or(Span { line: 1, column: 1 });
+    // A scenario made in code (not read from a file) meets the check of a
+    // game's own expectations here.
+    let unknown: Vec<LoadError> = scenario
+        .steps
+        .iter()
+        .filter_map(|(step, span)| match step {
+            Step::Expect(expect) => crate::games::check_expect(game, expect)
+                .err()
+                .map(|e| at(span, e)),
+            _ => None,
+        })
+        .collect();
+    if !unknown.is_empty() {
+        errors.extend(unknown);
+        return errors;
+    }
     let session = match game.session(&scenario.options) {
         Ok(s) => s,
         Err(e) => {

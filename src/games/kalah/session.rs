@@ -7,7 +7,7 @@ use super::grammar::{self, BotMessage, EngineMessage, Turn};
 use super::opponent;
 use super::rules::{Board, Illegal, Move, Position, Side};
 use super::steer;
-use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
+use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Strategy, SwapPolicy};
 use crate::transport::ExitStatus;
 use crate::verdict::Violation;
@@ -475,12 +475,9 @@ impl Session for KalahSession {
     fn judge(
         &mut self,
         reply: &[u8],
-        expect: &Expect,
+        _expect: &Expect,
         waited: Duration,
     ) -> Result<Judged, ScriptError> {
-        if matches!(expect, Expect::Success | Expect::Error(_)) {
-            return Err("`success` / `error` are for command-response protocols; Kalah expects `legal-move`, `reply` or `matches`".into());
-        }
         let budget = self.note_time(waited);
         let mut judged = self.judge_move(reply);
         judged.violations.extend(budget);
@@ -525,22 +522,6 @@ impl Session for KalahSession {
         self.over || self.eof
     }
 
-    fn board(&self) -> Option<String> {
-        if !self.known {
-            return None;
-        }
-        Some(format!(
-            "{}\n({})",
-            self.position.board().draw(),
-            self.situation()
-        ))
-    }
-
-    fn picture(&self) -> Option<crate::outcome::Picture> {
-        self.known
-            .then(|| super::picture::picture(self.position.board(), self.bot, self.situation()))
-    }
-
     fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         if stderr_bytes > STDERR_LIMIT {
             vec![rule::PROCESS_STDERR_OVERFLOW.violation(format!(
@@ -550,7 +531,9 @@ impl Session for KalahSession {
             Vec::new()
         }
     }
+}
 
+impl Scripted for KalahSession {
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
         if !self.known {
             return Ok(Vec::new());
@@ -587,6 +570,24 @@ impl Session for KalahSession {
 
     fn legal_choices(&self) -> Vec<String> {
         self.choices()
+    }
+}
+
+impl Drawn for KalahSession {
+    fn board(&self) -> Option<String> {
+        if !self.known {
+            return None;
+        }
+        Some(format!(
+            "{}\n({})",
+            self.position.board().draw(),
+            self.situation()
+        ))
+    }
+
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        self.known
+            .then(|| super::picture::picture(self.position.board(), self.bot, self.situation()))
     }
 }
 

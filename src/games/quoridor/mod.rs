@@ -3,6 +3,7 @@
 
 pub mod catalogue;
 pub mod expect;
+pub mod expectations;
 pub mod notation;
 pub mod picture;
 pub mod player;
@@ -66,6 +67,10 @@ impl Game for Quoridor {
 
     fn line_too_long(&self) -> &'static RuleInfo {
         &catalogue::IO_LINE_TOO_LONG
+    }
+
+    fn expectations(&self) -> &'static [crate::games::OwnExpectation] {
+        expectations::EXPECTATIONS
     }
 
     fn defaults(&self) -> Defaults {

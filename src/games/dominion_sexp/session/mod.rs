@@ -11,7 +11,7 @@ use super::messages::{Notification, Play, classify};
 use super::players::SeatStrategy;
 use super::rules::{Outcome, V1State};
 use super::sexp::Reader;
-use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
+use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
@@ -310,6 +310,10 @@ impl DominionSession {
 }
 
 impl Session for DominionSession {
+    // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
+    // message (the controller closes the bot's input, §6), any exit status
+    // once stdin is closed (D12: the reference players exit 1 at EOF), no
+    // stderr checks.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         let n = Notification::parse(text).map_err(|e| format!("not a notification: {e}"))?;
         if !self.known {
@@ -413,12 +417,9 @@ impl Session for DominionSession {
     fn judge(
         &mut self,
         reply: &[u8],
-        expect: &Expect,
+        _expect: &Expect,
         _waited: Duration,
     ) -> Result<Judged, ScriptError> {
-        if matches!(expect, Expect::Success | Expect::Error(_)) {
-            return Err("`success` / `error` are for command-response protocols; dominion-sexp expects `legal-move`, `reply` or `matches`".into());
-        }
         if !self.move_due {
             return Err("internal: a play was judged while none was due".into());
         }
@@ -492,36 +493,53 @@ impl Session for DominionSession {
         Some(self.finding(&rule::IO_CRASH, how))
     }
 
-    fn exited_after_end(&self, _status: ExitStatus) -> Vec<Violation> {
-        // D12: any exit status once stdin is closed (the reference players
-        // exit 1 with `match: no matching clause for #<eof>`).
-        Vec::new()
-    }
-
     fn no_exit(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        // Said only as the transcript shows it: a scripted `expect: exit`
-        // may come while the input is still open.
-        rule::IO_NO_EXIT.violation(if self.eof {
-            format!("the bot was still running {grace} after protocheck closed its input")
-        } else {
-            format!("the bot was still running {grace} where the scenario expects it to exit (its input is still open)")
-        })
+        crate::games::no_exit_after_close(&rule::IO_NO_EXIT, grace, self.eof)
     }
 
     fn input_closed(&mut self) {
         self.eof = true;
     }
 
-    fn abort(&mut self) -> Vec<Outgoing> {
-        // No message: the controller closes the bot's input (§6).
-        Vec::new()
-    }
-
     fn is_over(&self) -> bool {
         self.game_over() || self.eof || self.tripped.get()
     }
+}
 
+impl Scripted for DominionSession {
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        self.move_due = false;
+        let Some(text) = pinned else {
+            self.known = false;
+            return Ok(Vec::new());
+        };
+        let judged = self.judge_play(text.as_bytes());
+        if let Some(v) = judged
+            .violations
+            .iter()
+            .find(|v| v.severity == Severity::Fail)
+        {
+            return Err(format!(
+                "the expected reply `{text}` would itself break {}: {}",
+                v.rule, v.message
+            ));
+        }
+        Ok(judged.follow_ups)
+    }
+
+    fn state_known(&self) -> bool {
+        self.known
+    }
+
+    fn last_opponent_step(&self) -> Option<Step> {
+        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
+    }
+}
+
+impl Drawn for DominionSession {
     fn board(&self) -> Option<String> {
         if !self.known {
             return None;
@@ -557,45 +575,9 @@ impl Session for DominionSession {
             self.bot_name()
         ))
     }
-
     fn picture(&self) -> Option<crate::outcome::Picture> {
         self.known
             .then(|| super::picture::picture(&self.game, self.bot))
-    }
-
-    fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
-        Vec::new()
-    }
-
-    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
-        if !self.known {
-            return Ok(Vec::new());
-        }
-        self.move_due = false;
-        let Some(text) = pinned else {
-            self.known = false;
-            return Ok(Vec::new());
-        };
-        let judged = self.judge_play(text.as_bytes());
-        if let Some(v) = judged
-            .violations
-            .iter()
-            .find(|v| v.severity == Severity::Fail)
-        {
-            return Err(format!(
-                "the expected reply `{text}` would itself break {}: {}",
-                v.rule, v.message
-            ));
-        }
-        Ok(judged.follow_ups)
-    }
-
-    fn state_known(&self) -> bool {
-        self.known
-    }
-
-    fn last_opponent_step(&self) -> Option<Step> {
-        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
     }
 }
 

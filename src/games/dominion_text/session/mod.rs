@@ -21,7 +21,7 @@ use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
 use super::players::{SeatStrategy, TurnPlay};
 use crate::games::dominion::Card;
 use crate::games::dominion::kingdom::{AttackReply, KingdomState, Rule};
-use crate::games::{Judged, Next, Outgoing, ScriptError, Session};
+use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
@@ -309,6 +309,9 @@ impl TextSession {
 }
 
 impl Session for TextSession {
+    // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
+    // message (the controller closes the bot's input), any exit status once
+    // stdin is closed (§5), no stderr checks.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         self.scripted_send(text)
     }
@@ -347,12 +350,9 @@ impl Session for TextSession {
     fn judge(
         &mut self,
         reply: &[u8],
-        expect: &Expect,
+        _expect: &Expect,
         _waited: Duration,
     ) -> Result<Judged, ScriptError> {
-        if matches!(expect, Expect::Success | Expect::Error(_)) {
-            return Err("`success` / `error` are for command-response protocols; dominion-text expects `legal-move`, `reply` or `matches`".into());
-        }
         if self.due.is_none() {
             return Err("internal: a reply was judged while none was due".into());
         }
@@ -425,35 +425,61 @@ impl Session for TextSession {
         Some(cat::IO_CRASH.violation(how))
     }
 
-    fn exited_after_end(&self, _status: ExitStatus) -> Vec<Violation> {
-        // §5: any exit status once stdin is closed.
-        Vec::new()
-    }
-
     fn no_exit(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        // Said only as the transcript shows it: a scripted `expect: exit`
-        // may come while the input is still open.
-        cat::IO_NO_EXIT.violation(if self.eof {
-            format!("the bot was still running {grace} after protocheck closed its input")
-        } else {
-            format!("the bot was still running {grace} where the scenario expects it to exit (its input is still open)")
-        })
+        crate::games::no_exit_after_close(&cat::IO_NO_EXIT, grace, self.eof)
     }
 
     fn input_closed(&mut self) {
         self.eof = true;
     }
 
-    fn abort(&mut self) -> Vec<Outgoing> {
-        // No message: the controller closes the bot's input (§5).
-        Vec::new()
-    }
-
     fn is_over(&self) -> bool {
         self.game.ended.is_some() || self.eof || self.stopped
     }
+}
 
+impl Scripted for TextSession {
+    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
+        if !self.known {
+            return Ok(Vec::new());
+        }
+        let seat = self.bot_seat();
+        // The handshake replies change nothing but the flow: a correct one
+        // is assumed when the scenario does not pin it.
+        let text = match (pinned, self.due) {
+            (Some(t), _) => t.to_string(),
+            (None, Some(Due::Name)) => format!("player {seat} bot"),
+            (None, Some(Due::Version)) => format!("player {seat} version 1"),
+            (None, _) => {
+                self.due = None;
+                self.known = false;
+                return Ok(Vec::new());
+            }
+        };
+        let judged = self.judge_line(format!("{text}\n").as_bytes());
+        if let Some(v) = judged
+            .violations
+            .iter()
+            .find(|v| v.severity == Severity::Fail)
+        {
+            return Err(format!(
+                "the expected reply `{text}` would itself break {}: {}",
+                v.rule, v.message
+            ));
+        }
+        Ok(judged.follow_ups)
+    }
+
+    fn state_known(&self) -> bool {
+        self.known
+    }
+
+    fn last_opponent_step(&self) -> Option<Step> {
+        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
+    }
+}
+
+impl Drawn for TextSession {
     fn board(&self) -> Option<String> {
         // Before the first turn there is nothing to draw but the starting
         // decks, which every bot knows.
@@ -496,52 +522,8 @@ impl Session for TextSession {
             scores.join(", ")
         ))
     }
-
     fn picture(&self) -> Option<crate::outcome::Picture> {
         (self.known && self.stage == Stage::Turns)
             .then(|| super::picture::picture(&self.game, self.bot))
-    }
-
-    fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
-        Vec::new()
-    }
-
-    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
-        if !self.known {
-            return Ok(Vec::new());
-        }
-        let seat = self.bot_seat();
-        // The handshake replies change nothing but the flow: a correct one
-        // is assumed when the scenario does not pin it.
-        let text = match (pinned, self.due) {
-            (Some(t), _) => t.to_string(),
-            (None, Some(Due::Name)) => format!("player {seat} bot"),
-            (None, Some(Due::Version)) => format!("player {seat} version 1"),
-            (None, _) => {
-                self.due = None;
-                self.known = false;
-                return Ok(Vec::new());
-            }
-        };
-        let judged = self.judge_line(format!("{text}\n").as_bytes());
-        if let Some(v) = judged
-            .violations
-            .iter()
-            .find(|v| v.severity == Severity::Fail)
-        {
-            return Err(format!(
-                "the expected reply `{text}` would itself break {}: {}",
-                v.rule, v.message
-            ));
-        }
-        Ok(judged.follow_ups)
-    }
-
-    fn state_known(&self) -> bool {
-        self.known
-    }
-
-    fn last_opponent_step(&self) -> Option<Step> {
-        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
     }
 }

@@ -9,10 +9,11 @@ mod plan;
 
 use super::catalogue as rule;
 use super::expect::Outcome;
+use super::expectations::QtpExpect;
 use super::notation::{self, Command};
 use super::player;
 use super::rules::{Action, Board, Colour};
-use crate::games::{Assembly, Judged, Next, Outgoing, ScriptError, Session};
+use crate::games::{Assembly, Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Strategy};
 use crate::shared_rules::EXPECT_REPLY;
 use crate::transport::ExitStatus;
@@ -169,6 +170,8 @@ impl QtpSession {
 }
 
 impl Session for QtpSession {
+    // `abort` keeps its default: the referee sends nothing more; protocheck
+    // kills the engine.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         // The probe of *this* write explains a crash that follows it.
         self.last_probe = None;
@@ -267,6 +270,7 @@ impl Session for QtpSession {
         expect: &Expect,
         waited: Duration,
     ) -> Result<Judged, ScriptError> {
+        let expected = QtpExpect::of(expect)?;
         let p = self
             .pending
             .pop_front()
@@ -362,8 +366,8 @@ impl Session for QtpSession {
             .any(|v| v.severity == Severity::Fail)
         {
             let ok = parsed.response.is_success();
-            match expect {
-                Expect::Success if !ok => judged.violations.push(
+            match expected {
+                QtpExpect::Success if !ok => judged.violations.push(
                     EXPECT_REPLY
                         .violation(format!(
                             "`{}`: the scenario expects a success (`=`)",
@@ -371,7 +375,7 @@ impl Session for QtpSession {
                         ))
                         .with_actual(crate::shown::message_text(reply)),
                 ),
-                Expect::Error(_) if ok => judged.violations.push(
+                QtpExpect::Error(_) if ok => judged.violations.push(
                     EXPECT_REPLY
                         .violation(format!(
                             "`{}`: the scenario expects a failure (`?`)",
@@ -379,7 +383,7 @@ impl Session for QtpSession {
                         ))
                         .with_actual(crate::shown::message_text(reply)),
                 ),
-                Expect::Error(want)
+                QtpExpect::Error(want)
                     if parsed.response.text().trim() != want.trim()
                         && !judged
                             .violations
@@ -466,32 +470,8 @@ impl Session for QtpSession {
         self.eof = true;
     }
 
-    fn abort(&mut self) -> Vec<Outgoing> {
-        Vec::new() // the referee sends nothing more; protocheck kills the engine
-    }
-
     fn is_over(&self) -> bool {
         self.quit_answered || self.eof
-    }
-
-    fn board(&self) -> Option<String> {
-        let b = self
-            .board
-            .as_ref()
-            .filter(|_| self.walls_set && self.unknown == 0)?;
-        Some(format!(
-            "{}\n(walls left: black {}, white {}; {} move(s) in the history)",
-            b.draw().trim_end(),
-            b.walls_left(Colour::Black),
-            b.walls_left(Colour::White),
-            b.history_len()
-        ))
-    }
-
-    fn picture(&self) -> Option<crate::outcome::Picture> {
-        // Drawn from `clear_board` on; the wall supply may still change.
-        let b = self.board.as_ref().filter(|_| self.unknown == 0)?;
-        Some(super::picture::picture(b))
     }
 
     fn finish(&mut self, _stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {
@@ -505,7 +485,9 @@ impl Session for QtpSession {
             .into_iter()
             .collect()
     }
+}
 
+impl Scripted for QtpSession {
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
         let Some(p) = self.pending.pop_front() else {
             return Ok(Vec::new());
@@ -579,6 +561,28 @@ impl Session for QtpSession {
         }
         choices.push(others.into());
         choices
+    }
+}
+
+impl Drawn for QtpSession {
+    fn board(&self) -> Option<String> {
+        let b = self
+            .board
+            .as_ref()
+            .filter(|_| self.walls_set && self.unknown == 0)?;
+        Some(format!(
+            "{}\n(walls left: black {}, white {}; {} move(s) in the history)",
+            b.draw().trim_end(),
+            b.walls_left(Colour::Black),
+            b.walls_left(Colour::White),
+            b.history_len()
+        ))
+    }
+
+    fn picture(&self) -> Option<crate::outcome::Picture> {
+        // Drawn from `clear_board` on; the wall supply may still change.
+        let b = self.board.as_ref().filter(|_| self.unknown == 0)?;
+        Some(super::picture::picture(b))
     }
 }
 
