@@ -256,7 +256,7 @@ impl Run<'_> {
                 )
             }
         };
-        let Some(v) = self.violations.kept_get_mut(index) else {
+        let Some(v) = self.ledger.findings.kept_get_mut(index) else {
             return;
         };
         v.message = message;
@@ -279,7 +279,7 @@ impl Run<'_> {
                 timing: late.timing,
                 ..real
             };
-            self.violations.replace_kept(index, real, fails);
+            self.ledger.findings.replace_kept(index, real, fails);
         }
     }
 
@@ -303,7 +303,7 @@ impl Run<'_> {
         // failure (a robustness scenario's timeout is a warning).
         if (self.finishing || self.input_closed_at_end)
             && let Some(index) = self.timed_out_at.take()
-            && self.violations.kept_get_mut(index).is_some()
+            && self.ledger.findings.kept_get_mut(index).is_some()
         {
             // The reply that never came arrives as protocheck ends the
             // session: one finding, with the cause the bot's behaviour

@@ -3,19 +3,56 @@
 //! game's say on whether a failure ends the game), and the scenario's result
 //! at the end.
 
-use super::{Run, ScenarioRun, ScriptFault};
+use super::bounds::{Findings, Transcript};
+use super::{Live, Run, ScenarioRun, ScriptFault};
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
+use crate::scenario::Step;
 use crate::transport::limits::LimitKind;
-use crate::verdict::{Severity, Violation};
+use crate::verdict::{Severity, StepRef, Violation};
+use std::time::Instant;
+
+/// Everything a run keeps for its result, whichever bot it came from: one
+/// place, so a run with several bots keeps one transcript and one list of
+/// findings in the order things happened.
+pub(super) struct Ledger {
+    /// When the run started: transcript lines are stamped from here.
+    pub(super) started: Instant,
+    pub(super) transcript: Transcript,
+    pub(super) findings: Findings,
+    /// The first failing finding's rule, and whether the bot was still
+    /// starting up then (see `Run::at_startup`).
+    pub(super) first_failure: Option<(&'static str, bool)>,
+    /// The step being run, which a finding is reported against.
+    pub(super) step: Option<StepRef>,
+    /// The steps that replay the run exactly.
+    pub(super) replay: Vec<Step>,
+    /// Step-wise runs (`protocheck record`): what happened since the caller
+    /// last looked, to show it at once. `None` in ordinary runs.
+    pub(super) live: Option<Live>,
+}
+
+impl Ledger {
+    pub(super) fn new() -> Ledger {
+        Ledger {
+            started: Instant::now(),
+            transcript: Transcript::default(),
+            findings: Findings::default(),
+            first_failure: None,
+            step: None,
+            replay: Vec::new(),
+            live: None,
+        }
+    }
+}
 
 impl Run<'_> {
     pub(super) fn record(&mut self, dir: Direction, text: String) {
-        let ms = self.started.elapsed().as_millis() as u64;
+        let ms = self.ledger.started.elapsed().as_millis() as u64;
         let line = TranscriptLine { dir, text, ms };
-        if let Some(live) = &mut self.live {
+        if let Some(live) = &mut self.ledger.live {
             live.lines.push(line.clone());
         }
-        self.transcript.push(line);
+        self.ledger.transcript.push(line);
         self.draw_last_line();
     }
 
@@ -27,7 +64,7 @@ impl Run<'_> {
             return;
         }
         let picture = self.session.picture();
-        if let Some(frame) = self.transcript.last_frame_mut() {
+        if let Some(frame) = self.ledger.transcript.last_frame_mut() {
             frame.picture = picture;
         }
     }
@@ -39,7 +76,7 @@ impl Run<'_> {
     /// A failure that ends the game (every failure, unless the game
     /// recovers from its rule: `Game::failure_ends_game`).
     pub(super) fn has_failure(&self) -> bool {
-        self.violations.must_stop()
+        self.ledger.findings.must_stop()
     }
 
     pub(super) fn effective(&self, s: Severity) -> Severity {
@@ -48,24 +85,24 @@ impl Run<'_> {
 
     pub(super) fn push(&mut self, mut v: Violation) {
         if v.step.is_none() {
-            v.step = self.step.clone();
+            v.step = self.ledger.step.clone();
         }
         if v.board.is_none() {
             v.board = self.session.board();
         }
         let fails = self.effective(v.severity) == Severity::Fail;
-        if let Some(live) = &mut self.live {
+        if let Some(live) = &mut self.ledger.live {
             live.violations.push(v.clone());
         }
-        if fails && self.first_failure.is_none() {
-            self.first_failure = Some((v.rule, self.at_startup()));
+        if fails && self.ledger.first_failure.is_none() {
+            self.ledger.first_failure = Some((v.rule, self.at_startup()));
         }
         let stops = self.game.failure_ends_game(v.rule);
-        let index = self.violations.kept_len();
-        self.violations.push_failure(v, fails, stops);
+        let index = self.ledger.findings.kept_len();
+        self.ledger.findings.push_failure(v, fails, stops);
         if self.cfg.pictures
-            && self.violations.kept_len() > index
-            && let Some(frame) = self.transcript.last_frame_mut()
+            && self.ledger.findings.kept_len() > index
+            && let Some(frame) = self.ledger.transcript.last_frame_mut()
         {
             frame.findings.push(index);
         }
@@ -76,7 +113,7 @@ impl Run<'_> {
     /// handshake of games where the bot speaks first) and protocheck has
     /// not answered it yet, so a finding now is about that handshake.
     fn at_startup(&self) -> bool {
-        self.replies_seen == 0 || (self.replies_seen == 1 && !self.transcript.has_sent())
+        self.replies_seen == 0 || (self.replies_seen == 1 && !self.ledger.transcript.has_sent())
     }
 
     pub(super) fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
@@ -117,22 +154,22 @@ impl Run<'_> {
             self.push(v);
         }
         let strict = self.cfg.strict;
-        for v in self.violations.kept_mut() {
+        for v in self.ledger.findings.kept_mut() {
             if strict {
                 v.severity = Severity::Fail;
             }
         }
-        let status = match (&fault, self.violations.has_failure()) {
+        let status = match (&fault, self.ledger.findings.has_failure()) {
             (Some(_), _) => Status::Error,
             (None, true) => Status::Failed,
             (None, false) => Status::Passed,
         };
-        let error = fault.map(|ScriptFault(msg)| match &self.step {
+        let error = fault.map(|ScriptFault(msg)| match &self.ledger.step {
             Some(s) => format!("{s}: {msg}"),
             None => msg,
         });
-        let (violations, mut omitted) = self.violations.into_parts();
-        let (transcript, frames) = self.transcript.into_parts();
+        let (violations, mut omitted) = self.ledger.findings.into_parts();
+        let (transcript, frames) = self.ledger.transcript.into_parts();
         if strict {
             for o in &mut omitted {
                 o.severity = Severity::Fail;
@@ -152,7 +189,7 @@ impl Run<'_> {
                 transcript,
                 stderr_bytes,
                 stderr_tail,
-                duration_ms: self.started.elapsed().as_millis() as u64,
+                duration_ms: self.ledger.started.elapsed().as_millis() as u64,
                 listened_ms: self.listened.as_millis() as u64,
                 replay: None,
                 saved_to: None,
@@ -164,8 +201,8 @@ impl Run<'_> {
                     Vec::new()
                 },
             },
-            replay_steps: self.replay,
-            startup_failure: match self.first_failure {
+            replay_steps: self.ledger.replay,
+            startup_failure: match self.ledger.first_failure {
                 Some((rule, true)) if status == Status::Failed => Some(rule),
                 _ => None,
             },

@@ -21,8 +21,8 @@ use crate::games::{Game, Session, Transport};
 use crate::outcome::{ScenarioResult, Status};
 use crate::scenario::{Scenario, Step};
 use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
-use crate::verdict::StepRef;
-use bounds::{Findings, OutputMeter, Transcript};
+use bounds::OutputMeter;
+use ledger::Ledger;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -136,11 +136,10 @@ struct Run<'a> {
     cfg: &'a RunConfig,
     conn: BotConnection,
     session: Box<dyn Session>,
-    started: Instant,
+    /// Transcript, findings and replay steps: what the run keeps.
+    ledger: Ledger,
     /// Time spent in listening windows (see `pace`).
     listened: Duration,
-    transcript: Transcript,
-    violations: Findings,
     /// What the bot wrote so far, against the flood and byte bounds.
     meter: OutputMeter,
     /// A bound was crossed: protocheck stopped listening and ends the scenario.
@@ -157,9 +156,6 @@ struct Run<'a> {
     /// (games whose `Wire` says so).
     early: VecDeque<(Vec<u8>, Instant)>,
     replies_seen: usize,
-    /// The first failing finding's rule, and whether the bot was still
-    /// starting up then (see `ledger::at_startup`).
-    first_failure: Option<(&'static str, bool)>,
     /// Something was written that no observation has followed yet.
     unobserved_write: bool,
     /// The bot went away (exit or EOF) and that has been dealt with.
@@ -167,8 +163,6 @@ struct Run<'a> {
     exit: Option<ExitStatus>,
     exit_judged: bool,
     memory_reported: bool,
-    step: Option<StepRef>,
-    replay: Vec<Step>,
     rng: fastrand::Rng,
     timeout: Duration,
     startup_timeout: Duration,
@@ -195,9 +189,6 @@ struct Run<'a> {
     input_closed_at_end: bool,
     /// When a reply due from the start (the bot speaks first) is due.
     first_due: Instant,
-    /// Step-wise runs (`protocheck record`): what happened since the caller
-    /// last looked, to show it at once. `None` in ordinary runs.
-    live: Option<Live>,
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -276,10 +267,8 @@ fn start_run<'a>(
         cfg,
         conn,
         session,
-        started: Instant::now(),
+        ledger: Ledger::new(),
         listened: Duration::ZERO,
-        transcript: Transcript::default(),
-        violations: Findings::default(),
         meter: OutputMeter::new(cfg.max_output),
         stopped: false,
         pending: VecDeque::new(),
@@ -288,14 +277,11 @@ fn start_run<'a>(
         early: VecDeque::new(),
         output_closed: false,
         replies_seen: 0,
-        first_failure: None,
         unobserved_write: false,
         gone: false,
         exit: None,
         exit_judged: false,
         memory_reported: false,
-        step: None,
-        replay: Vec::new(),
         rng: fastrand::Rng::with_seed(seed),
         timeout,
         startup_timeout: cfg
@@ -316,7 +302,6 @@ fn start_run<'a>(
         flushed_late: false,
         input_closed_at_end: false,
         first_due,
-        live: None,
     };
     Ok(Ok(run))
 }

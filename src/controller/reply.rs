@@ -146,9 +146,9 @@ impl Run<'_> {
                 }
                 // Remembered only if kept, so a late flush rewords this
                 // finding and never another one.
-                let index = self.violations.kept_len();
+                let index = self.ledger.findings.kept_len();
                 self.push(v);
-                if self.violations.kept_len() > index {
+                if self.ledger.findings.kept_len() > index {
                     self.timed_out_at = Some(index);
                 }
                 return Ok(());
@@ -271,7 +271,7 @@ impl Run<'_> {
         }
         let as_read = self.session.reply_as_read(reply);
         self.check_explicit(expect, &as_read)?;
-        if let Some(live) = &mut self.live {
+        if let Some(live) = &mut self.ledger.live {
             live.last_reply = Some(as_read);
         }
         for v in judged.violations {

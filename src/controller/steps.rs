@@ -70,7 +70,7 @@ impl Run<'_> {
             .session
             .last_opponent_step()
             .unwrap_or_else(|| Step::Opponent(Token(choice.to_string())));
-        self.replay.push(step);
+        self.ledger.replay.push(step);
         for out in outs {
             self.write(out);
         }
@@ -91,7 +91,7 @@ impl Run<'_> {
                                 .into(),
                         ));
                     }
-                    self.replay.push(Step::Expect(Expect::LegalMove));
+                    self.ledger.replay.push(Step::Expect(Expect::LegalMove));
                     self.await_reply(&Expect::LegalMove)?;
                 }
                 Next::Opponent => {
@@ -99,7 +99,8 @@ impl Run<'_> {
                     // and must not be mistaken for a reply to our next move.
                     let window = self.pause_window();
                     if !window.is_zero() {
-                        self.replay
+                        self.ledger
+                            .replay
                             .push(Step::Wait(humantime::format_duration(window).to_string()));
                         self.listen(window);
                         if self.has_failure() || self.gone {
@@ -109,7 +110,7 @@ impl Run<'_> {
                     self.opponent_moves("auto")?;
                 }
                 Next::Finished => {
-                    self.replay.push(Step::Expect(Expect::Exit));
+                    self.ledger.replay.push(Step::Expect(Expect::Exit));
                     self.close_input_at_end();
                     self.expect_exit();
                     return Ok(());
@@ -153,7 +154,7 @@ impl StepBackend for Run<'_> {
     const PLAYS_OUT: bool = true;
 
     fn at_step(&mut self, index: usize, span: &Span) {
-        self.step = Some(self.step_ref(span, Some(index)));
+        self.ledger.step = Some(self.step_ref(span, Some(index)));
     }
 
     fn replies_due(&self) -> usize {
@@ -177,7 +178,7 @@ impl StepBackend for Run<'_> {
     }
 
     fn reply(&mut self, expect: &Expect) -> Result<(), String> {
-        self.replay.push(Step::Expect(expect.clone()));
+        self.ledger.replay.push(Step::Expect(expect.clone()));
         self.await_reply(expect).map_err(|ScriptFault(m)| m)
     }
 
@@ -187,7 +188,7 @@ impl StepBackend for Run<'_> {
 
     fn send(&mut self, step: &Step, text: &str) -> Result<(), String> {
         let out = self.session.send(text)?;
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.write(out);
         Ok(())
     }
@@ -198,23 +199,23 @@ impl StepBackend for Run<'_> {
 
     fn silence(&mut self, step: &Step) {
         self.flush_carry();
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.listen(self.silence);
     }
 
     fn exit(&mut self, step: &Step) {
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.close_input_at_end();
         self.expect_exit();
     }
 
     fn wait(&mut self, step: &Step, duration: Duration) {
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.listen_for_wait(duration);
     }
 
     fn close_input(&mut self, step: &Step) {
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.note("protocheck closed the bot's input (EOF)");
         self.session.input_closed();
         self.conn.close_input();
