@@ -113,12 +113,13 @@ impl Run<'_> {
     /// handshake of games where the bot speaks first) and protocheck has
     /// not answered it yet, so a finding now is about that handshake.
     fn at_startup(&self) -> bool {
-        self.replies_seen == 0 || (self.replies_seen == 1 && !self.ledger.transcript.has_sent())
+        self.seats[self.at].inbox.replies_seen == 0
+            || (self.seats[self.at].inbox.replies_seen == 1 && !self.ledger.transcript.has_sent())
     }
 
     pub(super) fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
         self.finishing = true;
-        if fault.is_none() && self.has_failure() && !self.gone {
+        if fault.is_none() && self.has_failure() && !self.gone() {
             // Like the reference engines: tell the bot the game is over, then
             // see whether it leaves.
             let outs = self.session.abort();
@@ -132,7 +133,7 @@ impl Run<'_> {
                 self.expect_exit();
             }
         }
-        let (stderr_bytes, stderr_tail) = self.conn.stderr();
+        let (stderr_bytes, stderr_tail) = self.seats[self.at].inbox.conn.stderr();
         if fault.is_none() {
             for v in self.session.finish(stderr_bytes, &stderr_tail) {
                 self.push(v);
@@ -140,15 +141,15 @@ impl Run<'_> {
         }
         // A late reply the bot's exit did not follow: it was still running.
         self.settle_late_arrival(false);
-        if let Some(status) = self.conn.terminate()
-            && self.exit.is_none()
+        if let Some(status) = self.seats[self.at].inbox.conn.terminate()
+            && self.seats[self.at].exit.status().is_none()
         {
             self.note(format!("protocheck stopped the bot ({status})"));
         }
         // A resource limit the bot hit (transport::limits) is a verdict.
         if fault.is_none()
-            && let Some(hit) = self.conn.limit_hit()
-            && !(hit.kind == LimitKind::Memory && self.memory_reported)
+            && let Some(hit) = self.seats[self.at].inbox.conn.limit_hit()
+            && !(hit.kind == LimitKind::Memory && self.seats[self.at].memory_reported)
         {
             let v = hit.violation(self.game.memory_limit().map(|(_, rule)| rule));
             self.push(v);
@@ -190,7 +191,7 @@ impl Run<'_> {
                 stderr_bytes,
                 stderr_tail,
                 duration_ms: self.ledger.started.elapsed().as_millis() as u64,
-                listened_ms: self.listened.as_millis() as u64,
+                listened_ms: self.seats[self.at].time.listened.as_millis() as u64,
                 replay: None,
                 saved_to: None,
                 // The report steps through the games that did not pass only;

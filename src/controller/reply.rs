@@ -2,10 +2,10 @@
 //! (with the reply deadline, a game's grace for replies that may go on, and
 //! the idle proof that ends both early), then judging it.
 
+use super::seat::{LateCause, LateReply};
 use super::timing::BotClock;
 use super::{
-    EXPECT_MATCHES, EXPECT_REPLY, LateCause, LateReply, MAX_REPLY_BYTES, MAX_REPLY_PIECES, Run,
-    ScriptFault, pace,
+    EXPECT_MATCHES, EXPECT_REPLY, MAX_REPLY_BYTES, MAX_REPLY_PIECES, Run, ScriptFault, pace,
 };
 use crate::games::Assembly;
 use crate::outcome::Direction;
@@ -24,12 +24,16 @@ impl Run<'_> {
     /// Wait for the oldest due reply, assemble it piece by piece as the
     /// game says, and judge it.
     pub(super) fn await_reply(&mut self, expect: &Expect) -> Result<(), ScriptFault> {
-        let mut since = *self.pending.front().expect("a reply is due");
-        self.unobserved_write = false;
-        let limit = if self.replies_seen == 0 {
-            self.startup_timeout
+        let mut since = *self.seats[self.at]
+            .inbox
+            .pending
+            .front()
+            .expect("a reply is due");
+        self.seats[self.at].inbox.unobserved_write = false;
+        let limit = if self.seats[self.at].inbox.replies_seen == 0 {
+            self.seats[self.at].time.startup_timeout
         } else {
-            self.timeout
+            self.seats[self.at].time.timeout
         };
         let mut deadline = since + limit;
         let mut reply: Vec<u8> = Vec::new();
@@ -45,8 +49,14 @@ impl Run<'_> {
         loop {
             // Output kept from when nothing was due is this reply's start
             // (already reported as early by `unexpected`).
-            let kept = self.carry.is_none() && !self.early.is_empty();
-            let next = match self.carry.take().or_else(|| self.early.pop_front()) {
+            let kept = self.seats[self.at].inbox.carry.is_none()
+                && !self.seats[self.at].inbox.early.is_empty();
+            let next = match self.seats[self.at]
+                .inbox
+                .carry
+                .take()
+                .or_else(|| self.seats[self.at].inbox.early.pop_front())
+            {
                 Some((bytes, at)) => Some(BotEvent::Message { bytes, at }),
                 None => {
                     let until = grace_until.map_or(deadline, |g| g.min(deadline));
@@ -57,8 +67,8 @@ impl Run<'_> {
                             watch.saw_activity();
                             break;
                         }
-                        clock.tick(&self.conn);
-                        if watch.proved(&self.conn) {
+                        clock.tick(&self.seats[self.at].inbox.conn);
+                        if watch.proved(&self.seats[self.at].inbox.conn) {
                             // What the bot wrote before going idle is queued
                             // by now: a reply that came after the last look
                             // is a reply, not idleness. In a grace (a reply
@@ -82,14 +92,15 @@ impl Run<'_> {
                 }
             };
             let Some(event) = next else {
-                if self.stopped {
+                if self.stopped() {
                     return Ok(());
                 }
                 if grace_until.is_some() {
                     return self.complete_reply(&reply, expect, since, last_at, &mut clock);
                 }
                 if idle_after.is_none()
-                    && let Some(more) = clock.time_left(&self.conn, since.elapsed(), limit)
+                    && let Some(more) =
+                        clock.time_left(&self.seats[self.at].inbox.conn, since.elapsed(), limit)
                 {
                     // The bot's own time has not reached the limit: the
                     // machine kept it waiting for a CPU.
@@ -97,7 +108,7 @@ impl Run<'_> {
                     continue;
                 }
                 let timing = clock.timing(since.elapsed(), limit);
-                self.pending.pop_front();
+                self.seats[self.at].inbox.pending.pop_front();
                 if !reply.is_empty() {
                     self.record(
                         Direction::Received,
@@ -132,7 +143,7 @@ impl Run<'_> {
                     None if clock.computing() => LateCause::Busy { computing: true },
                     None => LateCause::Unknown,
                 };
-                self.late = Some(LateReply {
+                self.seats[self.at].time.late = Some(LateReply {
                     cause,
                     due: since,
                     limit,
@@ -149,7 +160,7 @@ impl Run<'_> {
                 let index = self.ledger.findings.kept_len();
                 self.push(v);
                 if self.ledger.findings.kept_len() > index {
-                    self.timed_out_at = Some(index);
+                    self.seats[self.at].time.timed_out_at = Some(index);
                 }
                 return Ok(());
             };
@@ -159,7 +170,7 @@ impl Run<'_> {
                 BotEvent::Message { bytes, at } if at < since && reply.is_empty() && !kept => {
                     self.unexpected(&bytes);
                     if self.has_failure() {
-                        self.pending.clear();
+                        self.seats[self.at].inbox.pending.clear();
                         return Ok(());
                     }
                 }
@@ -167,7 +178,7 @@ impl Run<'_> {
                     if pieces >= MAX_REPLY_PIECES
                         || reply.len() + bytes.len() > MAX_REPLY_BYTES =>
                 {
-                    self.pending.pop_front();
+                    self.seats[self.at].inbox.pending.pop_front();
                     self.record(
                         Direction::Received,
                         format!(
@@ -183,7 +194,7 @@ impl Run<'_> {
                 }
                 BotEvent::Message { bytes, at } => match self.session.reply_part(&reply, &bytes) {
                     Assembly::StartsNext => {
-                        self.carry = Some((bytes, at));
+                        self.seats[self.at].inbox.carry = Some((bytes, at));
                         return self.complete_reply(&reply, expect, since, last_at, &mut clock);
                     }
                     Assembly::Complete => {
@@ -213,15 +224,17 @@ impl Run<'_> {
                         grace_until = None;
                     }
                     self.idle_event(other);
-                    if self.gone || self.has_failure() {
-                        self.pending.clear();
+                    if self.gone() || self.has_failure() {
+                        self.seats[self.at].inbox.pending.clear();
                         return Ok(());
                     }
-                    match self.pending.front() {
+                    match self.seats[self.at].inbox.pending.front() {
                         // Re-stamped: a TCP bot connected, and the reply due
                         // from the start is due from now on.
                         Some(&front)
-                            if front != since && reply.is_empty() && self.replies_seen == 0 =>
+                            if front != since
+                                && reply.is_empty()
+                                && self.seats[self.at].inbox.replies_seen == 0 =>
                         {
                             since = front;
                             deadline = since + limit;
@@ -242,28 +255,29 @@ impl Run<'_> {
         at: Instant,
         clock: &mut BotClock,
     ) -> Result<(), ScriptFault> {
-        self.pending.pop_front();
-        self.replies_seen += 1;
+        self.seats[self.at].inbox.pending.pop_front();
+        self.seats[self.at].inbox.replies_seen += 1;
         let text = message_text(reply);
         self.record(Direction::Received, text.clone());
         let waited = at.saturating_duration_since(since);
         // The first reply includes the bot's start-up: not its pace.
-        if self.replies_seen > 1 {
-            self.slowest_reply = self.slowest_reply.max(waited);
+        if self.seats[self.at].inbox.replies_seen > 1 {
+            self.seats[self.at].time.slowest_reply =
+                self.seats[self.at].time.slowest_reply.max(waited);
         }
         // Games that count time (a budget, an acknowledgement limit) count
         // the bot's own time, as it would have had it on an idle machine. A
         // reply before the clock's first look took a few milliseconds.
         if clock.cpu_wait().is_some() {
-            clock.look(&self.conn);
+            clock.look(&self.seats[self.at].inbox.conn);
         }
         let own = clock.own(waited).unwrap_or(waited);
         let judged = self.session.judge(reply, expect, own)?;
         // The reply's line shows the game as the reply left it.
         self.draw_last_line();
         if judged.still_due {
-            self.pending.push_front(since);
-            self.replies_seen -= 1;
+            self.seats[self.at].inbox.pending.push_front(since);
+            self.seats[self.at].inbox.replies_seen -= 1;
             for v in judged.violations {
                 self.push(v);
             }

@@ -1,17 +1,18 @@
 //! The live back end of the step interpreter: a `Run` carries out each step
 //! against the bot (the meaning of the steps is `scenario::interpret`'s).
 
+use super::seat::Lifecycle;
 use super::{Run, ScriptFault};
 use crate::games::{Next, Outgoing};
 use crate::outcome::Direction;
 use crate::scenario::interpret::{StepBackend, StepInterpreter, Walked};
 use crate::scenario::{Expect, Span, Step, Token};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 impl Run<'_> {
     pub(super) fn steps(&mut self) -> Result<(), ScriptFault> {
         self.begin();
-        if self.gone {
+        if self.gone() {
             return Ok(());
         }
         let scenario = self.scenario;
@@ -34,11 +35,12 @@ impl Run<'_> {
         if self.session.next() == Next::Bot {
             // The bot speaks first (an Evolution client's sign-up): that
             // reply is due from the start.
-            self.pending.push_back(self.first_due);
+            let seat = &mut self.seats[self.at];
+            seat.inbox.pending.push_back(seat.time.first_due);
         } else {
             // Anything a bot prints at start-up, before the first message, is
             // output nobody asked for; a short window makes it observable.
-            self.listen_at_startup(self.silence.min(super::STARTUP_WINDOW));
+            self.listen_at_startup(self.seats[self.at].time.silence.min(super::STARTUP_WINDOW));
         }
     }
 
@@ -49,8 +51,8 @@ impl Run<'_> {
         self.flush_carry();
         // What the last message did to the bot (a crash on an empty line,
         // say) must not go unseen because the scenario ends there.
-        if self.unobserved_write && !self.gone && !self.has_failure() {
-            self.listen(self.silence);
+        if self.seats[self.at].inbox.unobserved_write && !self.gone() && !self.has_failure() {
+            self.listen(self.seats[self.at].time.silence);
         }
         Ok(())
     }
@@ -80,12 +82,12 @@ impl Run<'_> {
     /// Generated play from the current state to the end of the game.
     fn play_out(&mut self) -> Result<(), ScriptFault> {
         loop {
-            if self.has_failure() || self.gone {
+            if self.has_failure() || self.gone() {
                 return Ok(());
             }
             match self.session.next() {
                 Next::Bot => {
-                    if self.pending.is_empty() {
+                    if self.seats[self.at].inbox.pending.is_empty() {
                         return Err(ScriptFault(
                             "internal: the game says the bot is to move, but no reply is due"
                                 .into(),
@@ -103,7 +105,7 @@ impl Run<'_> {
                             .replay
                             .push(Step::Wait(humantime::format_duration(window).to_string()));
                         self.listen(window);
-                        if self.has_failure() || self.gone {
+                        if self.has_failure() || self.gone() {
                             return Ok(());
                         }
                     }
@@ -123,27 +125,21 @@ impl Run<'_> {
         self.record(Direction::Sent, out.text.clone());
         let mut bytes = out.text.into_bytes();
         bytes.extend_from_slice(self.game.wire().message_end);
-        // Stamped *before* the bytes are handed to the writer thread: the bot
-        // cannot answer earlier, so a line read before this instant was
-        // written before the reply was due (see `await_reply`).
-        let now = Instant::now();
-        self.unobserved_write = true;
-        self.conn.send(bytes);
-        self.pending.extend(std::iter::repeat_n(now, out.replies));
+        self.seats[self.at].inbox.send(bytes, out.replies);
     }
 
     /// Games without a game-over message end by closing the bot's input
     /// once the game is over (or has failed); harmless if already closed.
     pub(super) fn close_input_at_end(&mut self) {
         if self.game.ends_by_closing_input()
-            && !self.gone
-            && !self.input_closed_at_end
+            && !self.gone()
+            && !self.seats[self.at].life.input_closed_at_end()
             && (self.session.is_over() || self.has_failure())
         {
-            self.input_closed_at_end = true;
+            self.seats[self.at].life = Lifecycle::InputClosedAtEnd;
             self.note("protocheck closed the bot's input: the game is over");
             self.session.input_closed();
-            self.conn.close_input();
+            self.seats[self.at].inbox.conn.close_input();
         }
     }
 }
@@ -158,7 +154,7 @@ impl StepBackend for Run<'_> {
     }
 
     fn replies_due(&self) -> usize {
-        self.pending.len()
+        self.seats[self.at].inbox.pending.len()
     }
 
     fn count_known(&self) -> bool {
@@ -166,7 +162,7 @@ impl StepBackend for Run<'_> {
     }
 
     fn ended(&self) -> bool {
-        self.has_failure() || self.gone
+        self.has_failure() || self.gone()
     }
 
     fn interrupts(&self, text: &str) -> bool {
@@ -174,7 +170,7 @@ impl StepBackend for Run<'_> {
     }
 
     fn drop_due_replies(&mut self) {
-        self.pending.clear();
+        self.seats[self.at].inbox.pending.clear();
     }
 
     fn reply(&mut self, expect: &Expect) -> Result<(), String> {
@@ -200,7 +196,7 @@ impl StepBackend for Run<'_> {
     fn silence(&mut self, step: &Step) {
         self.flush_carry();
         self.ledger.replay.push(step.clone());
-        self.listen(self.silence);
+        self.listen(self.seats[self.at].time.silence);
     }
 
     fn exit(&mut self, step: &Step) {
@@ -218,7 +214,7 @@ impl StepBackend for Run<'_> {
         self.ledger.replay.push(step.clone());
         self.note("protocheck closed the bot's input (EOF)");
         self.session.input_closed();
-        self.conn.close_input();
+        self.seats[self.at].inbox.conn.close_input();
     }
 
     fn play_to_end(&mut self) -> Result<(), String> {

@@ -82,12 +82,12 @@ impl<'a> Stepwise<'a> {
     /// The scenario is over for the runner: a failure, or the bot went away.
     /// Steps after this would not be run on replay.
     pub fn is_ended(&self) -> bool {
-        self.run.has_failure() || self.run.gone
+        self.run.has_failure() || self.run.gone()
     }
 
     /// Whether a reply is due (the bot speaks first and has not yet).
     pub fn reply_due(&self) -> bool {
-        !self.run.pending.is_empty()
+        !self.run.seats[self.run.at].inbox.pending.is_empty()
     }
 
     /// The tracked game, for the legal choices and the board.
