@@ -1,13 +1,13 @@
 //! What a run keeps as it goes: transcript lines (with the game's picture
-//! beside each when the HTML report asks for them), findings (with the
-//! game's say on whether a failure ends the game), and the scenario's result
-//! at the end.
+//! beside each when the HTML report asks for them) and findings (with the
+//! game's say on whether a failure ends the game), each marked with the seat
+//! of the bot it is about when more than one bot is at the table.
 
 use super::bounds::{Findings, Transcript};
-use super::{Live, Run, ScenarioRun, ScriptFault};
-use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
+use super::seat::SeatId;
+use super::{Live, Run};
+use crate::outcome::{Direction, TranscriptLine};
 use crate::scenario::Step;
-use crate::transport::limits::LimitKind;
 use crate::verdict::{Severity, StepRef, Violation};
 use std::time::Instant;
 
@@ -29,6 +29,9 @@ pub(super) struct Ledger {
     /// Step-wise runs (`protocheck record`): what happened since the caller
     /// last looked, to show it at once. `None` in ordinary runs.
     pub(super) live: Option<Live>,
+    /// The seat each kept finding is about (`finding_seats[i]` belongs to
+    /// the i-th kept finding).
+    pub(super) finding_seats: Vec<SeatId>,
 }
 
 impl Ledger {
@@ -41,12 +44,20 @@ impl Ledger {
             step: None,
             replay: Vec::new(),
             live: None,
+            finding_seats: Vec::new(),
         }
     }
 }
 
 impl Run<'_> {
+    /// Record a transcript line about the bot at this seat (with more than
+    /// one bot at the table, the line says which seat).
     pub(super) fn record(&mut self, dir: Direction, text: String) {
+        let text = if self.seats.len() > 1 {
+            format!("{}: {text}", self.at)
+        } else {
+            text
+        };
         let ms = self.ledger.started.elapsed().as_millis() as u64;
         let line = TranscriptLine { dir, text, ms };
         if let Some(live) = &mut self.ledger.live {
@@ -100,11 +111,13 @@ impl Run<'_> {
         let stops = self.game.failure_ends_game(v.rule);
         let index = self.ledger.findings.kept_len();
         self.ledger.findings.push_failure(v, fails, stops);
-        if self.cfg.pictures
-            && self.ledger.findings.kept_len() > index
-            && let Some(frame) = self.ledger.transcript.last_frame_mut()
-        {
-            frame.findings.push(index);
+        if self.ledger.findings.kept_len() > index {
+            self.ledger.finding_seats.push(self.at);
+            if self.cfg.pictures
+                && let Some(frame) = self.ledger.transcript.last_frame_mut()
+            {
+                frame.findings.push(index);
+            }
         }
     }
 
@@ -112,101 +125,8 @@ impl Run<'_> {
     /// yet, or its only reply is the one it opens with (a sign-up, the
     /// handshake of games where the bot speaks first) and protocheck has
     /// not answered it yet, so a finding now is about that handshake.
-    fn at_startup(&self) -> bool {
+    pub(super) fn at_startup(&self) -> bool {
         self.seats[self.at].inbox.replies_seen == 0
             || (self.seats[self.at].inbox.replies_seen == 1 && !self.ledger.transcript.has_sent())
-    }
-
-    pub(super) fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
-        self.finishing = true;
-        if fault.is_none() && self.has_failure() && !self.gone() {
-            // Like the reference engines: tell the bot the game is over, then
-            // see whether it leaves.
-            let outs = self.session.abort();
-            if !outs.is_empty() {
-                for out in outs {
-                    self.write(out);
-                }
-                self.expect_exit();
-            } else if self.game.ends_by_closing_input() {
-                self.close_input_at_end();
-                self.expect_exit();
-            }
-        }
-        let (stderr_bytes, stderr_tail) = self.seats[self.at].inbox.conn.stderr();
-        if fault.is_none() {
-            for v in self.session.finish(stderr_bytes, &stderr_tail) {
-                self.push(v);
-            }
-        }
-        // A late reply the bot's exit did not follow: it was still running.
-        self.settle_late_arrival(false);
-        if let Some(status) = self.seats[self.at].inbox.conn.terminate()
-            && self.seats[self.at].exit.status().is_none()
-        {
-            self.note(format!("protocheck stopped the bot ({status})"));
-        }
-        // A resource limit the bot hit (transport::limits) is a verdict.
-        if fault.is_none()
-            && let Some(hit) = self.seats[self.at].inbox.conn.limit_hit()
-            && !(hit.kind == LimitKind::Memory && self.seats[self.at].memory_reported)
-        {
-            let v = hit.violation(self.game.memory_limit().map(|(_, rule)| rule));
-            self.push(v);
-        }
-        let strict = self.cfg.strict;
-        for v in self.ledger.findings.kept_mut() {
-            if strict {
-                v.severity = Severity::Fail;
-            }
-        }
-        let status = match (&fault, self.ledger.findings.has_failure()) {
-            (Some(_), _) => Status::Error,
-            (None, true) => Status::Failed,
-            (None, false) => Status::Passed,
-        };
-        let error = fault.map(|ScriptFault(msg)| match &self.ledger.step {
-            Some(s) => format!("{s}: {msg}"),
-            None => msg,
-        });
-        let (violations, mut omitted) = self.ledger.findings.into_parts();
-        let (transcript, frames) = self.ledger.transcript.into_parts();
-        if strict {
-            for o in &mut omitted {
-                o.severity = Severity::Fail;
-            }
-        }
-        ScenarioRun {
-            result: ScenarioResult {
-                name: self.scenario.name.clone(),
-                game: self.scenario.game.clone(),
-                source: self.scenario.source.clone(),
-                about: self.scenario.about.clone(),
-                status,
-                error,
-                skip_reason: None,
-                violations,
-                omitted,
-                transcript,
-                stderr_bytes,
-                stderr_tail,
-                duration_ms: self.ledger.started.elapsed().as_millis() as u64,
-                listened_ms: self.seats[self.at].time.listened.as_millis() as u64,
-                replay: None,
-                saved_to: None,
-                // The report steps through the games that did not pass only;
-                // a long run of passing games keeps no pictures.
-                frames: if self.cfg.pictures && status != Status::Passed {
-                    frames
-                } else {
-                    Vec::new()
-                },
-            },
-            replay_steps: self.ledger.replay,
-            startup_failure: match self.ledger.first_failure {
-                Some((rule, true)) if status == Status::Failed => Some(rule),
-                _ => None,
-            },
-        }
     }
 }

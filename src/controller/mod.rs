@@ -6,12 +6,15 @@
 
 pub mod bounds;
 mod events;
+mod finish;
 mod inbox;
 mod ledger;
 
 mod pace;
 mod reply;
 mod seat;
+#[cfg(test)]
+mod seat_tests;
 mod steps;
 mod stepwise;
 mod timing;
@@ -127,6 +130,29 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// Seat one more bot at the table (the first is seated by `start_run`),
+    /// with the same limits and windows as the first.
+    #[cfg_attr(not(test), allow(dead_code))] // `protocheck match` seats two
+    fn seat_another(&mut self, command: &BotCommand) -> Result<SeatId, SpawnError> {
+        let (conn, first_due) = connect(self.game, self.cfg, command)?;
+        let time = self.seats[SeatId(0)].time.fresh(first_due);
+        self.seats
+            .push(Seat::new(Inbox::new(conn, self.cfg.max_output), time));
+        Ok(SeatId(self.seats.len() - 1))
+    }
+
+    /// Deal with the bot at `seat` from now on: what protocheck sends goes
+    /// to it, what it waits for comes from it, what it finds is about it.
+    fn turn_to(&mut self, seat: SeatId) {
+        assert!(seat.0 < self.seats.len(), "{seat} is not at the table");
+        self.at = seat;
+    }
+
+    /// Every seat at the table, in order.
+    fn seat_ids(&self) -> Vec<SeatId> {
+        (0..self.seats.len()).map(SeatId).collect()
+    }
+
     /// The bot at this seat went away (or was stopped): protocheck no
     /// longer talks to it.
     fn gone(&self) -> bool {
@@ -174,37 +200,7 @@ fn start_run<'a>(
     let timeout = parse(&scenario.options.timeout)
         .or(cfg.timeout)
         .unwrap_or(defaults.reply_timeout);
-    let mut bot = cfg.bot.clone();
-    bot.args.extend(game.bot_args());
-    let framer = game.framer(cfg.limits.message_cap);
-    // A reply due from the start is due once a TCP bot has connected; until
-    // then it is held back by the connect deadline.
-    let mut first_due = Instant::now();
-    let conn = match game.wire().transport {
-        Transport::Stdio => BotConnection::spawn(&bot, framer, &cfg.limits)?,
-        Transport::Tcp => {
-            let listener = crate::transport::tcp::LoopbackListener::bind(cfg.tcp.port).map_err(
-                |e| SpawnError {
-                    program: bot.program.clone(),
-                    error: std::io::Error::new(
-                        e.kind(),
-                        format!(
-                            "cannot listen on 127.0.0.1:{}: {e} (is another program using that port? choose another with --port, or 0 for a free one)",
-                            cfg.tcp.port
-                        ),
-                    ),
-                },
-            )?;
-            let setup = crate::transport::tcp_connection::TcpSetup {
-                listener,
-                connect_within: cfg.startup_timeout.unwrap_or(CONNECT_DEFAULT),
-                spawn: !cfg.tcp.no_spawn,
-                write_timeout: TCP_WRITE_TIMEOUT,
-            };
-            first_due += setup.connect_within;
-            BotConnection::spawn_tcp(&bot, framer, &cfg.limits, setup)?
-        }
-    };
+    let (conn, first_due) = connect(game, cfg, &cfg.bot)?;
     let seed = scenario
         .options
         .seed
@@ -241,6 +237,47 @@ fn start_run<'a>(
         rng: fastrand::Rng::with_seed(seed),
     };
     Ok(Ok(run))
+}
+
+/// Start one bot (or, over TCP, listen for it): its connection, and when a
+/// reply due from the start is due.
+fn connect(
+    game: &dyn Game,
+    cfg: &RunConfig,
+    command: &BotCommand,
+) -> Result<(BotConnection, Instant), SpawnError> {
+    let mut bot = command.clone();
+    bot.args.extend(game.bot_args());
+    let framer = game.framer(cfg.limits.message_cap);
+    // A reply due from the start is due once a TCP bot has connected; until
+    // then it is held back by the connect deadline.
+    let mut first_due = Instant::now();
+    let conn = match game.wire().transport {
+        Transport::Stdio => BotConnection::spawn(&bot, framer, &cfg.limits)?,
+        Transport::Tcp => {
+            let listener = crate::transport::tcp::LoopbackListener::bind(cfg.tcp.port).map_err(
+                |e| SpawnError {
+                    program: bot.program.clone(),
+                    error: std::io::Error::new(
+                        e.kind(),
+                        format!(
+                            "cannot listen on 127.0.0.1:{}: {e} (is another program using that port? choose another with --port, or 0 for a free one)",
+                            cfg.tcp.port
+                        ),
+                    ),
+                },
+            )?;
+            let setup = crate::transport::tcp_connection::TcpSetup {
+                listener,
+                connect_within: cfg.startup_timeout.unwrap_or(CONNECT_DEFAULT),
+                spawn: !cfg.tcp.no_spawn,
+                write_timeout: TCP_WRITE_TIMEOUT,
+            };
+            first_due += setup.connect_within;
+            BotConnection::spawn_tcp(&bot, framer, &cfg.limits, setup)?
+        }
+    };
+    Ok((conn, first_due))
 }
 
 /// A stable seed from a scenario name, so the built-in opponent's `auto`

@@ -157,6 +157,27 @@ pub(super) struct Timing {
     pub(super) flushed_late: bool,
 }
 
+impl Timing {
+    /// The same limits and windows for another seat, with nothing seen yet.
+    pub(super) fn fresh(&self, first_due: Instant) -> Timing {
+        Timing {
+            timeout: self.timeout,
+            startup_timeout: self.startup_timeout,
+            exit_grace: self.exit_grace,
+            silence: self.silence,
+            pause: self.pause,
+            explicit_silence: self.explicit_silence,
+            slowest_reply: Duration::ZERO,
+            listened: Duration::ZERO,
+            first_due,
+            timed_out_at: None,
+            late: None,
+            late_arrival: None,
+            flushed_late: false,
+        }
+    }
+}
+
 /// Why a reply that timed out had not come, as far as protocheck could see.
 pub(crate) enum LateCause {
     /// Proved blocked reading its input with the reply due: if the reply
