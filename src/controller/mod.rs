@@ -2,7 +2,9 @@
 //! the steps, lets the game decide what each message means, waits for due
 //! replies with deadlines, watches for output nobody asked for, and always
 //! ends by killing the bot's process group (`BotConnection` does it on drop,
-//! so panics and early returns are covered too).
+//! so panics and early returns are covered too). A run keeps its bots in
+//! seats (`seat.rs`), so it can hold more than one connection: an ordinary
+//! run seats one bot, a match seats one per side.
 
 pub mod bounds;
 mod events;
