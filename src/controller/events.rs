@@ -2,7 +2,8 @@
 //! exit, end-of-file) outside and around due replies, and judging it.
 
 use super::bounds::Overrun;
-use super::{FLUSHED_AT_EXIT, LateArrival, LateCause, LateVerdict, Run};
+use super::seat::{ExitSeen, LateArrival, LateCause};
+use super::{FLUSHED_AT_EXIT, LateVerdict, Run};
 use crate::games::Transport;
 use crate::outcome::Direction;
 use crate::shown::message_text;
@@ -24,7 +25,7 @@ impl Run<'_> {
                     .violation(format!("the bot wrote a message longer than {cap} bytes"))
                     .with_actual(format!("{shown}…"));
                 self.push(v);
-                self.pending.pop_front();
+                self.seats[self.at].inbox.pending.pop_front();
             }
             BotEvent::OutputClosed { partial, .. } => {
                 self.settle_late_arrival(true);
@@ -48,8 +49,8 @@ impl Run<'_> {
                 self.note(format!("the bot connected (from {peer})"));
                 // A reply due from the start (the sign-up) is due from the
                 // connection on.
-                if self.replies_seen == 0
-                    && let Some(first) = self.pending.front_mut()
+                if self.seats[self.at].inbox.replies_seen == 0
+                    && let Some(first) = self.seats[self.at].inbox.pending.front_mut()
                 {
                     *first = at;
                 }
@@ -73,17 +74,17 @@ impl Run<'_> {
                     self.push(v);
                 }
                 if never {
-                    self.gone = true;
-                    self.pending.clear();
+                    self.seats[self.at].life = self.seats[self.at].life.went_away();
+                    self.seats[self.at].inbox.pending.clear();
                 }
             }
             BotEvent::Exited { status, .. } => {
                 self.settle_late_arrival(true);
                 // `expect_exit` may have seen the status already.
-                if self.exit.is_none() {
+                if self.seats[self.at].exit.status().is_none() {
                     self.note(format!("the bot exited: {status}"));
                 }
-                self.exit = Some(status);
+                self.seats[self.at].exit = self.seats[self.at].exit.seen(status);
                 if self.session.is_over() {
                     self.judge_exit(status);
                 } else {
@@ -93,60 +94,37 @@ impl Run<'_> {
         }
     }
 
-    /// The next event, in the order the bot caused them. The exit of the
-    /// main process is noticed by another thread than its output, so an exit
-    /// can overtake the last lines the bot wrote before it: an exit is held
-    /// back until the output has reached end-of-file (or 100 ms have passed,
-    /// for a grandchild that keeps the pipe open).
+    /// The next event from the bot at this seat, in the order the bot
+    /// caused them (see `Inbox::next_event`); `None` once the bot was
+    /// stopped, or when it crosses an output bound now.
     pub(super) fn next_event(&mut self, deadline: Instant) -> Option<BotEvent> {
-        if self.stopped {
+        if self.stopped() {
             return None;
         }
-        if let Some(event) = self.queued.pop_front() {
-            return Some(event);
-        }
-        let event = self.conn.recv_until(deadline)?;
-        let read = match &event {
-            BotEvent::Message { bytes, .. } => bytes.len(),
-            BotEvent::Overlong { cap, .. } => cap + 1,
-            _ => 0,
-        };
-        if let Some(overrun) = self.meter.read(read) {
-            self.stop(overrun);
-            return None;
-        }
-        if matches!(event, BotEvent::OutputClosed { .. }) {
-            self.output_closed = true;
-        }
-        if !matches!(event, BotEvent::Exited { .. }) || self.output_closed {
-            return Some(event);
-        }
-        let drain_until = Instant::now() + Duration::from_millis(100);
-        while let Some(next) = self.conn.recv_until(drain_until) {
-            let eof = matches!(next, BotEvent::OutputClosed { .. });
-            self.queued.push_back(next);
-            if eof {
-                self.output_closed = true;
-                break;
+        match self.seats[self.at].inbox.next_event(deadline) {
+            Ok(event) => event,
+            Err(overrun) => {
+                self.stop(overrun);
+                None
             }
         }
-        self.queued.push_back(event);
-        self.queued.pop_front()
     }
 
     fn bot_gone(&mut self, exit: Option<ExitStatus>, partial: Option<&[u8]>) {
-        if self.gone {
+        if self.gone() {
             return;
         }
         if self.session.is_over() && partial.is_none() {
             return; // leaving after the game is fine; the exit is judged separately
         }
-        self.gone = true;
-        self.pending.clear();
+        self.seats[self.at].life = self.seats[self.at].life.went_away();
+        self.seats[self.at].inbox.pending.clear();
         // EOF on stdout usually comes just before the exit status: give it a
         // moment, so the report can say how the bot ended (and by which signal).
-        let exit = exit.or(self.exit).or_else(|| {
-            self.conn
+        let exit = exit.or(self.seats[self.at].exit.status()).or_else(|| {
+            self.seats[self.at]
+                .inbox
+                .conn
                 .wait_exit(Instant::now() + Duration::from_millis(200))
         });
         if let Some(v) = self.session.closed(exit, partial) {
@@ -155,10 +133,10 @@ impl Run<'_> {
     }
 
     fn judge_exit(&mut self, status: ExitStatus) {
-        if self.exit_judged {
+        if self.seats[self.at].exit.judged() {
             return;
         }
-        self.exit_judged = true;
+        self.seats[self.at].exit = ExitSeen::Judged(status);
         for v in self.session.exited_after_end(status) {
             self.push(v);
         }
@@ -166,26 +144,26 @@ impl Run<'_> {
 
     /// The game is over (or aborted): the bot must exit within the grace.
     pub(super) fn expect_exit(&mut self) {
-        if self.game.facts().wire.transport == Transport::Tcp && !self.gone {
+        if self.game.facts().wire.transport == Transport::Tcp && !self.gone() {
             // Over TCP the end of the game is the server closing the
             // connection; there is no game-over message.
             self.note("protocheck closed the connection");
             self.session.input_closed();
-            self.conn.close_input();
+            self.seats[self.at].inbox.conn.close_input();
         }
-        let deadline = Instant::now() + self.exit_grace;
-        while !self.exit_judged {
+        let deadline = Instant::now() + self.seats[self.at].time.exit_grace;
+        while !self.seats[self.at].exit.judged() {
             // The exit is taken from the event stream, never peeked at: the
             // stream holds it back until the output before it has been read,
             // so a last line written just before exiting is judged too.
-            if let Some(status) = self.exit {
+            if let Some(status) = self.seats[self.at].exit.status() {
                 self.judge_exit(status);
                 break;
             }
             match self.next_event(deadline) {
                 Some(BotEvent::Exited { status, .. }) => {
                     self.settle_late_arrival(true);
-                    self.exit = Some(status);
+                    self.seats[self.at].exit = self.seats[self.at].exit.seen(status);
                     self.note(format!("the bot exited: {status}"));
                     self.judge_exit(status);
                 }
@@ -195,15 +173,15 @@ impl Run<'_> {
                 Some(BotEvent::InputClosed { .. }) => {}
                 Some(other) => {
                     self.idle_event(other);
-                    if self.stopped {
+                    if self.stopped() {
                         return;
                     }
                 }
-                None if self.stopped => return,
+                None if self.stopped() => return,
                 None => {
-                    let grace = humantime::format_duration(self.exit_grace);
+                    let grace = humantime::format_duration(self.seats[self.at].time.exit_grace);
                     self.note(format!("the bot did not exit within {grace}"));
-                    let v = self.session.no_exit(self.exit_grace);
+                    let v = self.session.no_exit(self.seats[self.at].time.exit_grace);
                     self.push(v);
                     return;
                 }
@@ -214,7 +192,7 @@ impl Run<'_> {
     /// A late reply whose cause waited on the bot's exit: the bot's output
     /// ended (`ended`) or protocheck is stopping it.
     pub(super) fn settle_late_arrival(&mut self, ended: bool) {
-        let Some(arrival) = self.late_arrival.take() else {
+        let Some(arrival) = self.seats[self.at].time.late_arrival.take() else {
             return;
         };
         let verdict = if ended && arrival.at.elapsed() <= FLUSHED_AT_EXIT {
@@ -234,16 +212,17 @@ impl Run<'_> {
             ),
             LateVerdict::TooSlow => {
                 let reference = self.game.defaults().reference_time_limit;
-                let (figures, limit, computing) = match &mut self.late {
+                let seat = &mut self.seats[self.at];
+                let (figures, limit, computing) = match &mut seat.time.late {
                     Some(late) => {
-                        late.clock.look(&self.conn);
+                        late.clock.look(&seat.inbox.conn);
                         let wall = late.due.elapsed();
                         let figures = late.clock.timing(wall, late.limit).describe();
                         let computing = matches!(late.cause, LateCause::Busy { computing: true })
                             || late.clock.computing();
                         (figures, late.limit, computing)
                     }
-                    None => (String::from("?"), self.timeout, false),
+                    None => (String::from("?"), seat.time.timeout, false),
                 };
                 let doing = if computing {
                     "it was computing"
@@ -256,7 +235,7 @@ impl Run<'_> {
                 )
             }
         };
-        let Some(v) = self.violations.kept_get_mut(index) else {
+        let Some(v) = self.ledger.findings.kept_get_mut(index) else {
             return;
         };
         v.message = message;
@@ -279,15 +258,15 @@ impl Run<'_> {
                 timing: late.timing,
                 ..real
             };
-            self.violations.replace_kept(index, real, fails);
+            self.ledger.findings.replace_kept(index, real, fails);
         }
     }
 
     /// A piece held back for a next reply that never became due is output
     /// nobody asked for.
     pub(super) fn flush_carry(&mut self) {
-        if self.pending.is_empty()
-            && let Some((bytes, _)) = self.carry.take()
+        if self.seats[self.at].inbox.pending.is_empty()
+            && let Some((bytes, _)) = self.seats[self.at].inbox.carry.take()
         {
             self.unexpected(&bytes);
         }
@@ -295,29 +274,29 @@ impl Run<'_> {
 
     pub(super) fn unexpected(&mut self, bytes: &[u8]) {
         self.record(Direction::Received, message_text(bytes));
-        if let Some(overrun) = self.meter.unsolicited() {
+        if let Some(overrun) = self.seats[self.at].inbox.meter.unsolicited() {
             self.stop(overrun);
             return;
         }
         // Also when the game ended by protocheck closing the input without a
         // failure (a robustness scenario's timeout is a warning).
-        if (self.finishing || self.input_closed_at_end)
-            && let Some(index) = self.timed_out_at.take()
-            && self.violations.kept_get_mut(index).is_some()
+        if (self.finishing || self.seats[self.at].life.input_closed_at_end())
+            && let Some(index) = self.seats[self.at].time.timed_out_at.take()
+            && self.ledger.findings.kept_get_mut(index).is_some()
         {
             // The reply that never came arrives as protocheck ends the
             // session: one finding, with the cause the bot's behaviour
             // shows (a buffer flushed by the exit, or a bot still working).
             let text = message_text(bytes);
-            self.flushed_late = true;
-            match self.late.as_ref().map(|l| &l.cause) {
+            self.seats[self.at].time.flushed_late = true;
+            match self.seats[self.at].time.late.as_ref().map(|l| &l.cause) {
                 Some(LateCause::Blocked) => self.reword_late(index, &text, LateVerdict::NotFlushed),
                 Some(LateCause::Busy { .. }) => {
                     self.reword_late(index, &text, LateVerdict::TooSlow)
                 }
                 // Whether the exit follows at once decides (`idle_event`).
                 _ => {
-                    self.late_arrival = Some(LateArrival {
+                    self.seats[self.at].time.late_arrival = Some(LateArrival {
                         index,
                         text,
                         at: Instant::now(),
@@ -326,31 +305,32 @@ impl Run<'_> {
             }
             return;
         }
-        if self.flushed_late {
+        if self.seats[self.at].time.flushed_late {
             return; // more of the same buffer
         }
         if let Some(v) = self.session.unexpected(bytes) {
             self.push(v);
         }
         if self.game.facts().wire.early_output_is_next_reply && !self.finishing {
-            self.early.push_back((bytes.to_vec(), Instant::now()));
+            self.seats[self.at]
+                .inbox
+                .early
+                .push_back((bytes.to_vec(), Instant::now()));
         }
     }
 
     /// The bot crossed one of protocheck's output bounds: a verdict, and the
     /// scenario ends here (`finish` kills the bot without reading on).
     fn stop(&mut self, overrun: Overrun) {
-        if self.stopped {
+        if self.stopped() {
             return;
         }
-        let v = self.meter.violation(overrun);
+        let v = self.seats[self.at].inbox.meter.violation(overrun);
         self.note(format!("{}: {}", v.rule, v.message));
         self.push(v);
-        self.stopped = true;
-        self.gone = true;
-        self.pending.clear();
-        self.carry = None;
-        self.queued.clear();
+        let seat = &mut self.seats[self.at];
+        seat.life = seat.life.stopped();
+        seat.inbox.drop_all();
     }
 
     /// The game's virtual-memory limit (Quoridor's referee forfeits engines
@@ -359,13 +339,13 @@ impl Run<'_> {
         let Some((limit, rule)) = self.game.facts().memory_limit else {
             return;
         };
-        if self.memory_reported {
+        if self.seats[self.at].memory_reported {
             return;
         }
-        if let Some(size) = self.conn.virtual_memory()
+        if let Some(size) = self.seats[self.at].inbox.conn.virtual_memory()
             && size > limit
         {
-            self.memory_reported = true;
+            self.seats[self.at].memory_reported = true;
             let v = rule.violation(format!(
                 "the bot's virtual memory is {} MB, over the limit of {} MB",
                 size / 1_000_000,

@@ -2,14 +2,21 @@
 //! the steps, lets the game decide what each message means, waits for due
 //! replies with deadlines, watches for output nobody asked for, and always
 //! ends by killing the bot's process group (`BotConnection` does it on drop,
-//! so panics and early returns are covered too).
+//! so panics and early returns are covered too). A run keeps its bots in
+//! seats (`seat.rs`), so it can hold more than one connection: an ordinary
+//! run seats one bot, a match seats one per side.
 
 pub mod bounds;
 mod events;
+mod finish;
+mod inbox;
 mod ledger;
 
 mod pace;
 mod reply;
+mod seat;
+#[cfg(test)]
+mod seat_tests;
 mod steps;
 mod stepwise;
 mod timing;
@@ -20,10 +27,10 @@ pub use stepwise::{Live, Stepwise};
 use crate::games::{Game, Session, Transport};
 use crate::outcome::{ScenarioResult, Status};
 use crate::scenario::{Scenario, Step};
-use crate::transport::{BotCommand, BotConnection, BotEvent, ExitStatus, Limits, SpawnError};
-use crate::verdict::StepRef;
-use bounds::{Findings, OutputMeter, Transcript};
-use std::collections::VecDeque;
+use crate::transport::{BotCommand, BotConnection, Limits, SpawnError};
+use inbox::Inbox;
+use ledger::Ledger;
+use seat::{Seat, SeatId, Timing};
 use std::time::{Duration, Instant};
 
 /// Settings that apply to every scenario of a run.
@@ -85,31 +92,6 @@ const MAX_REPLY_BYTES: usize = 1024 * 1024;
 /// How long protocheck listens for start-up output before its first message.
 const STARTUP_WINDOW: Duration = Duration::from_millis(50);
 
-/// Why a reply that timed out had not come, as far as protocheck could see.
-pub(crate) enum LateCause {
-    /// Proved blocked reading its input with the reply due: if the reply
-    /// comes out later, it sat in an unflushed buffer.
-    Blocked,
-    /// Proved not blocked (computing, sleeping, waiting on something else).
-    Busy { computing: bool },
-    /// Neither could be told (a JVM, another OS): the bot's exit decides.
-    Unknown,
-}
-
-struct LateReply {
-    cause: LateCause,
-    due: Instant,
-    limit: Duration,
-    clock: timing::BotClock,
-}
-
-/// A late reply that arrived with no proof of its cause yet.
-struct LateArrival {
-    index: usize,
-    text: String,
-    at: Instant,
-}
-
 /// The cause a late reply's finding names.
 #[derive(Clone, Copy)]
 enum LateVerdict {
@@ -130,74 +112,59 @@ impl From<String> for ScriptFault {
     }
 }
 
+/// One scenario being run: the game, the tracked session and the ledger
+/// shared by the whole table, and the seated bots (one in an ordinary run).
 struct Run<'a> {
     game: &'a dyn Game,
     scenario: &'a Scenario,
     cfg: &'a RunConfig,
-    conn: BotConnection,
     session: Box<dyn Session>,
-    started: Instant,
-    /// Time spent in listening windows (see `pace`).
-    listened: Duration,
-    transcript: Transcript,
-    violations: Findings,
-    /// What the bot wrote so far, against the flood and byte bounds.
-    meter: OutputMeter,
-    /// A bound was crossed: protocheck stopped listening and ends the scenario.
-    stopped: bool,
-    /// Replies due, each with the time it became due (oldest first).
-    pending: VecDeque<Instant>,
-    /// The bot's output reached end-of-file.
-    output_closed: bool,
-    /// Events read ahead while an exit waited for the output to drain.
-    queued: VecDeque<BotEvent>,
-    /// A piece that arrived after a complete reply and starts the next one.
-    carry: Option<(Vec<u8>, Instant)>,
-    /// Output that arrived while no reply was due, kept as the next reply
-    /// (games whose `Wire` says so).
-    early: VecDeque<(Vec<u8>, Instant)>,
-    replies_seen: usize,
-    /// The first failing finding's rule, and whether the bot was still
-    /// starting up then (see `ledger::at_startup`).
-    first_failure: Option<(&'static str, bool)>,
-    /// Something was written that no observation has followed yet.
-    unobserved_write: bool,
-    /// The bot went away (exit or EOF) and that has been dealt with.
-    gone: bool,
-    exit: Option<ExitStatus>,
-    exit_judged: bool,
-    memory_reported: bool,
-    step: Option<StepRef>,
-    replay: Vec<Step>,
-    rng: fastrand::Rng,
-    timeout: Duration,
-    startup_timeout: Duration,
-    exit_grace: Duration,
-    silence: Duration,
-    pause: Duration,
-    /// The user fixed the listening windows (`--silence` or `silence:`).
-    explicit_silence: bool,
-    /// The slowest reply so far, for the pace window.
-    slowest_reply: Duration,
-    /// The violation that reported the last timeout, if any.
-    timed_out_at: Option<usize>,
-    /// What is known of why the last timed-out reply did not come, to name
-    /// the true cause if it arrives while protocheck ends the session.
-    late: Option<LateReply>,
-    /// A timed-out reply that arrived while protocheck ended the session,
-    /// whose cause waits on whether the bot's exit follows it at once.
-    late_arrival: Option<LateArrival>,
-    /// The scenario is over and protocheck is ending the bot's session.
+    /// Transcript, findings and replay steps: what the run keeps.
+    ledger: Ledger,
+    /// The bots at the table, each with its connection, life and time.
+    seats: Vec<Seat>,
+    /// The seat protocheck is dealing with now: what it sends goes to this
+    /// bot, what it waits for comes from it, what it finds is about it.
+    at: SeatId,
+    /// The scenario is over and protocheck is ending the bots' sessions.
     finishing: bool,
-    /// A timed-out reply arrived at the end: the bot's output is buffered.
-    flushed_late: bool,
-    /// `close_input_at_end` has closed the bot's input.
-    input_closed_at_end: bool,
-    /// When a reply due from the start (the bot speaks first) is due.
-    first_due: Instant,
-    /// Step-wise runs (`protocheck record`): what happened since the caller
-    /// last looked, to show it at once. `None` in ordinary runs.
-    live: Option<Live>,
+    rng: fastrand::Rng,
+}
+
+impl Run<'_> {
+    /// Seat one more bot at the table (the first is seated by `start_run`),
+    /// with the same limits and windows as the first.
+    #[cfg_attr(not(test), allow(dead_code))] // `protocheck match` seats two
+    fn seat_another(&mut self, command: &BotCommand) -> Result<SeatId, SpawnError> {
+        let (conn, first_due) = connect(self.game, self.cfg, command)?;
+        let time = self.seats[SeatId(0)].time.fresh(first_due);
+        self.seats
+            .push(Seat::new(Inbox::new(conn, self.cfg.max_output), time));
+        Ok(SeatId(self.seats.len() - 1))
+    }
+
+    /// Deal with the bot at `seat` from now on: what protocheck sends goes
+    /// to it, what it waits for comes from it, what it finds is about it.
+    fn turn_to(&mut self, seat: SeatId) {
+        assert!(seat.0 < self.seats.len(), "{seat} is not at the table");
+        self.at = seat;
+    }
+
+    /// Every seat at the table, in order.
+    fn seat_ids(&self) -> Vec<SeatId> {
+        (0..self.seats.len()).map(SeatId).collect()
+    }
+
+    /// The bot at this seat went away (or was stopped): protocheck no
+    /// longer talks to it.
+    fn gone(&self) -> bool {
+        self.seats[self.at].life.is_gone()
+    }
+
+    /// The bot at this seat crossed an output bound.
+    fn stopped(&self) -> bool {
+        self.seats[self.at].life.is_stopped()
+    }
 }
 
 /// Run one scenario. `Err` only when the bot cannot be started at all.
@@ -236,7 +203,55 @@ fn start_run<'a>(
         .timeout
         .or(cfg.timeout)
         .unwrap_or(defaults.reply_timeout);
-    let mut bot = cfg.bot.clone();
+    let (conn, first_due) = connect(game, cfg, &cfg.bot)?;
+    let seed = scenario
+        .options
+        .seed
+        .unwrap_or_else(|| name_seed(&scenario.name));
+    let time = Timing {
+        timeout,
+        startup_timeout: cfg
+            .startup_timeout
+            .unwrap_or(defaults.startup_timeout)
+            .max(timeout),
+        exit_grace: cfg.exit_grace.unwrap_or(defaults.exit_grace),
+        silence: scenario
+            .options
+            .silence
+            .or(cfg.silence)
+            .unwrap_or(defaults.silence),
+        pause: cfg.silence.unwrap_or(defaults.pause),
+        explicit_silence: cfg.silence.is_some() || scenario.options.silence.is_some(),
+        slowest_reply: Duration::ZERO,
+        listened: Duration::ZERO,
+        first_due,
+        timed_out_at: None,
+        late: None,
+        late_arrival: None,
+        flushed_late: false,
+    };
+    let run = Run {
+        game,
+        scenario,
+        cfg,
+        session,
+        ledger: Ledger::new(),
+        seats: vec![Seat::new(Inbox::new(conn, cfg.max_output), time)],
+        at: SeatId(0),
+        finishing: false,
+        rng: fastrand::Rng::with_seed(seed),
+    };
+    Ok(Ok(run))
+}
+
+/// Start one bot (or, over TCP, listen for it): its connection, and when a
+/// reply due from the start is due.
+fn connect(
+    game: &dyn Game,
+    cfg: &RunConfig,
+    command: &BotCommand,
+) -> Result<(BotConnection, Instant), SpawnError> {
+    let mut bot = command.clone();
     bot.args
         .extend(game.facts().bot_args.iter().map(|a| a.to_string()));
     let framer = game.framer(cfg.limits.message_cap);
@@ -268,61 +283,7 @@ fn start_run<'a>(
             BotConnection::spawn_tcp(&bot, framer, &cfg.limits, setup)?
         }
     };
-    let seed = scenario
-        .options
-        .seed
-        .unwrap_or_else(|| name_seed(&scenario.name));
-    let run = Run {
-        game,
-        scenario,
-        cfg,
-        conn,
-        session,
-        started: Instant::now(),
-        listened: Duration::ZERO,
-        transcript: Transcript::default(),
-        violations: Findings::default(),
-        meter: OutputMeter::new(cfg.max_output),
-        stopped: false,
-        pending: VecDeque::new(),
-        carry: None,
-        queued: VecDeque::new(),
-        early: VecDeque::new(),
-        output_closed: false,
-        replies_seen: 0,
-        first_failure: None,
-        unobserved_write: false,
-        gone: false,
-        exit: None,
-        exit_judged: false,
-        memory_reported: false,
-        step: None,
-        replay: Vec::new(),
-        rng: fastrand::Rng::with_seed(seed),
-        timeout,
-        startup_timeout: cfg
-            .startup_timeout
-            .unwrap_or(defaults.startup_timeout)
-            .max(timeout),
-        exit_grace: cfg.exit_grace.unwrap_or(defaults.exit_grace),
-        silence: scenario
-            .options
-            .silence
-            .or(cfg.silence)
-            .unwrap_or(defaults.silence),
-        pause: cfg.silence.unwrap_or(defaults.pause),
-        explicit_silence: cfg.silence.is_some() || scenario.options.silence.is_some(),
-        slowest_reply: Duration::ZERO,
-        timed_out_at: None,
-        late: None,
-        late_arrival: None,
-        finishing: false,
-        flushed_late: false,
-        input_closed_at_end: false,
-        first_due,
-        live: None,
-    };
-    Ok(Ok(run))
+    Ok((conn, first_due))
 }
 
 /// A stable seed from a scenario name, so the built-in opponent's `auto`

@@ -129,7 +129,7 @@ impl Run<'_> {
     /// user fixed the silence (`--silence`, `silence:`): then it is exactly
     /// as long as asked.
     pub(super) fn listen(&mut self, window: Duration) {
-        self.listen_for(window, false, self.explicit_silence);
+        self.listen_for(window, false, self.seats[self.at].time.explicit_silence);
     }
 
     /// Listen for a scripted `wait:`. The silence does not size it, so an
@@ -146,11 +146,15 @@ impl Run<'_> {
     /// before protocheck's first message. Where the bot cannot be looked at,
     /// the window is as asked.
     pub(super) fn listen_at_startup(&mut self, window: Duration) {
-        self.listen_for(window, !self.explicit_silence, self.explicit_silence);
+        self.listen_for(
+            window,
+            !self.seats[self.at].time.explicit_silence,
+            self.seats[self.at].time.explicit_silence,
+        );
     }
 
     fn listen_for(&mut self, window: Duration, until_started: bool, fixed: bool) {
-        self.unobserved_write = false;
+        self.seats[self.at].inbox.unobserved_write = false;
         let opened = Instant::now();
         let mut deadline = opened + window;
         let mut watch = IdleWatch::for_listening(!fixed);
@@ -162,7 +166,7 @@ impl Run<'_> {
                     heard = true;
                     watch.saw_activity();
                     self.idle_event(event);
-                    if self.gone {
+                    if self.gone() {
                         break;
                     }
                 }
@@ -172,7 +176,7 @@ impl Run<'_> {
                     // is still out of turn: a bot kept waiting for a CPU at
                     // the window's end gets the window it was meant to have.
                     if !window.is_zero()
-                        && let Some(more) = window_end.extension(&self.conn)
+                        && let Some(more) = window_end.extension(&self.seats[self.at].inbox.conn)
                     {
                         deadline = now + more;
                         continue;
@@ -180,7 +184,8 @@ impl Run<'_> {
                     let not_started = until_started
                         && !heard
                         && now < opened + STARTUP_CAP
-                        && self
+                        && self.seats[self.at]
+                            .inbox
                             .conn
                             .idle_sample()
                             .is_some_and(|s| !s.idle && s.cpu == 0);
@@ -190,12 +195,12 @@ impl Run<'_> {
                     deadline = (now + STARTUP_STEP).min(opened + STARTUP_CAP);
                 }
                 None => {
-                    if watch.proved(&self.conn) {
+                    if watch.proved(&self.seats[self.at].inbox.conn) {
                         // Whatever the bot wrote before it went idle is
                         // queued already: take it, then stop listening.
                         while let Some(event) = self.next_event(Instant::now()) {
                             self.idle_event(event);
-                            if self.gone {
+                            if self.gone() {
                                 break;
                             }
                         }
@@ -204,17 +209,18 @@ impl Run<'_> {
                 }
             }
         }
-        self.listened += opened.elapsed();
+        self.seats[self.at].time.listened += opened.elapsed();
     }
 
     /// How long to listen before protocheck's own move in generated play.
     pub(super) fn pause_window(&self) -> Duration {
-        if self.explicit_silence || self.pause.is_zero() {
-            return self.pause;
+        if self.seats[self.at].time.explicit_silence || self.seats[self.at].time.pause.is_zero() {
+            return self.seats[self.at].time.pause;
         }
-        let pace = (self.slowest_reply * PACE_FACTOR + PACE_MARGIN).clamp(PACE_FLOOR, PACE_CAP);
+        let pace = (self.seats[self.at].time.slowest_reply * PACE_FACTOR + PACE_MARGIN)
+            .clamp(PACE_FLOOR, PACE_CAP);
         if self.session.silence_matters() {
-            pace.max(self.pause)
+            pace.max(self.seats[self.at].time.pause)
         } else {
             pace
         }

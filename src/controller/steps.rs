@@ -1,17 +1,18 @@
 //! The live back end of the step interpreter: a `Run` carries out each step
 //! against the bot (the meaning of the steps is `scenario::interpret`'s).
 
+use super::seat::Lifecycle;
 use super::{Run, ScriptFault};
 use crate::games::{Next, Outgoing};
 use crate::outcome::Direction;
 use crate::scenario::interpret::{StepBackend, StepInterpreter, Walked};
 use crate::scenario::{Expect, Span, Step, Token};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 impl Run<'_> {
     pub(super) fn steps(&mut self) -> Result<(), ScriptFault> {
         self.begin();
-        if self.gone {
+        if self.gone() {
             return Ok(());
         }
         let scenario = self.scenario;
@@ -34,11 +35,12 @@ impl Run<'_> {
         if self.session.next() == Next::Bot {
             // The bot speaks first (an Evolution client's sign-up): that
             // reply is due from the start.
-            self.pending.push_back(self.first_due);
+            let seat = &mut self.seats[self.at];
+            seat.inbox.pending.push_back(seat.time.first_due);
         } else {
             // Anything a bot prints at start-up, before the first message, is
             // output nobody asked for; a short window makes it observable.
-            self.listen_at_startup(self.silence.min(super::STARTUP_WINDOW));
+            self.listen_at_startup(self.seats[self.at].time.silence.min(super::STARTUP_WINDOW));
         }
     }
 
@@ -49,8 +51,8 @@ impl Run<'_> {
         self.flush_carry();
         // What the last message did to the bot (a crash on an empty line,
         // say) must not go unseen because the scenario ends there.
-        if self.unobserved_write && !self.gone && !self.has_failure() {
-            self.listen(self.silence);
+        if self.seats[self.at].inbox.unobserved_write && !self.gone() && !self.has_failure() {
+            self.listen(self.seats[self.at].time.silence);
         }
         Ok(())
     }
@@ -70,7 +72,7 @@ impl Run<'_> {
             .session
             .last_opponent_step()
             .unwrap_or_else(|| Step::Opponent(Token(choice.to_string())));
-        self.replay.push(step);
+        self.ledger.replay.push(step);
         for out in outs {
             self.write(out);
         }
@@ -80,18 +82,18 @@ impl Run<'_> {
     /// Generated play from the current state to the end of the game.
     fn play_out(&mut self) -> Result<(), ScriptFault> {
         loop {
-            if self.has_failure() || self.gone {
+            if self.has_failure() || self.gone() {
                 return Ok(());
             }
             match self.session.next() {
                 Next::Bot => {
-                    if self.pending.is_empty() {
+                    if self.seats[self.at].inbox.pending.is_empty() {
                         return Err(ScriptFault(
                             "internal: the game says the bot is to move, but no reply is due"
                                 .into(),
                         ));
                     }
-                    self.replay.push(Step::Expect(Expect::LegalMove));
+                    self.ledger.replay.push(Step::Expect(Expect::LegalMove));
                     self.await_reply(&Expect::LegalMove)?;
                 }
                 Next::Opponent => {
@@ -99,17 +101,18 @@ impl Run<'_> {
                     // and must not be mistaken for a reply to our next move.
                     let window = self.pause_window();
                     if !window.is_zero() {
-                        self.replay
+                        self.ledger
+                            .replay
                             .push(Step::Wait(humantime::format_duration(window).to_string()));
                         self.listen(window);
-                        if self.has_failure() || self.gone {
+                        if self.has_failure() || self.gone() {
                             return Ok(());
                         }
                     }
                     self.opponent_moves("auto")?;
                 }
                 Next::Finished => {
-                    self.replay.push(Step::Expect(Expect::Exit));
+                    self.ledger.replay.push(Step::Expect(Expect::Exit));
                     self.close_input_at_end();
                     self.expect_exit();
                     return Ok(());
@@ -122,27 +125,21 @@ impl Run<'_> {
         self.record(Direction::Sent, out.text.clone());
         let mut bytes = out.text.into_bytes();
         bytes.extend_from_slice(self.game.facts().wire.message_end);
-        // Stamped *before* the bytes are handed to the writer thread: the bot
-        // cannot answer earlier, so a line read before this instant was
-        // written before the reply was due (see `await_reply`).
-        let now = Instant::now();
-        self.unobserved_write = true;
-        self.conn.send(bytes);
-        self.pending.extend(std::iter::repeat_n(now, out.replies));
+        self.seats[self.at].inbox.send(bytes, out.replies);
     }
 
     /// Games without a game-over message end by closing the bot's input
     /// once the game is over (or has failed); harmless if already closed.
     pub(super) fn close_input_at_end(&mut self) {
         if self.game.facts().ends_by_closing_input
-            && !self.gone
-            && !self.input_closed_at_end
+            && !self.gone()
+            && !self.seats[self.at].life.input_closed_at_end()
             && (self.session.is_over() || self.has_failure())
         {
-            self.input_closed_at_end = true;
+            self.seats[self.at].life = Lifecycle::InputClosedAtEnd;
             self.note("protocheck closed the bot's input: the game is over");
             self.session.input_closed();
-            self.conn.close_input();
+            self.seats[self.at].inbox.conn.close_input();
         }
     }
 }
@@ -153,11 +150,11 @@ impl StepBackend for Run<'_> {
     const PLAYS_OUT: bool = true;
 
     fn at_step(&mut self, index: usize, span: &Span) {
-        self.step = Some(self.step_ref(span, Some(index)));
+        self.ledger.step = Some(self.step_ref(span, Some(index)));
     }
 
     fn replies_due(&self) -> usize {
-        self.pending.len()
+        self.seats[self.at].inbox.pending.len()
     }
 
     fn count_known(&self) -> bool {
@@ -165,7 +162,7 @@ impl StepBackend for Run<'_> {
     }
 
     fn ended(&self) -> bool {
-        self.has_failure() || self.gone
+        self.has_failure() || self.gone()
     }
 
     fn interrupts(&self, text: &str) -> bool {
@@ -173,11 +170,11 @@ impl StepBackend for Run<'_> {
     }
 
     fn drop_due_replies(&mut self) {
-        self.pending.clear();
+        self.seats[self.at].inbox.pending.clear();
     }
 
     fn reply(&mut self, expect: &Expect) -> Result<(), String> {
-        self.replay.push(Step::Expect(expect.clone()));
+        self.ledger.replay.push(Step::Expect(expect.clone()));
         self.await_reply(expect).map_err(|ScriptFault(m)| m)
     }
 
@@ -187,7 +184,7 @@ impl StepBackend for Run<'_> {
 
     fn send(&mut self, step: &Step, text: &str) -> Result<(), String> {
         let out = self.session.send(text)?;
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.write(out);
         Ok(())
     }
@@ -198,26 +195,26 @@ impl StepBackend for Run<'_> {
 
     fn silence(&mut self, step: &Step) {
         self.flush_carry();
-        self.replay.push(step.clone());
-        self.listen(self.silence);
+        self.ledger.replay.push(step.clone());
+        self.listen(self.seats[self.at].time.silence);
     }
 
     fn exit(&mut self, step: &Step) {
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.close_input_at_end();
         self.expect_exit();
     }
 
     fn wait(&mut self, step: &Step, duration: Duration) {
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.listen_for_wait(duration);
     }
 
     fn close_input(&mut self, step: &Step) {
-        self.replay.push(step.clone());
+        self.ledger.replay.push(step.clone());
         self.note("protocheck closed the bot's input (EOF)");
         self.session.input_closed();
-        self.conn.close_input();
+        self.seats[self.at].inbox.conn.close_input();
     }
 
     fn play_to_end(&mut self) -> Result<(), String> {

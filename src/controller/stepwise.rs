@@ -41,7 +41,7 @@ impl<'a> Stepwise<'a> {
             Ok(run) => run,
             Err(not_run) => return Ok(Err(not_run)),
         };
-        run.live = Some(Live::default());
+        run.ledger.live = Some(Live::default());
         run.begin();
         Ok(Ok(Stepwise {
             run,
@@ -76,18 +76,18 @@ impl<'a> Stepwise<'a> {
 
     /// Everything collected since the last call.
     pub fn take_live(&mut self) -> Live {
-        std::mem::take(self.run.live.get_or_insert_with(Live::default))
+        std::mem::take(self.run.ledger.live.get_or_insert_with(Live::default))
     }
 
     /// The scenario is over for the runner: a failure, or the bot went away.
     /// Steps after this would not be run on replay.
     pub fn is_ended(&self) -> bool {
-        self.run.has_failure() || self.run.gone
+        self.run.has_failure() || self.run.gone()
     }
 
     /// Whether a reply is due (the bot speaks first and has not yet).
     pub fn reply_due(&self) -> bool {
-        !self.run.pending.is_empty()
+        !self.run.seats[self.run.at].inbox.pending.is_empty()
     }
 
     /// The tracked game, for the legal choices and the board.
@@ -99,13 +99,13 @@ impl<'a> Stepwise<'a> {
     /// the bot's replies as `expect: legal-move`, protocheck's `auto` moves
     /// written out).
     pub fn replay_steps(&self) -> &[Step] {
-        &self.run.replay
+        &self.run.ledger.replay
     }
 
     /// Replace the last recorded step (a sharper `expect:` for the reply
     /// just judged, checked by the caller against what the bot sent).
     pub fn amend_last(&mut self, step: Step) {
-        if let Some(last) = self.run.replay.last_mut() {
+        if let Some(last) = self.run.ledger.replay.last_mut() {
             *last = step;
         }
     }

@@ -263,6 +263,12 @@ impl BotConnection {
         })
     }
 
+    /// The bot's main process id; `None` for a client protocheck did not
+    /// start (`--no-spawn`).
+    pub fn pid(&self) -> Option<i32> {
+        self.group.as_ref().map(|g| g.pid())
+    }
+
     /// Queue bytes for the bot; never blocks.
     pub fn send(&self, bytes: Vec<u8>) {
         if let Some(w) = &self.writes {

@@ -1,0 +1,146 @@
+//! The end of a run: every bot still at the table is told the game is over
+//! where the game says so and given its grace to leave, each bot's process
+//! group is killed and reaped (and what it hit of its resource limits
+//! judged), and the ledger becomes the scenario's result.
+
+use super::seat::SeatId;
+use super::{Run, ScenarioRun, ScriptFault};
+use crate::outcome::{ScenarioResult, Status};
+use crate::transport::limits::LimitKind;
+use crate::verdict::Severity;
+use std::time::Duration;
+
+impl Run<'_> {
+    pub(super) fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
+        self.finishing = true;
+        if fault.is_none() && self.has_failure() {
+            self.end_sessions();
+        }
+        // The result's stderr is the first bot's: in an ordinary run the
+        // only one.
+        let (stderr_bytes, stderr_tail) = self.seats[SeatId(0)].inbox.conn.stderr();
+        if fault.is_none() {
+            for v in self.session.finish(stderr_bytes, &stderr_tail) {
+                self.push(v);
+            }
+        }
+        for seat in self.seat_ids() {
+            self.turn_to(seat);
+            self.release(fault.is_none());
+        }
+        self.into_result(fault, stderr_bytes, stderr_tail)
+    }
+
+    /// After a failure, like the reference engines: tell each bot still at
+    /// the table that the game is over, then see whether it leaves.
+    fn end_sessions(&mut self) {
+        let present: Vec<SeatId> = self
+            .seat_ids()
+            .into_iter()
+            .filter(|&seat| !self.seats[seat].life.is_gone())
+            .collect();
+        if present.is_empty() {
+            return;
+        }
+        let outs = self.session.abort();
+        for seat in present {
+            self.turn_to(seat);
+            if !outs.is_empty() {
+                for out in outs.clone() {
+                    self.write(out);
+                }
+                self.expect_exit();
+            } else if self.game.facts().ends_by_closing_input {
+                self.close_input_at_end();
+                self.expect_exit();
+            }
+        }
+    }
+
+    /// Let go of the bot at this seat: kill and reap its process group, and
+    /// judge a resource limit it hit (`judge`: the scenario itself ran).
+    fn release(&mut self, judge: bool) {
+        // A late reply the bot's exit did not follow: it was still running.
+        self.settle_late_arrival(false);
+        if let Some(status) = self.seats[self.at].inbox.conn.terminate()
+            && self.seats[self.at].exit.status().is_none()
+        {
+            self.note(format!("protocheck stopped the bot ({status})"));
+        }
+        // A resource limit the bot hit (transport::limits) is a verdict.
+        if judge
+            && let Some(hit) = self.seats[self.at].inbox.conn.limit_hit()
+            && !(hit.kind == LimitKind::Memory && self.seats[self.at].memory_reported)
+        {
+            let v = hit.violation(self.game.facts().memory_limit.map(|(_, rule)| rule));
+            self.push(v);
+        }
+    }
+
+    fn into_result(
+        mut self,
+        fault: Option<ScriptFault>,
+        stderr_bytes: u64,
+        stderr_tail: String,
+    ) -> ScenarioRun {
+        let strict = self.cfg.strict;
+        for v in self.ledger.findings.kept_mut() {
+            if strict {
+                v.severity = Severity::Fail;
+            }
+        }
+        let status = match (&fault, self.ledger.findings.has_failure()) {
+            (Some(_), _) => Status::Error,
+            (None, true) => Status::Failed,
+            (None, false) => Status::Passed,
+        };
+        let error = fault.map(|ScriptFault(msg)| match &self.ledger.step {
+            Some(s) => format!("{s}: {msg}"),
+            None => msg,
+        });
+        let (violations, mut omitted) = self.ledger.findings.into_parts();
+        let (transcript, frames) = self.ledger.transcript.into_parts();
+        if strict {
+            for o in &mut omitted {
+                o.severity = Severity::Fail;
+            }
+        }
+        ScenarioRun {
+            result: ScenarioResult {
+                name: self.scenario.name.clone(),
+                game: self.scenario.game.clone(),
+                source: self.scenario.source.clone(),
+                about: self.scenario.about.clone(),
+                status,
+                error,
+                skip_reason: None,
+                violations,
+                omitted,
+                transcript,
+                stderr_bytes,
+                stderr_tail,
+                duration_ms: self.ledger.started.elapsed().as_millis() as u64,
+                listened_ms: self
+                    .seats
+                    .iter()
+                    .map(|s| s.time.listened)
+                    .sum::<Duration>()
+                    .as_millis() as u64,
+                replay: None,
+                saved_to: None,
+                // The report steps through the games that did not pass only;
+                // a long run of passing games keeps no pictures.
+                frames: if self.cfg.pictures && status != Status::Passed {
+                    frames
+                } else {
+                    Vec::new()
+                },
+            },
+            replay_steps: self.ledger.replay,
+            startup_failure: match self.ledger.first_failure {
+                Some((rule, true)) if status == Status::Failed => Some(rule),
+                _ => None,
+            },
+        }
+    }
+}
