@@ -24,7 +24,7 @@ pub(super) fn repeated_finding(
     first: usize,
     results: &[ScenarioResult],
 ) {
-    super::finding_head(out, v, line, "finding grouped");
+    super::scenario::finding_head(out, v, line, "finding grouped");
     let _ = writeln!(
         out,
         "</div>\n<p class=\"same-as\">The same finding as {}, shown in full there.</p>\n</li>",
