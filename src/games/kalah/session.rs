@@ -65,6 +65,9 @@ pub struct KalahSession {
     own_opps: u32,
     extra_turn: bool,
     risky_opp: bool,
+    /// The hole the bot's last move named (its side, the hole as written),
+    /// marked in the report's picture until protocheck speaks again.
+    named: Option<(Side, usize)>,
 }
 
 impl KalahSession {
@@ -88,6 +91,7 @@ impl KalahSession {
             own_opps: 0,
             extra_turn: false,
             risky_opp: false,
+            named: None,
         }
     }
 
@@ -153,6 +157,7 @@ impl KalahSession {
 
     /// Apply an opponent move and produce what the bot is told about it.
     fn opponent_move(&mut self, mv: Move) -> Result<Vec<Outgoing>, ScriptError> {
+        self.named = None;
         let side = self.opponent_side()?;
         if !self.known {
             return Ok(Vec::new());
@@ -266,6 +271,7 @@ impl KalahSession {
     /// Judge a line that claims to be the bot's move.
     fn judge_move(&mut self, line: &[u8]) -> Judged {
         let mut judged = Judged::default();
+        self.named = None;
         let shown = crate::shown::message_text(line);
         let body = line.strip_suffix(b"\n").unwrap_or(line);
         let msg = match grammar::classify_bot_line(body, self.holes) {
@@ -295,6 +301,7 @@ impl KalahSession {
                             .with_expected(format!("MOVE;{hole}")),
                     );
                 }
+                self.named = Some((bot, usize::from(hole)));
                 Move::Hole(hole)
             }
         };
@@ -354,6 +361,7 @@ impl KalahSession {
 
 impl Session for KalahSession {
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        self.named = None;
         let msg = grammar::parse_engine_message(text, self.holes)?;
         match msg {
             EngineMessage::Start(side) => {
@@ -512,6 +520,7 @@ impl Session for KalahSession {
     }
 
     fn abort(&mut self) -> Vec<Outgoing> {
+        self.named = None;
         if self.end_sent || self.bot.is_none() {
             return Vec::new();
         }
@@ -537,8 +546,14 @@ impl Session for KalahSession {
     }
 
     fn picture(&self) -> Option<crate::outcome::Picture> {
-        self.known
-            .then(|| super::picture::picture(self.position.board(), self.bot, self.situation()))
+        self.known.then(|| {
+            let board = self.position.board();
+            let mut p = super::picture::picture(board, self.bot, self.situation());
+            if let Some((side, hole)) = self.named {
+                super::picture::mark_named(&mut p, board, side, hole);
+            }
+            p
+        })
     }
 
     fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
