@@ -331,7 +331,8 @@ fn failing_scenarios_come_first_then_warnings_passes_and_skips() {
 fn code_spans_in_messages_and_specs_are_code_and_still_escaped() {
     let mut r = failing();
     r.violations[0].message =
-        "the bot wrote `MOVE;0` <b>and</b> `</code><script>alert(1)</script>`; a lone ` stays".into();
+        "the bot wrote `MOVE;0` <b>and</b> `</code><script>alert(1)</script>`; a lone ` stays"
+            .into();
     r.violations[0].spec = "Send `MOVE;<n>` with ``a ` inside``.".into();
     let html = render(&info(), &[r]);
     assert!(
@@ -342,10 +343,16 @@ fn code_spans_in_messages_and_specs_are_code_and_still_escaped() {
         "{html}"
     );
     assert!(
-        html.contains("<b>spec:</b> Send <code>MOVE;&lt;n&gt;</code> with <code>a ` inside</code>."),
+        html.contains(
+            "<b>spec:</b> Send <code>MOVE;&lt;n&gt;</code> with <code>a ` inside</code>."
+        ),
         "{html}"
     );
-    assert_eq!(html.matches("<script>").count(), 1, "only the page's own script");
+    assert_eq!(
+        html.matches("<script>").count(),
+        1,
+        "only the page's own script"
+    );
 }
 
 #[test]
