@@ -247,6 +247,12 @@ impl LastFailed {
         scenarios: &mut Vec<Scenario>,
         generate: impl Fn(usize, u64) -> Vec<Scenario>,
     ) {
+        if self.folder.is_none() {
+            eprintln!(
+                "protocheck: --rerun-failed: no cache folder to keep the record in (HOME is not set); running all"
+            );
+            return;
+        }
         if self.before.is_empty() {
             eprintln!("protocheck: --rerun-failed: no previously failed scenarios; running all");
             return;
@@ -291,10 +297,9 @@ impl LastFailed {
     /// Record how `ran` went (`results` in the same order). A folder that
     /// cannot be written gets a warning; the run goes on as it was.
     pub fn record(self, ran: &[Scenario], results: &[ScenarioResult]) {
+        // No cache folder (no HOME): nowhere to keep it, which
+        // `--rerun-failed` says when it is asked for.
         let Some(folder) = self.folder else {
-            eprintln!(
-                "protocheck: warning: no cache folder (HOME is not set): --rerun-failed will not know this run's failures"
-            );
             return;
         };
         let failed = merge(self.before, ran, results, &self.suite_names);
