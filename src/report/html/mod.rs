@@ -99,7 +99,7 @@ fn find_fence(text: &str, ticks: usize) -> Option<usize> {
 }
 
 pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
-    let ordered = failing_first(results);
+    let (ordered, suite_index) = failing_first(results);
     let results = ordered.as_slice();
     let totals = Totals::of(results);
     let mut out = String::new();
@@ -126,7 +126,7 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
     // A finding shared by several scenarios is shown in full once.
     let grouping = Grouping::of(results, |r| !r.violations.is_empty());
     for (index, r) in results.iter().enumerate() {
-        scenario(&mut out, index, r, results, &grouping);
+        scenario(&mut out, index, r, results, &suite_index, &grouping);
     }
     out.push_str("</main>\n");
     let _ = write!(out, "<script>\n{SCRIPT}</script>\n</body>\n</html>\n");
@@ -136,7 +136,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
 /// The order of the page: scenarios that failed (or could not run as
 /// written) first, then passes with warnings, plain passes, interrupted and
 /// skipped ones; the suite's order within each group.
-fn failing_first(results: &[ScenarioResult]) -> Vec<ScenarioResult> {
+/// With each one's place in the suite: a block's id (`scenario-N`) is
+/// that place, the scenario's index in the JSON report of the same run.
+fn failing_first(results: &[ScenarioResult]) -> (Vec<ScenarioResult>, Vec<usize>) {
     let group = |r: &ScenarioResult| match r.status {
         Status::Failed | Status::Error => 0,
         Status::Passed if r.warnings() > 0 => 1,
@@ -144,10 +146,11 @@ fn failing_first(results: &[ScenarioResult]) -> Vec<ScenarioResult> {
         Status::Interrupted => 3,
         Status::Skipped => 4,
     };
-    let mut ordered = results.to_vec();
+    let mut order: Vec<usize> = (0..results.len()).collect();
     // A stable sort: the suite's order stays within a group.
-    ordered.sort_by_key(group);
-    ordered
+    order.sort_by_key(|&i| group(&results[i]));
+    let ordered = order.iter().map(|&i| results[i].clone()).collect();
+    (ordered, order)
 }
 
 fn summary(out: &mut String, info: &RunInfo, results: &[ScenarioResult], totals: &Totals) {

@@ -15,6 +15,7 @@ pub(super) fn scenario(
     index: usize,
     r: &ScenarioResult,
     results: &[ScenarioResult],
+    suite_index: &[usize],
     grouping: &Grouping,
 ) {
     let status = status_word(r.status);
@@ -24,8 +25,9 @@ pub(super) fn scenario(
     let open = matches!(r.status, Status::Failed | Status::Error) && elsewhere.is_none();
     let _ = writeln!(
         out,
-        "<details class=\"scenario {status}{}\" id=\"scenario-{index}\" data-status=\"{status}\" data-rules=\"{}\"{}>",
+        "<details class=\"scenario {status}{}\" id=\"scenario-{}\" data-status=\"{status}\" data-rules=\"{}\"{}>",
         if elsewhere.is_some() { " grouped" } else { "" },
+        suite_index[index],
         escape(&scenario_rules(r).join(" ")),
         if open { " open" } else { "" }
     );
@@ -47,7 +49,7 @@ pub(super) fn scenario(
             out,
             " <span class=\"same-as\">the same finding{} as {}, shown in full there</span></summary>",
             if r.violations.len() == 1 { "" } else { "s" },
-            links(firsts, results)
+            links(firsts, results, suite_index)
         );
     }
     let _ = writeln!(out, "<p class=\"source\">{}</p>", escape(&r.source));
@@ -82,7 +84,7 @@ pub(super) fn scenario(
     } else {
         vec![None; r.violations.len()]
     };
-    findings(out, index, r, &lines, results, grouping);
+    findings(out, index, r, &lines, results, suite_index, grouping);
     if stepped {
         stepper(out, index, r, &lines);
     } else if !r.transcript.is_empty() {
@@ -125,6 +127,7 @@ fn findings(
     r: &ScenarioResult,
     lines: &[Option<usize>],
     results: &[ScenarioResult],
+    suite_index: &[usize],
     grouping: &Grouping,
 ) {
     if r.violations.is_empty() && r.omitted.is_empty() {
@@ -133,7 +136,7 @@ fn findings(
     out.push_str("<ol class=\"findings\">\n");
     for (f, (v, line)) in r.violations.iter().zip(lines).enumerate() {
         match grouping.place(index, f) {
-            Place::Repeat(first) => repeated_finding(out, v, *line, *first, results),
+            Place::Repeat(first) => repeated_finding(out, v, *line, *first, results, suite_index),
             place => {
                 finding(out, v, *line);
                 if let Place::First(others) = place {
@@ -144,7 +147,7 @@ fn findings(
                         "<p class=\"same-finding\">and {} more scenario{} with the same finding: {}</p>\n</li>",
                         others.len(),
                         if others.len() == 1 { "" } else { "s" },
-                        links(others, results)
+                        links(others, results, suite_index)
                     );
                 }
             }

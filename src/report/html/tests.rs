@@ -323,8 +323,12 @@ fn failing_scenarios_come_first_then_warnings_passes_and_skips() {
             "skipped"
         ]
     );
-    // Links and ids follow the page: the first block is the failing one.
-    assert!(html.contains("<details class=\"scenario failed\" id=\"scenario-0\""));
+    // Ids keep the suite's order (the JSON report's index): the first
+    // block on the page is the suite's third scenario.
+    assert!(
+        html.contains("<main>\n<details class=\"scenario failed\" id=\"scenario-2\""),
+        "{html}"
+    );
 }
 
 #[test]
