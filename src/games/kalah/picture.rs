@@ -149,6 +149,14 @@ pub fn mark_named(p: &mut Picture, board: &Board, side: Side, hole: usize) {
     });
 }
 
+/// `p` with the hole named (`named`: the bot's side and hole), if any.
+pub fn with_named(mut p: Picture, board: &Board, named: Option<(Side, usize)>) -> Picture {
+    if let Some((side, hole)) = named {
+        mark_named(&mut p, board, side, hole);
+    }
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

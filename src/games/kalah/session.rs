@@ -65,8 +65,7 @@ pub struct KalahSession {
     own_opps: u32,
     extra_turn: bool,
     risky_opp: bool,
-    /// The hole the bot's last move named (its side, the hole as written),
-    /// marked in the report's picture until protocheck speaks again.
+    /// The hole the bot's last move named, drawn until protocheck speaks.
     named: Option<(Side, usize)>,
 }
 
@@ -343,22 +342,6 @@ impl KalahSession {
     }
 }
 
-impl KalahSession {
-    /// Who plays which side and whose turn it is, said under a board.
-    fn situation(&self) -> String {
-        let who = match self.bot {
-            Some(side) => format!("bot plays {}", side.as_str()),
-            None => "match not started".into(),
-        };
-        let next = if self.position.is_over() {
-            "game over".to_string()
-        } else {
-            format!("{} to move", self.position.to_move().as_str())
-        };
-        format!("{who}; {next}")
-    }
-}
-
 impl Session for KalahSession {
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         self.named = None;
@@ -546,13 +529,10 @@ impl Session for KalahSession {
     }
 
     fn picture(&self) -> Option<crate::outcome::Picture> {
+        let board = self.position.board();
         self.known.then(|| {
-            let board = self.position.board();
-            let mut p = super::picture::picture(board, self.bot, self.situation());
-            if let Some((side, hole)) = self.named {
-                super::picture::mark_named(&mut p, board, side, hole);
-            }
-            p
+            let p = super::picture::picture(board, self.bot, self.situation());
+            super::picture::with_named(p, board, self.named)
         })
     }
 
