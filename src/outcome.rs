@@ -167,6 +167,9 @@ pub enum Ink {
     Count,
     /// Labels beside the board (coordinates, names).
     Label,
+    /// What the bot's reply named (the hole it played, the wall or the
+    /// square it chose), legal or not: drawn over the rest, as an outline.
+    Named,
 }
 
 /// How many more findings of one rule there were than the report keeps.

@@ -255,6 +255,77 @@ fn kalah_report_in_a_browser() {
     browser.steps_change_the_board(&format!("#scenario-{index}"));
 }
 
+/// Issue 19, item 11: failures come first on the page, and the failing
+/// step's board marks the hole the bot's move named.
+#[test]
+fn failures_first_and_the_named_hole_in_a_browser() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = Scratch::new();
+    let page = dir.0.join("swap.html");
+    let args = ["--game", "kalah", "--filter", "*swap*"];
+    let bot = bot("kalah-ignores-swap");
+    let run = |format: &str, output: Option<&Path>| {
+        protocheck(&[&args[..], &[bot.as_str()]].concat(), format, output)
+    };
+    let (code, _) = run("html", Some(&page));
+    assert_eq!(code, 1);
+    let (_, json) = run("json", None);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    let scenarios = report["scenarios"].as_array().unwrap();
+    let failed = count(scenarios, |s| s["status"] == "failed");
+    assert!(failed > 0 && failed < scenarios.len(), "{json}");
+    // In the suite, a failure comes after a scenario that does not fail.
+    assert_ne!(scenarios[0]["status"], "failed", "{json}");
+
+    browser.open(&page);
+    let statuses = browser.eval(
+        "return Array.from(document.querySelectorAll('details.scenario')).map(s => s.dataset.status);",
+    );
+    let statuses: Vec<&str> = statuses
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(statuses.len(), scenarios.len());
+    assert!(
+        statuses[..failed].iter().all(|s| *s == "failed"),
+        "{statuses:?}"
+    );
+    assert!(!statuses[failed..].contains(&"failed"), "{statuses:?}");
+    // The stepper opens at the failing step; its board rings the hole.
+    let first = browser.eval("return document.querySelector('details.scenario.failed').id;");
+    let board = browser.visible_board(&format!("#{}", first.as_str().unwrap()));
+    assert_eq!(board.matches("class=\"ink-named\"").count(), 1, "{board}");
+}
+
+/// Issue 19, item 11: a `code span` in a finding's message is shown as
+/// code, without its backticks.
+#[test]
+fn a_code_span_in_a_message_is_code_in_a_browser() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = Scratch::new();
+    let page = dir.0.join("quoridor.html");
+    let (code, _) = protocheck(&strs(&quoridor_args()), "html", Some(&page));
+    assert_eq!(code, 1);
+    browser.open(&page);
+    let shown = browser.eval(
+        "const m = document.querySelector('details.scenario.failed .finding .message'); \
+         return [m.textContent, m.querySelector('code') && m.querySelector('code').textContent];",
+    );
+    assert_eq!(
+        shown,
+        json!([
+            "playmove white D5: accepted, but white D5 is illegal: the side-step crosses a wall",
+            "playmove white D5"
+        ])
+    );
+}
+
 /// Issue 19, item 8: a bot that fails every built-in scenario the same way
 /// (it exits at once) gets the finding in full once; the other scenarios
 /// stay closed, say where it is, and are listed by name under it.

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 pub(crate) mod bot_path;
 pub mod game_flags;
+pub mod last_failed;
 pub mod manual;
 pub mod progress;
 pub mod project;
@@ -111,6 +112,13 @@ pub struct Cli {
     /// Stop at the first scenario that does not pass.
     #[arg(long)]
     pub fail_fast: bool,
+    /// Run only the scenarios that failed when this bot last ran this
+    /// suite (generated games again from their seed), as pytest's --lf;
+    /// with none on record, run them all. The record is kept in
+    /// .protocheck/ beside protocheck.toml, else in the user's cache folder
+    /// ($XDG_CACHE_HOME/protocheck or ~/.cache/protocheck).
+    #[arg(long)]
+    pub rerun_failed: bool,
     /// Run every scenario even when the first ones all fail the same way
     /// at start-up (by default the run then stops after them and lists the
     /// rest as not run).
@@ -410,14 +418,19 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         Some(Command::Init { game, bot, force }) => {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
-            let written =
+            let mut written =
                 project::init::write(dir, game.id(), bot, *force).map_err(Fatal::Usage)?;
-            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            written.extend(project::init::ignore_state(dir).map_err(Fatal::Usage)?);
+            let mut names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            let last = names.pop().unwrap_or_default();
+            let names = match names.is_empty() {
+                true => last,
+                false => format!("{} and {last}", names.join(", ")),
+            };
             emit(&format!(
-                "wrote {}\nnext: edit `bot` in protocheck.toml, then run `protocheck`; \
+                "wrote {names}\nnext: edit `bot` in protocheck.toml, then run `protocheck`; \
                  for CI, set PROTOCHECK_GIT and PROTOCHECK_REV at the top of \
                  .github/workflows/protocheck.yml\n",
-                names.join(" and ")
             ));
             return Ok(0);
         }

@@ -1,6 +1,7 @@
 //! The main run of the command line: load the scenarios, select and lint
 //! them, run them against the bot, render the report, choose the exit status.
 
+use super::last_failed::LastFailed;
 use super::{Cli, ColorChoice, Fatal, emit, game_named};
 use crate::controller::RunConfig;
 use crate::outcome::{ScenarioResult, Status, Totals};
@@ -12,8 +13,15 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
-    let loaded = load_stage(&cli)?;
+    let mut loaded = load_stage(&cli)?;
     let game = loaded.game;
+    let last_failed = LastFailed::open(&cli, game.id(), &loaded.scenarios);
+    if cli.rerun_failed {
+        let options = cli_options(&cli);
+        last_failed.select(&mut loaded.scenarios, |count, seed| {
+            game.generate(count, seed, &options)
+        });
+    }
     let selected = select_and_lint(&cli, loaded)?;
     if let Some(listing) = list_or_check(&cli, &selected) {
         emit(&listing);
@@ -21,6 +29,7 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
     }
     let setup = run_setup(&cli, game)?;
     let results = run_stage(&cli, game, &selected, &setup)?;
+    last_failed.record(&selected.scenarios, &results);
     let totals = report_stage(&cli, game, &selected, &setup, &results)?;
     Ok(exit_code(&totals))
 }
@@ -448,7 +457,16 @@ fn attach_replay(
             result.saved_to = Some(shown);
         }
         None => {
-            let n = cli.games.unwrap_or(0);
+            // A game `--rerun-failed` played again from the record is
+            // replayed from its own seed, not this run's.
+            let (n, seed) = match scenario.origin {
+                scenario::Origin::Generated { seed: own, index }
+                    if cli.games.is_none() || own != seed =>
+                {
+                    (index + 1, own)
+                }
+                _ => (cli.games.unwrap_or(0), seed),
+            };
             result.replay = Some(format!(
                 "protocheck --game {game} --games {n} --seed {seed} --filter {} {bot_words}   (add --save-failures DIR to get a scenario file)",
                 scenario.name

@@ -47,6 +47,40 @@ pub fn write(dir: &Path, game: &str, bot: &str, force: bool) -> Result<Vec<PathB
     Ok(written)
 }
 
+/// The line that keeps protocheck's state folder out of git.
+const IGNORE_LINE: &str = ".protocheck/";
+
+/// Make the `.gitignore` in `dir` ignore protocheck's state folder
+/// (`.protocheck/`, the `--rerun-failed` record): written when there is
+/// none, the line added to one that lacks it, nothing done to one that has
+/// it. The file, when it was written or changed.
+pub fn ignore_state(dir: &Path) -> Result<Option<PathBuf>, String> {
+    let path = dir.join(".gitignore");
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let folder = super::super::last_failed::STATE_FOLDER;
+    let ignored = text.lines().any(|line| {
+        let line = line.trim();
+        let line = line.strip_prefix('/').unwrap_or(line);
+        line.strip_suffix('/').unwrap_or(line) == folder
+    });
+    if ignored {
+        return Ok(None);
+    }
+    let mut text = text;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str("# protocheck's state (the scenarios that failed last time)\n");
+    text.push_str(IGNORE_LINE);
+    text.push('\n');
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(Some(path))
+}
+
 fn project_file(game: &str, bot: &str) -> String {
     format!(
         r#"# protocheck settings for this repository. A bare `protocheck` in this
@@ -165,6 +199,30 @@ mod tests {
             words.join(" "),
             "protocheck --game kalah --games 10 --seed 1 /r/./my-bot"
         );
+    }
+
+    #[test]
+    fn the_gitignore_gets_the_state_folder_once() {
+        let dir = std::env::temp_dir().join(format!("protocheck-ignore-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let gitignore = dir.join(".gitignore");
+        assert_eq!(ignore_state(&dir).unwrap(), Some(gitignore.clone()));
+        let written = std::fs::read_to_string(&gitignore).unwrap();
+        assert!(written.lines().any(|l| l == ".protocheck/"), "{written}");
+        // Again: nothing added.
+        assert_eq!(ignore_state(&dir).unwrap(), None);
+        assert_eq!(std::fs::read_to_string(&gitignore).unwrap(), written);
+        // A file of the user's keeps its lines; the line is added after them.
+        std::fs::write(&gitignore, "/target\n*.log").unwrap();
+        ignore_state(&dir).unwrap();
+        let text = std::fs::read_to_string(&gitignore).unwrap();
+        assert!(text.starts_with("/target\n*.log\n"), "{text}");
+        assert_eq!(text.matches(".protocheck/").count(), 1, "{text}");
+        // One that already ignores it (written another way) is left alone.
+        std::fs::write(&gitignore, "/.protocheck\n").unwrap();
+        assert_eq!(ignore_state(&dir).unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

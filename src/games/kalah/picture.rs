@@ -16,13 +16,31 @@ const MARGIN: i32 = 12;
 /// Room above and below the rows for the hole names.
 const LABEL_BAND: i32 = 18;
 
+/// Where the rows of holes are: (x of the first column, y of North's row,
+/// y of South's row).
+fn rows() -> (i32, i32, i32) {
+    let rows_left = MARGIN + STORE_WIDTH as i32 + 8;
+    let north_y = MARGIN + LABEL_BAND + PITCH / 2;
+    (rows_left, north_y, north_y + PITCH + 8)
+}
+
+/// The centre of `side`'s hole `hole` (1-based) on a board of `n` holes a
+/// side: North's hole 1 is on the right, South's on the left.
+fn hole_centre(n: i32, side: Side, hole: i32) -> (i32, i32) {
+    let (rows_left, north_y, south_y) = rows();
+    let (column, y) = if side == Side::North {
+        (n - hole, north_y)
+    } else {
+        (hole - 1, south_y)
+    };
+    (rows_left + column * PITCH + PITCH / 2, y)
+}
+
 /// `bot`: the bot's side, marked (its holes drawn as `Marked`).
 pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
     let n = board.holes() as i32;
-    let rows_left = MARGIN + STORE_WIDTH as i32 + 8;
+    let (rows_left, north_y, south_y) = rows();
     let width = rows_left + n * PITCH + 8 + STORE_WIDTH as i32 + MARGIN;
-    let north_y = MARGIN + LABEL_BAND + PITCH / 2;
-    let south_y = north_y + PITCH + 8;
     let height = south_y + PITCH / 2 + LABEL_BAND + MARGIN;
     let mut shapes = vec![Shape::Rect {
         x: 2,
@@ -78,13 +96,7 @@ pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
             y + PITCH / 2 + LABEL_BAND / 2 - 4
         };
         for hole in 1..=n {
-            // North's hole 1 is on the right, South's on the left.
-            let column = if side == Side::North {
-                n - hole
-            } else {
-                hole - 1
-            };
-            let x = rows_left + column * PITCH + PITCH / 2;
+            let (x, _) = hole_centre(n, side, hole);
             shapes.push(Shape::Circle {
                 x,
                 y,
@@ -118,6 +130,31 @@ pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
         shapes,
         caption: Some(caption),
     }
+}
+
+/// `p` with a ring on the hole the bot's move named (`side`'s hole `hole`,
+/// 1-based), over everything else; a hole the board does not have is not
+/// drawn (the finding says it does not exist).
+pub fn mark_named(p: &mut Picture, board: &Board, side: Side, hole: usize) {
+    let n = board.holes();
+    if !(1..=n).contains(&hole) {
+        return;
+    }
+    let (x, y) = hole_centre(n as i32, side, hole as i32);
+    p.shapes.push(Shape::Circle {
+        x,
+        y,
+        r: HOLE_RADIUS + 3,
+        ink: Ink::Named,
+    });
+}
+
+/// `p` with the hole named (`named`: the bot's side and hole), if any.
+pub fn with_named(mut p: Picture, board: &Board, named: Option<(Side, usize)>) -> Picture {
+    if let Some((side, hole)) = named {
+        mark_named(&mut p, board, side, hole);
+    }
+    p
 }
 
 #[cfg(test)]
@@ -181,6 +218,32 @@ mod tests {
                 ..
             }
         )));
+    }
+
+    #[test]
+    fn the_named_hole_is_ringed_last_and_a_missing_one_not_at_all() {
+        let board = Board::from_counts(3, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        let plain = picture(&board, Some(Side::North), "x".into());
+        let mut p = plain.clone();
+        mark_named(&mut p, &board, Side::North, 1);
+        assert_eq!(p.shapes[..plain.shapes.len()], plain.shapes[..]);
+        let [ring] = &p.shapes[plain.shapes.len()..] else {
+            panic!("one ring expected: {:?}", p.shapes);
+        };
+        let label_x = |wanted: &str| {
+            p.shapes.iter().find_map(|s| match s {
+                Shape::Text { x, text, .. } if text == wanted => Some(*x),
+                _ => None,
+            })
+        };
+        let Shape::Circle { x, ink, .. } = ring else {
+            panic!("{ring:?}");
+        };
+        assert_eq!((*x, *ink), (label_x("N1").unwrap(), Ink::Named));
+        let mut out_of_range = plain.clone();
+        mark_named(&mut out_of_range, &board, Side::South, 0);
+        mark_named(&mut out_of_range, &board, Side::South, 4);
+        assert_eq!(out_of_range, plain);
     }
 
     #[test]

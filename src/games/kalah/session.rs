@@ -65,6 +65,8 @@ pub struct KalahSession {
     own_opps: u32,
     extra_turn: bool,
     risky_opp: bool,
+    /// The hole the bot's last move named, drawn until protocheck speaks.
+    named: Option<(Side, usize)>,
 }
 
 impl KalahSession {
@@ -88,6 +90,7 @@ impl KalahSession {
             own_opps: 0,
             extra_turn: false,
             risky_opp: false,
+            named: None,
         }
     }
 
@@ -153,6 +156,7 @@ impl KalahSession {
 
     /// Apply an opponent move and produce what the bot is told about it.
     fn opponent_move(&mut self, mv: Move) -> Result<Vec<Outgoing>, ScriptError> {
+        self.named = None;
         let side = self.opponent_side()?;
         if !self.known {
             return Ok(Vec::new());
@@ -266,6 +270,7 @@ impl KalahSession {
     /// Judge a line that claims to be the bot's move.
     fn judge_move(&mut self, line: &[u8]) -> Judged {
         let mut judged = Judged::default();
+        self.named = None;
         let shown = crate::shown::message_text(line);
         let body = line.strip_suffix(b"\n").unwrap_or(line);
         let msg = match grammar::classify_bot_line(body, self.holes) {
@@ -295,6 +300,7 @@ impl KalahSession {
                             .with_expected(format!("MOVE;{hole}")),
                     );
                 }
+                self.named = Some((bot, usize::from(hole)));
                 Move::Hole(hole)
             }
         };
@@ -336,24 +342,9 @@ impl KalahSession {
     }
 }
 
-impl KalahSession {
-    /// Who plays which side and whose turn it is, said under a board.
-    fn situation(&self) -> String {
-        let who = match self.bot {
-            Some(side) => format!("bot plays {}", side.as_str()),
-            None => "match not started".into(),
-        };
-        let next = if self.position.is_over() {
-            "game over".to_string()
-        } else {
-            format!("{} to move", self.position.to_move().as_str())
-        };
-        format!("{who}; {next}")
-    }
-}
-
 impl Session for KalahSession {
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        self.named = None;
         let msg = grammar::parse_engine_message(text, self.holes)?;
         match msg {
             EngineMessage::Start(side) => {
@@ -509,6 +500,7 @@ impl Session for KalahSession {
     }
 
     fn abort(&mut self) -> Vec<Outgoing> {
+        self.named = None;
         if self.end_sent || self.bot.is_none() {
             return Vec::new();
         }
@@ -586,8 +578,11 @@ impl Drawn for KalahSession {
     }
 
     fn picture(&self) -> Option<crate::outcome::Picture> {
-        self.known
-            .then(|| super::picture::picture(self.position.board(), self.bot, self.situation()))
+        let board = self.position.board();
+        self.known.then(|| {
+            let p = super::picture::picture(board, self.bot, self.situation());
+            super::picture::with_named(p, board, self.named)
+        })
     }
 }
 

@@ -16,18 +16,20 @@ const PITCH: i32 = CELL + GROOVE;
 const LABELS: i32 = 22;
 const MARGIN: i32 = 8;
 
+/// Top-left corner of a cell on a board of `n` cells a side.
+fn cell_corner(n: i32, c: Cell) -> (i32, i32) {
+    (
+        MARGIN + LABELS + i32::from(c.col) * PITCH,
+        MARGIN + (n - 1 - i32::from(c.row)) * PITCH,
+    )
+}
+
 pub fn picture(board: &Board) -> Picture {
     let n = i32::from(board.size());
     let side = n * PITCH - GROOVE;
     let width = MARGIN + LABELS + side + MARGIN;
     let height = MARGIN + side + LABELS + MARGIN;
-    // Top-left corner of a cell.
-    let corner = |c: Cell| {
-        (
-            MARGIN + LABELS + i32::from(c.col) * PITCH,
-            MARGIN + (n - 1 - i32::from(c.row)) * PITCH,
-        )
-    };
+    let corner = |c: Cell| cell_corner(n, c);
     let last = board.history().last();
     let mut shapes = vec![Shape::Rect {
         x: MARGIN + LABELS - GROOVE / 2,
@@ -114,6 +116,46 @@ pub fn picture(board: &Board) -> Picture {
             board.walls_left(Colour::White)
         )),
     }
+}
+
+/// `p` with what the bot's move named outlined over everything else: the
+/// square its pawn was sent to, or the wall it chose (legal or not: an
+/// illegal one is drawn nowhere else). A square off the board, or a wall
+/// anchored off it, is not drawn.
+pub fn mark_named(p: &mut Picture, board: &Board, action: Action) {
+    let size = board.size();
+    let n = i32::from(size);
+    let shape = match action {
+        Action::Step(cell) if cell.col < size && cell.row < size => {
+            let (x, y) = cell_corner(n, cell);
+            Shape::Rect {
+                x,
+                y,
+                w: CELL as u32,
+                h: CELL as u32,
+                round: 3,
+                ink: Ink::Named,
+            }
+        }
+        // A wall whose anchor is on the board lies within the picture, even
+        // one that sticks out of the board (an illegal wall is drawn where
+        // the bot put it).
+        Action::Place(wall) if wall.anchor.col < size && wall.anchor.row < size => {
+            match wall_shape(wall, cell_corner(n, wall.anchor), false) {
+                Shape::Rect { x, y, w, h, .. } => Shape::Rect {
+                    x,
+                    y,
+                    w,
+                    h,
+                    round: 2,
+                    ink: Ink::Named,
+                },
+                other => other,
+            }
+        }
+        _ => return,
+    };
+    p.shapes.push(shape);
 }
 
 /// A wall fills the groove beside its anchor (the cell north-west of its
@@ -225,6 +267,59 @@ mod tests {
             Shape::Rect { ink: Ink::Marked, x, y, .. }
                 if x == MARGIN + LABELS + 4 * PITCH && y == MARGIN
         ));
+    }
+
+    #[test]
+    fn the_named_square_or_wall_is_outlined_last() {
+        let board = Board::with_default_walls(9).unwrap();
+        let plain = picture(&board);
+        // A step to E8 (not played: the mark does not need it legal).
+        let mut p = plain.clone();
+        mark_named(&mut p, &board, Action::Step(Cell::new(4, 7)));
+        assert_eq!(p.shapes[..plain.shapes.len()], plain.shapes[..]);
+        assert_eq!(
+            p.shapes[plain.shapes.len()..],
+            [Shape::Rect {
+                x: MARGIN + LABELS + 4 * PITCH,
+                y: MARGIN + PITCH,
+                w: CELL as u32,
+                h: CELL as u32,
+                round: 3,
+                ink: Ink::Named,
+            }]
+        );
+        // A wall: drawn where a placed one would be, in the named ink.
+        let wall = Wall::new(Cell::new(4, 4), Orientation::Horizontal);
+        let mut p = plain.clone();
+        mark_named(&mut p, &board, Action::Place(wall));
+        let mut placed = board.clone();
+        placed.play(Colour::Black, Action::Place(wall)).unwrap();
+        let Some(Shape::Rect { x, y, w, h, .. }) = picture(&placed).shapes.into_iter().find(|s| {
+            matches!(
+                s,
+                Shape::Rect {
+                    ink: Ink::Marked,
+                    ..
+                }
+            )
+        }) else {
+            panic!("the placed wall is not drawn");
+        };
+        assert_eq!(
+            p.shapes.last(),
+            Some(&Shape::Rect {
+                x,
+                y,
+                w,
+                h,
+                round: 2,
+                ink: Ink::Named
+            })
+        );
+        // Off the board: nothing.
+        let mut p = plain.clone();
+        mark_named(&mut p, &board, Action::Step(Cell::new(9, 0)));
+        assert_eq!(p, plain);
     }
 
     fn w_long() -> u32 {

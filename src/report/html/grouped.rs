@@ -7,10 +7,22 @@ use crate::verdict::Violation;
 use std::fmt::Write;
 
 /// Links to these scenarios' blocks, by name.
-pub(super) fn links(scenarios: &[usize], results: &[ScenarioResult]) -> String {
+/// `results` in page order; `suite_index`: each one's place in the suite,
+/// which its block's id names.
+pub(super) fn links(
+    scenarios: &[usize],
+    results: &[ScenarioResult],
+    suite_index: &[usize],
+) -> String {
     scenarios
         .iter()
-        .map(|&i| format!("<a href=\"#scenario-{i}\">{}</a>", escape(&results[i].name)))
+        .map(|&i| {
+            format!(
+                "<a href=\"#scenario-{}\">{}</a>",
+                suite_index[i],
+                escape(&results[i].name)
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -23,11 +35,12 @@ pub(super) fn repeated_finding(
     line: Option<usize>,
     first: usize,
     results: &[ScenarioResult],
+    suite_index: &[usize],
 ) {
-    super::finding_head(out, v, line, "finding grouped");
+    super::scenario::finding_head(out, v, line, "finding grouped");
     let _ = writeln!(
         out,
         "</div>\n<p class=\"same-as\">The same finding as {}, shown in full there.</p>\n</li>",
-        links(&[first], results)
+        links(&[first], results, suite_index)
     );
 }

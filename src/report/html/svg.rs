@@ -18,6 +18,7 @@ fn class(ink: Ink) -> &'static str {
         Ink::Second => "ink-second",
         Ink::Count => "ink-count",
         Ink::Label => "ink-label",
+        Ink::Named => "ink-named",
     }
 }
 

@@ -1,6 +1,6 @@
 use super::*;
-use crate::outcome::{Ink, Picture, Shape};
-use crate::verdict::{RuleInfo, StepRef};
+use crate::outcome::{Direction, Frame, Ink, Picture, Shape, TranscriptLine};
+use crate::verdict::{RuleInfo, Severity, StepRef};
 
 static RULE: RuleInfo = RuleInfo {
     id: "kalah.move.empty-hole",
@@ -298,4 +298,89 @@ fn no_external_resources() {
             "{needle}: {found:?}"
         );
     }
+}
+
+/// The names of the scenario blocks, in page order.
+fn page_order(html: &str) -> Vec<&str> {
+    html.split("<span class=\"name\">")
+        .skip(1)
+        .map(|rest| rest.split('<').next().unwrap())
+        .collect()
+}
+
+#[test]
+fn failing_scenarios_come_first_then_warnings_passes_and_skips() {
+    let warned = {
+        let mut r = result("passes-warned", Status::Passed);
+        let mut v = RULE.violation("a warning");
+        v.severity = Severity::Warn;
+        r.violations = vec![v];
+        r
+    };
+    let results = [
+        result("passes-1", Status::Passed),
+        result("skipped", Status::Skipped),
+        failing(),
+        warned,
+        result("errs", Status::Error),
+        result("passes-2", Status::Passed),
+    ];
+    let html = render(&info(), &results);
+    assert_eq!(
+        page_order(&html),
+        [
+            "fails",
+            "errs",
+            "passes-warned",
+            "passes-1",
+            "passes-2",
+            "skipped"
+        ]
+    );
+    // Ids keep the suite's order (the JSON report's index): the first
+    // block on the page is the suite's third scenario.
+    assert!(
+        html.contains("<main>\n<details class=\"scenario failed\" id=\"scenario-2\""),
+        "{html}"
+    );
+}
+
+#[test]
+fn code_spans_in_messages_and_specs_are_code_and_still_escaped() {
+    let mut r = failing();
+    r.violations[0].message =
+        "the bot wrote `MOVE;0` <b>and</b> `</code><script>alert(1)</script>`; a lone ` stays"
+            .into();
+    r.violations[0].spec = "Send `MOVE;<n>` with ``a ` inside``.".into();
+    let html = render(&info(), &[r]);
+    assert!(
+        html.contains(
+            "<p class=\"message\">the bot wrote <code>MOVE;0</code> &lt;b&gt;and&lt;/b&gt; \
+             <code>&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code>; a lone ` stays</p>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<b>spec:</b> Send <code>MOVE;&lt;n&gt;</code> with <code>a ` inside</code>."
+        ),
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("<script>").count(),
+        1,
+        "only the page's own script"
+    );
+}
+
+#[test]
+fn prose_leaves_text_without_spans_as_escape_does() {
+    for text in ["plain", "a < b & c", "one ` tick", "``", "` `", "\u{1}x"] {
+        let shown = prose(text);
+        if text.matches('`').count() < 2 {
+            assert_eq!(shown, escape(text), "{text}");
+        }
+        assert!(!shown.contains('<') || shown.contains("<code>"), "{shown}");
+    }
+    assert_eq!(prose("` `"), "<code> </code>");
 }

@@ -5,6 +5,22 @@ use super::super::grammar::Turn;
 use super::super::rules::{Board, Illegal, Move, Position, Side};
 use super::KalahSession;
 
+impl KalahSession {
+    /// Who plays which side and whose turn it is, said under a board.
+    pub(super) fn situation(&self) -> String {
+        let who = match self.bot {
+            Some(side) => format!("bot plays {}", side.as_str()),
+            None => "match not started".into(),
+        };
+        let next = if self.position.is_over() {
+            "game over".to_string()
+        } else {
+            format!("{} to move", self.position.to_move().as_str())
+        };
+        format!("{who}; {next}")
+    }
+}
+
 pub(super) fn move_text(mv: Move) -> String {
     match mv {
         Move::Hole(h) => h.to_string(),

@@ -359,6 +359,10 @@ impl QtpSession {
                 .iter()
                 .map(|f| f.to_violation().with_actual(shown.clone())),
         );
+        self.named = Some(answer.action);
+        let Some(board) = self.board.as_mut() else {
+            return;
+        };
         match board.play(c, answer.action) {
             Ok(()) => {
                 self.last_genmove = Some((c, answer.action));

@@ -98,6 +98,9 @@ pub struct QtpSession {
     /// definition is complete at its status line, instead of waiting out the
     /// terminator grace every time.
     terminator_missing: bool,
+    /// The move the engine's last genmove answer named, marked in the
+    /// report's picture until protocheck sends its next command.
+    named: Option<Action>,
 }
 
 impl QtpSession {
@@ -130,6 +133,7 @@ impl QtpSession {
             last_probe: None,
             assembling: (0, Vec::new(), Assembling::Waiting),
             terminator_missing: false,
+            named: None,
         }
     }
 
@@ -173,6 +177,7 @@ impl Session for QtpSession {
     // `abort` keeps its default: the referee sends nothing more; protocheck
     // kills the engine.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
+        self.named = None;
         // The probe of *this* write explains a crash that follows it.
         self.last_probe = None;
         let planned = self.plan_block(text)?;
@@ -582,7 +587,11 @@ impl Drawn for QtpSession {
     fn picture(&self) -> Option<crate::outcome::Picture> {
         // Drawn from `clear_board` on; the wall supply may still change.
         let b = self.board.as_ref().filter(|_| self.unknown == 0)?;
-        Some(super::picture::picture(b))
+        let mut p = super::picture::picture(b);
+        if let Some(action) = self.named {
+            super::picture::mark_named(&mut p, b, action);
+        }
+        Some(p)
     }
 }
 
