@@ -666,9 +666,12 @@ impl Browser {
     }
 
     /// The markup of the board the scenario's stepper shows now.
+    /// The shown board's markup as it is drawn: a shape a long game's
+    /// pictures share is written once and `<use>`d (`svg::Stock`); here it
+    /// stands in place again, so the markup reads the same either way.
     fn visible_board(&self, scenario: &str) -> String {
         let shown = self.eval(&format!(
-            "return Array.from(document.querySelectorAll('{scenario} .boards figure')).filter(f => f.offsetParent !== null).map(f => f.innerHTML);"
+            "return Array.from(document.querySelectorAll('{scenario} .boards figure')).filter(f => f.offsetParent !== null).map(f => {{ {INLINE_STOCK} return c.innerHTML; }});"
         ));
         let shown = shown.as_array().unwrap();
         assert_eq!(shown.len(), 1, "exactly one board is shown: {shown:?}");
@@ -791,6 +794,10 @@ impl Browser {
         .to_string()
     }
 }
+
+/// JavaScript: `c`, a copy of figure `f` with each stocked shape it
+/// `<use>`s put back in its place (without its id).
+const INLINE_STOCK: &str = "const c = f.cloneNode(true); c.querySelectorAll('use').forEach(u => { const ref = u.getAttribute('href') || ''; if (!ref.startsWith('#shape-')) return; const shape = document.getElementById(ref.slice(1)).cloneNode(true); shape.removeAttribute('id'); u.replaceWith(shape); });";
 
 fn text_shown(markup: &str, text: &str) -> bool {
     markup.contains(&format!(">{text}</text>"))

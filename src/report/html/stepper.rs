@@ -56,6 +56,7 @@ pub(super) fn stepper(
     };
     let ground_id = format!("ground-{index}");
     let ground = (shared > 0).then_some((ground_id.as_str(), shared));
+    let stock = svg::Stock::of(&format!("shape-{index}"), &pictures, shared);
     let failing: Vec<usize> = finding_lines.iter().flatten().copied().collect();
     let start = failing.first().copied().unwrap_or(r.transcript.len() - 1);
     let _ = writeln!(
@@ -98,11 +99,15 @@ pub(super) fn stepper(
         out.push_str(&svg::ground(id, &first.shapes[..n]));
         out.push('\n');
     }
+    if !stock.is_empty() {
+        out.push_str(&stock.defs());
+        out.push('\n');
+    }
     for (k, p) in pictures.iter().enumerate() {
         let _ = write!(
             out,
             "<figure class=\"board\" data-frame=\"{k}\" hidden>{}",
-            svg::render(p, ground)
+            svg::render(p, ground, &stock)
         );
         if let Some(c) = &p.caption {
             let _ = write!(out, "<figcaption>{}</figcaption>", escape(c));
