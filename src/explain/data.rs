@@ -20,21 +20,15 @@ use serde::Serialize;
 /// The key of the shared harness table.
 pub const HARNESS: &str = "harness";
 
-/// (game id, text) of every explanation file.
-pub static SOURCES: &[(&str, &str)] = &[
-    ("kalah", include_str!("../games/kalah/explain.txt")),
-    ("quoridor", include_str!("../games/quoridor/explain.txt")),
-    (
-        "dominion-sexp",
-        include_str!("../games/dominion_sexp/explain.txt"),
-    ),
-    ("evolution", include_str!("../games/evolution/explain.txt")),
-    (
-        "dominion-text",
-        include_str!("../games/dominion_text/explain.txt"),
-    ),
-    (HARNESS, include_str!("harness.txt")),
-];
+/// (game id, text) of every explanation file: each game's own
+/// (`GameFacts::explain`, in the order of `games::ALL`), then the harness's.
+pub fn sources() -> Vec<(&'static str, &'static str)> {
+    crate::games::ALL
+        .iter()
+        .map(|g| (g.id(), g.facts().explain))
+        .chain([(HARNESS, include_str!("harness.txt"))])
+        .collect()
+}
 
 /// One line of an example exchange.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -80,15 +80,15 @@ pub fn catalogues() -> Vec<(&'static str, &'static [&'static RuleInfo])> {
 fn entries(game: &str) -> &'static [Entry] {
     static TABLES: OnceLock<Vec<(&'static str, Vec<Entry>)>> = OnceLock::new();
     let tables = TABLES.get_or_init(|| {
-        data::SOURCES
-            .iter()
+        data::sources()
+            .into_iter()
             .map(|(game, text)| {
                 let parsed = data::parse(text).unwrap_or_else(|e| {
                     // The files are embedded and tested; a parse error is a
                     // build defect, shown rather than hidden.
                     vec![data::broken(&format!("explain data of {game}: {e}"))]
                 });
-                (*game, parsed)
+                (game, parsed)
             })
             .collect()
     });

@@ -159,6 +159,9 @@ pub struct GameFacts {
     pub failure_ends_game: fn(&str) -> bool,
     /// The game's own options (beyond `timeout`, `silence` and `seed`).
     pub options: &'static dyn options::OptionTable,
+    /// The game's `explain.txt` (`protocheck explain`; format in
+    /// `explain::data`).
+    pub explain: &'static str,
 }
 
 /// [`GameFacts::failure_ends_game`] of a game without recovery.

@@ -42,6 +42,7 @@ static FACTS: GameFacts = GameFacts {
     ends_by_closing_input: true,
     failure_ends_game: crate::games::every_failure_ends,
     options: &TABLE_OPTIONS,
+    explain: include_str!("explain.txt"),
 };
 
 /// The players and the bot's seat (1-based) these options ask for, checked.

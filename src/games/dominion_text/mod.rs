@@ -37,6 +37,7 @@ static FACTS: GameFacts = GameFacts {
     ends_by_closing_input: true,
     failure_ends_game,
     options: &TABLE_OPTIONS,
+    explain: include_str!("explain.txt"),
 };
 
 /// §6.2: the game goes on after grammar and rule failures (the document's

@@ -66,6 +66,7 @@ static FACTS: GameFacts = GameFacts {
     ends_by_closing_input: false,
     failure_ends_game: crate::games::every_failure_ends,
     options: &Typed::<EvolutionOptions>::new(&["players", "seat"], &[]),
+    explain: include_str!("explain.txt"),
 };
 
 impl Game for Evolution {

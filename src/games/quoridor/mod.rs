@@ -54,6 +54,7 @@ static FACTS: GameFacts = GameFacts {
         &["board-size", "walls"],
         &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
     ),
+    explain: include_str!("explain.txt"),
 };
 
 impl Game for Quoridor {
