@@ -19,6 +19,12 @@ fn class_folder(tag: &str) -> PathBuf {
     dir
 }
 
+/// A passing test leaves nothing behind (the bot copies are large); a
+/// failing one keeps its folder to look at.
+fn clean(class: &Path) {
+    let _ = std::fs::remove_dir_all(class);
+}
+
 /// `submissions/<id>/bot`, a copy of the sample bot `example`.
 fn submit(class: &Path, id: &str, example: &str) -> PathBuf {
     let dir = class.join("submissions").join(id);
@@ -135,6 +141,7 @@ fn a_class_with_hostile_bots_is_graded_right() {
         page.contains("<a href=\"alice/report.html\">alice</a>"),
         "{page}"
     );
+    clean(&class);
 }
 
 /// The `seconds` column left out: the rest of grades.csv must match.
@@ -206,6 +213,7 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         ],
     );
     assert!(!stderr(&other).contains("kept"), "{}", stderr(&other));
+    clean(&class);
 }
 
 #[test]
@@ -252,6 +260,7 @@ fn shards_merged_give_the_table_of_one_run() {
         "{}",
         stderr(&twice)
     );
+    clean(&class);
 }
 
 /// Bad input: exit 2, the place named, and no bot run (no output folder).
@@ -324,6 +333,7 @@ fn bad_rosters_are_refused_at_their_line_before_anything_runs() {
         ],
         "--format cannot be given to grade",
     );
+    clean(&class);
 }
 
 #[test]
@@ -346,6 +356,7 @@ fn a_csv_roster_runs_command_lines_in_their_folders_and_escapes_ids() {
     assert!(page.contains("&lt;b&gt;&amp;co"), "{page}");
     assert!(!page.contains("<b>&co"), "{page}");
     assert!(page.contains("href=\"%3Cb%3E%26co/report.html\""), "{page}");
+    clean(&class);
 }
 
 /// The fenced block after `<!-- recipe: NAME -->` in docs/grading.md.
@@ -428,6 +439,7 @@ fn the_github_matrix_recipe_grades_and_merges() {
     }
     sh(&class, &path, runs[1], &[]);
     expected_class(&class.join("grades"));
+    clean(&class);
 }
 
 #[test]
@@ -449,4 +461,61 @@ fn the_slurm_array_recipe_grades_and_merges() {
     }
     sh(&class, &path, "protocheck merge --out grades grades-*", &[]);
     expected_class(&class.join("grades"));
+    clean(&class);
+}
+
+#[test]
+fn a_stopped_grade_stops_every_bot_and_still_writes_the_table() {
+    let class = class_folder("stop");
+    submit(&class, "deaf", "hostile-deaf");
+    let tag = common::marker("grade-stop");
+    let mut grade = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
+        .current_dir(&class)
+        .args(["grade", "submissions/deaf/bot", "--", "--game", "kalah"])
+        .env("PROTOCHECK_TEST_MARKER", &tag)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Stop it once the bot runs (the deaf bot never answers by itself).
+    let bot_path = class.join("submissions/deaf/bot").display().to_string();
+    let waited = std::time::Instant::now();
+    while !running(&bot_path) && waited.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // SAFETY: kill has no memory-safety preconditions.
+    unsafe { libc::kill(grade.id() as i32, libc::SIGTERM) };
+    let out = grade.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let dir = class.join("grades");
+    assert_eq!(
+        verdicts(&dir),
+        [("deaf".into(), "interrupted".into(), "".into())]
+    );
+    assert!(dir.join("deaf/report.json").is_file());
+    // Every process of the run ends (grade waited for its children; a
+    // child's own helper may take a moment after it).
+    let mut left = common::live_processes_with(&tag);
+    for _ in 0..100 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        left = common::live_processes_with(&tag);
+    }
+    assert_eq!(left, Vec::<u32>::new());
+    assert!(!running(&bot_path));
+    clean(&class);
+}
+
+/// Whether a process runs the program at `path`.
+fn running(path: &str) -> bool {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|entry| {
+            std::fs::read(entry.path().join("cmdline"))
+                .is_ok_and(|c| c.split(|&b| b == 0).next() == Some(path.as_bytes()))
+        })
 }

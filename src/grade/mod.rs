@@ -115,7 +115,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
     });
     // From here a stop is passed on to the running bots, whose reports
     // are still written, and so is the table.
-    crate::transport::signals::set_reporting(true);
+    schedule::pass_stops_on();
     let rows = schedule::grade_all(&schedule::Plan {
         entries: &entries,
         options: &options.args,
@@ -136,7 +136,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         summary_counts(&grades.bots),
         out.join("index.html").display()
     );
-    if crate::transport::process::interrupted() {
+    if schedule::stopped_by().is_some() {
         return Ok(2);
     }
     let all_passed = grades.bots.iter().all(|r| r.status == "passed");

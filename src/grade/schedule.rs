@@ -10,7 +10,44 @@ use super::roster::Entry;
 use super::table::{self, Row};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant, SystemTime};
+
+/// The signal that stopped grade (0: none yet).
+static STOP: AtomicI32 = AtomicI32::new(0);
+
+/// How long the stopped bots' protocheck processes get to write their
+/// reports (each keeps its own, shorter deadline) before grade leaves.
+const STOP_DEADLINE: Duration = Duration::from_secs(15);
+
+/// The signal that stopped grade, once one has.
+pub fn stopped_by() -> Option<i32> {
+    Some(STOP.load(Ordering::SeqCst)).filter(|&s| s != 0)
+}
+
+/// Take over SIGINT, SIGTERM and SIGHUP from a single run's handling,
+/// which SIGKILLs every descendant at once: grade's descendants are the
+/// bots' protocheck processes, which must get the signal themselves to
+/// stop their bots and still write their reports. A second signal (or the
+/// deadline) leaves at once; the children then get SIGTERM again as their
+/// parent dies (Linux) and leave without their reports.
+pub fn pass_stops_on() {
+    let _ = crate::transport::signals::on_termination(
+        |signal| {
+            STOP.store(signal, Ordering::SeqCst);
+            eprintln!(
+                "\nprotocheck: stopped by {}; passing it on to the running bots, whose reports are still written (a second signal leaves without them)",
+                crate::transport::process::signal_name(signal)
+            );
+        },
+        STOP_DEADLINE,
+        |_, _| {
+            eprintln!("\nprotocheck: leaving without the reports of the bots still running");
+            // SAFETY: _exit has no preconditions.
+            unsafe { libc::_exit(2) };
+        },
+    );
+}
 
 /// What a bot was graded with: a kept grade must have been made the same way.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -54,12 +91,12 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
     let mut running: Vec<Running> = Vec::new();
     let mut stop_passed_on = false;
     while !queue.is_empty() || !running.is_empty() {
-        let stopping = crate::transport::process::interruption();
-        if let Some(stop) = &stopping
+        let stopping = stopped_by();
+        if let Some(signal) = stopping
             && !stop_passed_on
         {
             for r in &running {
-                child::stop(r, stop.signal);
+                child::stop(r, signal);
             }
             stop_passed_on = true;
         }
