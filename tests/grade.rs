@@ -469,7 +469,7 @@ fn a_stopped_grade_stops_every_bot_and_still_writes_the_table() {
     let class = class_folder("stop");
     submit(&class, "deaf", "hostile-deaf");
     let tag = common::marker("grade-stop");
-    let mut grade = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
+    let grade = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
         .current_dir(&class)
         .args(["grade", "submissions/deaf/bot", "--", "--game", "kalah"])
         .env("PROTOCHECK_TEST_MARKER", &tag)
