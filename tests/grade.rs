@@ -192,6 +192,18 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         "{said}"
     );
 
+    // Grading is not a gate, unless asked.
+    assert_eq!(second.status.code(), Some(0), "{}", stderr(&second));
+    let gate = grade(
+        &class,
+        &[
+            "--fail-on-any",
+            "submissions/alice/bot",
+            "submissions/bob/bot",
+        ],
+    );
+    assert_eq!(gate.status.code(), Some(1), "{}", stderr(&gate));
+
     let forced = grade(
         &class,
         &["--force", "submissions/alice/bot", "submissions/bob/bot"],
