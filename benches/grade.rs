@@ -85,14 +85,30 @@ fn main() {
             "kalah",
         ])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("run protocheck grade");
+    let mut said = child.stderr.take().expect("grade's stderr");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut said, &mut text);
+        text
+    });
     let pid = child.id() as i32;
     let mut own_peak_kib = 0;
-    while child.try_wait().expect("wait").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
         own_peak_kib = own_peak_kib.max(vm_hwm_kib(pid).unwrap_or(0));
         std::thread::sleep(Duration::from_millis(100));
+    };
+    let said = reader.join().unwrap_or_default();
+    if !status.success() {
+        println!(
+            "grade failed ({status}): {}",
+            said.lines().last().unwrap_or("")
+        );
     }
     let grade = started.elapsed();
     let tree_peak_kib = largest_child_rss_kib();

@@ -71,7 +71,10 @@ fn expand(arg: &str, cwd: &Path) -> Result<Vec<PathBuf>, String> {
 
 fn path_entry(path: &Path, origin: &str) -> Result<Entry, String> {
     let shown = path.display();
-    let program = check_program(path).map_err(|e| format!("{origin}: `{shown}` {e}"))?;
+    check_program(path).map_err(|e| format!("{origin}: `{shown}` {e}"))?;
+    // Named as given, not as resolved: a submission may be a symlink to a
+    // shared build, and its folder is still the student's.
+    let program = normalise(path);
     let folder = program.parent().map(Path::to_path_buf).unwrap_or_default();
     let id = folder
         .file_name()
@@ -85,6 +88,21 @@ fn path_entry(path: &Path, origin: &str) -> Result<Entry, String> {
         origin: origin.to_string(),
         files: vec![program],
     })
+}
+
+/// `a/./b/../c` as `a/c`, without following symlinks.
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The absolute, normalised path of an executable file, or why it is not one.
@@ -385,6 +403,31 @@ mod tests {
         assert_eq!(got[0].1, Ok(vec!["a".into(), "b".into()]));
         assert_eq!(got[1].0, 2);
         assert!(got[1].1.as_ref().unwrap_err().contains("not closed"));
+    }
+
+    #[test]
+    fn a_symlinked_bot_is_named_by_its_own_folder() {
+        let dir =
+            std::env::temp_dir().join(format!("protocheck-roster-link-{}", std::process::id()));
+        let shared = dir.join("build");
+        std::fs::create_dir_all(&shared).unwrap();
+        let exe = shared.join("bot");
+        std::fs::write(&exe, "#!/bin/sh\n").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+        for id in ["ann", "ben"] {
+            std::fs::create_dir_all(dir.join("subs").join(id)).unwrap();
+            std::os::unix::fs::symlink(&exe, dir.join("subs").join(id).join("bot")).unwrap();
+        }
+        let entries = from_paths(&["subs/*/./bot".into()], &dir).unwrap();
+        let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["ann", "ben"]);
+        assert_eq!(entries[0].workdir, dir.join("subs/ann"));
+        assert_eq!(
+            entries[0].command,
+            [dir.join("subs/ann/bot").display().to_string()]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
