@@ -9,8 +9,8 @@
 //!   (sum of single runs ÷ J), the target at most 1.2×.
 //! * Peak memory: grade's own peak resident set (VmHWM from /proc, read
 //!   while it runs: protocheck grade alone, children not included), and
-//!   the largest single process of its tree (wait4's ru_maxrss: grade or
-//!   one bot's protocheck or one bot).
+//!   the largest single process of its tree (wait4's ru_maxrss of grade:
+//!   grade, one bot's protocheck or one bot).
 
 mod common;
 use std::path::Path;
@@ -70,7 +70,9 @@ fn main() {
     );
 
     let started = Instant::now();
-    let mut child = Command::new(exe)
+    // Reaped by `reaped` (wait4), which also tells the peak memory.
+    #[allow(clippy::zombie_processes)]
+    let mut grade_process = Command::new(exe)
         .current_dir(&class)
         .args([
             "grade",
@@ -88,42 +90,46 @@ fn main() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run protocheck grade");
-    let mut said = child.stderr.take().expect("grade's stderr");
+    let mut said = grade_process.stderr.take().expect("grade's stderr");
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
         let _ = std::io::Read::read_to_string(&mut said, &mut text);
         text
     });
-    let pid = child.id() as i32;
+    let pid = grade_process.id() as i32;
     let mut own_peak_kib = 0;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
+    let (code, tree_peak_kib) = loop {
+        if let Some(ended) = reaped(pid) {
+            break ended;
         }
         own_peak_kib = own_peak_kib.max(vm_hwm_kib(pid).unwrap_or(0));
         std::thread::sleep(Duration::from_millis(100));
     };
+    let grade = started.elapsed();
     let said = reader.join().unwrap_or_default();
-    if !status.success() {
+    if code != 0 {
         println!(
-            "grade failed ({status}): {}",
+            "grade failed (wait status {code}): {}",
             said.lines().last().unwrap_or("")
         );
     }
-    let grade = started.elapsed();
-    let tree_peak_kib = largest_child_rss_kib();
     let ratio = grade.as_secs_f64() / (single.as_secs_f64() / jobs as f64);
     println!(
         "grade --jobs {jobs}:                  {:>8.1} s  = {ratio:.2}× (sum of single runs ÷ jobs; target ≤ 1.2×)",
         grade.as_secs_f64()
     );
     println!(
-        "peak memory: protocheck grade {:.1} MB (children not included; target < 100 MB), largest single process of the bench's runs {:.1} MB",
+        "peak memory: protocheck grade {:.1} MB (children not included; target < 100 MB), largest single process of grade's tree (a bot's protocheck or a bot) {:.1} MB",
         own_peak_kib as f64 / 1024.0,
         tree_peak_kib as f64 / 1024.0
     );
     let passed = std::fs::read_to_string(class.join("grades").join("grades.csv"))
-        .map(|csv| csv.lines().filter(|l| l.contains(",passed,")).count())
+        .map(|csv| {
+            csv.lines()
+                .skip(1)
+                .filter(|l| l.contains(",passed,"))
+                .count()
+        })
         .unwrap_or(0);
     println!("grades.csv: {passed} of {bots} bots passed");
     let _ = std::fs::remove_dir_all(Path::new(&class));
@@ -142,12 +148,14 @@ fn vm_hwm_kib(_pid: i32) -> Option<u64> {
     None
 }
 
-/// The largest resident set of any waited-for descendant, in KiB.
-fn largest_child_rss_kib() -> u64 {
-    // SAFETY: getrusage writes into the zeroed struct it is given.
+/// Once `pid` has ended: its wait status and the largest resident set of
+/// it and its waited-for descendants (wait4's ru_maxrss), in KiB.
+fn reaped(pid: i32) -> Option<(i32, u64)> {
+    // SAFETY: wait4 on our own child writes into the two locals it is given.
     unsafe {
+        let mut status = 0;
         let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage.ru_maxrss as u64
+        let got = libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage);
+        (got == pid).then_some((status, usage.ru_maxrss as u64))
     }
 }

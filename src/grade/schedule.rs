@@ -143,7 +143,8 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
                 .map(|r| (plan.entries[r.index].id.as_str(), r.started)),
         );
         if !running.is_empty() {
-            std::thread::sleep(Duration::from_millis(50));
+            // Short: how long a free slot may stay empty.
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
     progress.finish();
