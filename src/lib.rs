@@ -8,6 +8,7 @@ pub mod cli;
 pub mod controller;
 pub mod explain;
 pub mod games;
+pub mod grade;
 pub mod invariants;
 pub mod outcome;
 pub mod record;

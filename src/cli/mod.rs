@@ -226,6 +226,11 @@ pub enum Command {
     /// Write a scenario by playing the engine's side against a bot on the
     /// terminal, or (--from-transcript) from a transcript, with no bot.
     Record(Box<crate::record::cli::RecordArgs>),
+    /// Grade a class: every bot of a roster on the same selection, several
+    /// at once; one report per bot, grades.csv/json and a class page.
+    Grade(Box<crate::grade::GradeArgs>),
+    /// Join the output folders of `grade --partition` shards into one.
+    Merge(crate::grade::MergeArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -444,6 +449,8 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             let game = game_named(Some(&args.game))?;
             return crate::record::cli::run(args, game).map_err(Fatal::Usage);
         }
+        Some(Command::Grade(args)) => return crate::grade::grade(args),
+        Some(Command::Merge(args)) => return crate::grade::merge(args),
         Some(Command::Lint { game, paths }) => {
             let game_id = game.clone().or(cli.game.clone());
             let (scenarios, errors) = run::load(paths, game_id.as_deref(), paths.is_empty())?;

@@ -1,0 +1,116 @@
+//! One bot graded by a protocheck of its own: a child process, in a
+//! process group of its own, run in the bot's working folder. That
+//! protocheck applies the limits and timeouts, kills its bot's processes
+//! and survives a hostile bot exactly as a single run does; a bot that
+//! hangs, floods or forks harms only its own child.
+
+use super::roster::Entry;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::Instant;
+
+/// A bot's protocheck, running.
+pub struct Running {
+    pub index: usize,
+    pub child: Child,
+    pub started: Instant,
+}
+
+/// Where a bot's files go: `<out>/<id>/`.
+pub fn folder(out: &Path, id: &str) -> PathBuf {
+    out.join(id)
+}
+
+/// The words after the program: the run options, then grade's own.
+pub fn arguments(entry: &Entry, run_options: &[String], out: &Path) -> Vec<String> {
+    let mut args = run_options.to_vec();
+    let report = folder(out, &entry.id).join("report.json");
+    args.extend([
+        "--jobs".into(),
+        "1".into(),
+        "--format".into(),
+        "json".into(),
+        "--output".into(),
+        report.display().to_string(),
+        "--color".into(),
+        "never".into(),
+        "--bot-cmd".into(),
+        shell_words::join(&entry.command),
+    ]);
+    args
+}
+
+pub fn start(
+    index: usize,
+    entry: &Entry,
+    run_options: &[String],
+    out: &Path,
+) -> std::io::Result<Running> {
+    use std::os::unix::process::CommandExt;
+    let dir = folder(out, &entry.id);
+    std::fs::create_dir_all(&dir)?;
+    // A report left from an earlier run must not be taken for this one's.
+    for stale in ["report.json", "report.txt", "report.html"] {
+        let _ = std::fs::remove_file(dir.join(stale));
+    }
+    let stderr = std::fs::File::create(dir.join("protocheck.log"))?;
+    let mut command = Command::new(std::env::current_exe()?);
+    command
+        .args(arguments(entry, run_options, out))
+        .current_dir(&entry.workdir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        // Its own group: a signal meant for one bot's protocheck (or the
+        // terminal's Ctrl-C, which grade passes on) reaches no other.
+        .process_group(0);
+    die_with_parent(&mut command);
+    Ok(Running {
+        index,
+        child: command.spawn()?,
+        started: Instant::now(),
+    })
+}
+
+/// A grade that is killed takes its children with it (they then stop
+/// their bots and write their reports), also when SIGKILLed.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: prctl is async-signal-safe; nothing else runs between fork
+    // and exec here. Children are started from grade's main thread, which
+    // lives as long as grade (the signal is tied to the forking thread).
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere grade passes its own stop on to its children (`stop`); a
+/// SIGKILLed grade leaves them to finish on their own.
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent(_command: &mut Command) {}
+
+/// Pass a stop on to a bot's protocheck: it kills its bot, writes its
+/// report (scenarios marked interrupted) and exits.
+pub fn stop(running: &Running, signal: i32) {
+    // SAFETY: killpg has no memory-safety preconditions; the group is the
+    // child's own (process_group(0)) and the child is not yet reaped.
+    unsafe {
+        libc::killpg(running.child.id() as libc::pid_t, signal);
+    }
+}
+
+/// Exit status in the table's terms.
+pub fn ended(status: ExitStatus) -> super::table::Ended {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => super::table::Ended::Code(code),
+        (None, Some(signal)) => {
+            super::table::Ended::Signal(crate::transport::process::signal_name(signal))
+        }
+        (None, None) => super::table::Ended::Code(2),
+    }
+}

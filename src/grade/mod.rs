@@ -1,0 +1,207 @@
+//! `protocheck grade`: every bot of a class run on the same selection, one
+//! protocheck process per bot (`child`), several at once (`schedule`); a
+//! folder of per-bot reports, a grades table (`table`) and a class page
+//! (`summary`). `protocheck merge` joins the folders of shards (`merge`).
+//!
+//! Exit status: 0 every bot was graded (failing bots included: grading is
+//! not a gate), 1 with `--fail-on-any` when a bot did not pass, 2 bad
+//! input (nothing runs) or grade was stopped.
+
+mod child;
+mod merge;
+mod options;
+mod progress;
+mod rebuild;
+mod roster;
+mod schedule;
+mod summary;
+mod table;
+
+use crate::cli::Fatal;
+use std::path::{Path, PathBuf};
+
+/// Grade a class: one report per bot, `grades.csv`, `grades.json` and a class page.
+#[derive(Debug, clap::Args)]
+#[command(after_help = GRADE_HELP)]
+pub struct GradeArgs {
+    /// Bot programs, as paths or globs (`submissions/*/bot`, expanded by
+    /// protocheck when quoted); each bot's id is its folder's name, and it
+    /// runs in that folder.
+    #[arg(value_name = "BOT")]
+    pub bots: Vec<String>,
+    /// A CSV roster, `id,command[,workdir]` per line (header optional), for
+    /// bots that need a command line; workdir is relative to the file.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// The output folder.
+    #[arg(long, short = 'o', value_name = "DIR", default_value = "grades")]
+    pub out: PathBuf,
+    /// Bots graded at once (default: CPUs); each bot's own scenarios run
+    /// one at a time, so this is also how many bots run at once.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Grade every bot again, also those whose report is newer than the bot.
+    #[arg(long)]
+    pub force: bool,
+    /// Grade only shard K of N of the roster (dealt out round robin in
+    /// roster order); join the shards' folders with `protocheck merge`.
+    #[arg(long, value_name = "K/N")]
+    pub partition: Option<String>,
+    /// Exit with 1 when a bot did not pass (grading as a gate).
+    #[arg(long)]
+    pub fail_on_any: bool,
+    /// The options of a single run, given to every bot's run unchanged
+    /// (game, scenarios, --games with --seed, timeouts, limits, …).
+    #[arg(last = true, value_name = "RUN_OPTIONS")]
+    pub run_options: Vec<String>,
+}
+
+const GRADE_HELP: &str = "Examples:\n  \
+protocheck grade submissions/*/bot -- --game kalah\n  \
+protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n\
+Bots whose report is newer than the bot (and made with the same options) are kept; --force grades them again.\n\
+Exit status: 0 every bot was graded (failures included), 1 with --fail-on-any when a bot did not pass, \
+2 bad input (nothing runs) or grade was stopped.";
+
+/// Join the output folders of `grade --partition` shards.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The shards' output folders.
+    #[arg(value_name = "FOLDER", required = true)]
+    pub folders: Vec<PathBuf>,
+    /// Where the merged folder goes.
+    #[arg(long, short = 'o', value_name = "DIR", default_value = "grades")]
+    pub out: PathBuf,
+}
+
+pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
+    let cwd = std::env::current_dir()
+        .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
+    let options = options::check(&args.run_options, &cwd).map_err(Fatal::Usage)?;
+    let partition = args
+        .partition
+        .as_deref()
+        .map(shard)
+        .transpose()
+        .map_err(Fatal::Usage)?;
+    let entries = match (&args.roster, args.bots.is_empty()) {
+        (Some(_), false) => {
+            return Err(Fatal::Usage(
+                "give the bots either as paths or as --roster FILE, not both".into(),
+            ));
+        }
+        (None, true) => {
+            return Err(Fatal::Usage(
+                "no bots to grade: protocheck grade <BOT>... -- <RUN OPTIONS> (or --roster FILE)"
+                    .into(),
+            ));
+        }
+        (Some(file), true) => roster::from_csv(file, &cwd),
+        (None, false) => roster::from_paths(&args.bots, &cwd),
+    }
+    .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
+    check_selection(&options.args, &cwd)?;
+    let entries: Vec<_> = match partition {
+        Some(p) => p.select(entries, |e| &e.id),
+        None => entries,
+    };
+    let out = cwd.join(&args.out);
+    std::fs::create_dir_all(&out)
+        .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", out.display())))?;
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    // From here a stop is passed on to the running bots, whose reports
+    // are still written, and so is the table.
+    schedule::pass_stops_on();
+    let rows = schedule::grade_all(&schedule::Plan {
+        entries: &entries,
+        options: &options.args,
+        out: &out,
+        jobs,
+        force: args.force,
+    });
+    let mut grades = table::Grades {
+        protocheck: env!("CARGO_PKG_VERSION").into(),
+        game: options.game.clone(),
+        options: args.run_options.clone(),
+        partition: partition.map(|p| format!("{}/{}", p.shard, p.total)),
+        bots: rows,
+    };
+    write_outputs(&out, &mut grades)?;
+    eprintln!(
+        "protocheck: {}; class page {}",
+        summary_counts(&grades.bots),
+        out.join("index.html").display()
+    );
+    if schedule::stopped_by().is_some() {
+        return Ok(2);
+    }
+    let all_passed = grades.bots.iter().all(|r| r.status == "passed");
+    Ok(if args.fail_on_any && !all_passed {
+        1
+    } else {
+        0
+    })
+}
+
+pub fn merge(args: &MergeArgs) -> Result<i32, Fatal> {
+    let mut grades = merge::merge(&args.folders, &args.out).map_err(Fatal::Usage)?;
+    write_outputs(&args.out, &mut grades)?;
+    eprintln!(
+        "protocheck: merged {} folders: {}",
+        args.folders.len(),
+        summary_counts(&grades.bots)
+    );
+    Ok(0)
+}
+
+fn write_outputs(out: &Path, grades: &mut table::Grades) -> Result<(), Fatal> {
+    table::write(out, grades).map_err(Fatal::Io)?;
+    table::write_file(&out.join("index.html"), &summary::render(grades)).map_err(Fatal::Io)
+}
+
+fn summary_counts(rows: &[table::Row]) -> String {
+    let count = |s: &str| rows.iter().filter(|r| r.status == s).count();
+    format!(
+        "{} bots graded: {} passed, {} failed, {} error, {} interrupted",
+        rows.len(),
+        count("passed"),
+        count("failed"),
+        count("error"),
+        count("interrupted")
+    )
+}
+
+/// `K/N` (or nextest's `count:K/N`, `hash:K/N`, the hash taken of the id).
+fn shard(text: &str) -> Result<crate::suite::partition::Partition, String> {
+    let full = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("count:{text}")
+    };
+    full.parse().map_err(|e| format!("--partition {e}"))
+}
+
+/// The selection itself (game, scenario files, filter) is checked once,
+/// by a protocheck that lists it, before any bot runs: a typo in the
+/// options is one error, not one per bot.
+fn check_selection(run_options: &[String], cwd: &Path) -> Result<(), Fatal> {
+    let exe = std::env::current_exe()
+        .map_err(|e| Fatal::Io(format!("cannot find protocheck's own program: {e}")))?;
+    let out = std::process::Command::new(exe)
+        .args(run_options)
+        .arg("--list")
+        .current_dir(cwd)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| Fatal::Io(format!("cannot run protocheck to check the options: {e}")))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let said = String::from_utf8_lossy(&out.stderr);
+    let said = said.trim().trim_start_matches("error: ");
+    Err(Fatal::Usage(format!("the run options after `--`: {said}")))
+}

@@ -1,0 +1,248 @@
+//! Grading the roster: up to `jobs` bots at once, each by its own
+//! protocheck (`child`); bots graded before and unchanged since are kept;
+//! a stop (Ctrl-C, SIGTERM) is passed on to the running ones, whose reports
+//! are still written.
+
+use super::child::{self, Running};
+use super::progress::Progress;
+use super::rebuild;
+use super::roster::Entry;
+use super::table::{self, Row};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+/// The signal that stopped grade (0: none yet).
+static STOP: AtomicI32 = AtomicI32::new(0);
+
+/// How long the stopped bots' protocheck processes get to write their
+/// reports (each keeps its own, shorter deadline) before grade leaves.
+const STOP_DEADLINE: Duration = Duration::from_secs(15);
+
+/// The signal that stopped grade, once one has.
+pub fn stopped_by() -> Option<i32> {
+    Some(STOP.load(Ordering::SeqCst)).filter(|&s| s != 0)
+}
+
+/// Take over SIGINT, SIGTERM and SIGHUP from a single run's handling,
+/// which SIGKILLs every descendant at once: grade's descendants are the
+/// bots' protocheck processes, which must get the signal themselves to
+/// stop their bots and still write their reports. A second signal (or the
+/// deadline) leaves at once; the children then get SIGTERM again as their
+/// parent dies (Linux) and leave without their reports.
+pub fn pass_stops_on() {
+    let _ = crate::transport::signals::on_termination(
+        |signal| {
+            STOP.store(signal, Ordering::SeqCst);
+            eprintln!(
+                "\nprotocheck: stopped by {}; passing it on to the running bots, whose reports are still written (a second signal leaves without them)",
+                crate::transport::process::signal_name(signal)
+            );
+        },
+        STOP_DEADLINE,
+        |_, _| {
+            eprintln!("\nprotocheck: leaving without the reports of the bots still running");
+            // SAFETY: _exit has no preconditions.
+            unsafe { libc::_exit(2) };
+        },
+    );
+}
+
+/// What a bot was graded with: a kept grade must have been made the same way.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Signature {
+    protocheck: String,
+    command: Vec<String>,
+    workdir: String,
+    options: Vec<String>,
+}
+
+/// `<out>/<id>/grade.json`.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    signature: Signature,
+    row: Row,
+}
+
+pub struct Plan<'a> {
+    pub entries: &'a [Entry],
+    pub options: &'a [String],
+    pub out: &'a Path,
+    pub jobs: usize,
+    pub force: bool,
+}
+
+/// Grade every entry; the rows in roster order.
+pub fn grade_all(plan: &Plan) -> Vec<Row> {
+    let mut rows: Vec<Option<Row>> = vec![None; plan.entries.len()];
+    let mut queue = Vec::new();
+    let mut progress = Progress::start(plan.entries.len());
+    for (i, entry) in plan.entries.iter().enumerate() {
+        match (!plan.force).then(|| kept(entry, plan)).flatten() {
+            Some(row) => {
+                progress.done(&row, "kept: its report is newer than the bot");
+                rows[i] = Some(row);
+            }
+            None => queue.push(i),
+        }
+    }
+    queue.reverse();
+    let mut running: Vec<Running> = Vec::new();
+    let mut stop_passed_on = false;
+    while !queue.is_empty() || !running.is_empty() {
+        let stopping = stopped_by();
+        if let Some(signal) = stopping
+            && !stop_passed_on
+        {
+            for r in &running {
+                child::stop(r, signal);
+            }
+            stop_passed_on = true;
+        }
+        while stopping.is_none() && running.len() < plan.jobs.max(1) {
+            let Some(i) = queue.pop() else { break };
+            let entry = &plan.entries[i];
+            match child::start(i, entry, plan.options, plan.out) {
+                Ok(r) => running.push(r),
+                Err(e) => {
+                    let row = unstarted(entry, &format!("cannot start protocheck for it: {e}"));
+                    progress.done(&row, "");
+                    rows[i] = Some(row);
+                }
+            }
+        }
+        if stopping.is_some() {
+            // Not started: no verdict, and a later run grades them.
+            for i in queue.drain(..) {
+                let mut row = unstarted(&plan.entries[i], "not graded: grade was stopped");
+                row.status = "interrupted".into();
+                rows[i] = Some(row);
+            }
+        }
+        let mut still = Vec::with_capacity(running.len());
+        for mut r in running {
+            match r.child.try_wait() {
+                Ok(Some(status)) => {
+                    let row = finish(&plan.entries[r.index], plan, status, r.started);
+                    progress.done(&row, "");
+                    rows[r.index] = Some(row);
+                }
+                Ok(None) => still.push(r),
+                Err(e) => {
+                    let row =
+                        unstarted(&plan.entries[r.index], &format!("lost its protocheck: {e}"));
+                    rows[r.index] = Some(row);
+                }
+            }
+        }
+        running = still;
+        progress.running(
+            running
+                .iter()
+                .map(|r| (plan.entries[r.index].id.as_str(), r.started)),
+        );
+        if !running.is_empty() {
+            // Short: how long a free slot may stay empty.
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    progress.finish();
+    rows.into_iter().flatten().collect()
+}
+
+fn signature(entry: &Entry, plan: &Plan) -> Signature {
+    Signature {
+        protocheck: env!("CARGO_PKG_VERSION").into(),
+        command: entry.command.clone(),
+        workdir: entry.workdir.display().to_string(),
+        options: plan.options.to_vec(),
+    }
+}
+
+/// The earlier grade of an unchanged bot: made with the same command and
+/// options, not cut short, its report newer than every file of the bot.
+fn kept(entry: &Entry, plan: &Plan) -> Option<Row> {
+    let dir = child::folder(plan.out, &entry.id);
+    let text = std::fs::read_to_string(dir.join("grade.json")).ok()?;
+    let kept: Kept = serde_json::from_str(&text).ok()?;
+    if kept.signature != signature(entry, plan) || kept.row.status == "interrupted" {
+        return None;
+    }
+    let report = std::fs::metadata(dir.join("report.json"))
+        .and_then(|m| m.modified())
+        .ok()?;
+    let bot = newest_change(entry)?;
+    (report > bot).then_some(kept.row)
+}
+
+/// When the bot last changed: its newest file, or its folder's own time
+/// when the command names no file (an installed interpreter and module).
+fn newest_change(entry: &Entry) -> Option<SystemTime> {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if entry.files.is_empty() {
+        return modified(&entry.workdir);
+    }
+    entry
+        .files
+        .iter()
+        .map(|f| modified(f))
+        .collect::<Option<Vec<_>>>()?
+        .into_iter()
+        .max()
+}
+
+/// A bot's protocheck ended: read its report, render the other two, keep
+/// the row beside them.
+fn finish(entry: &Entry, plan: &Plan, status: std::process::ExitStatus, started: Instant) -> Row {
+    let dir = child::folder(plan.out, &entry.id);
+    let seconds = started.elapsed().as_secs_f64();
+    let log = std::fs::read_to_string(dir.join("protocheck.log")).unwrap_or_default();
+    let text = std::fs::read_to_string(dir.join("report.json")).ok();
+    let report: Option<serde_json::Value> =
+        text.as_deref().and_then(|t| serde_json::from_str(t).ok());
+    let mut row = table::row(
+        &entry.id,
+        child::ended(status),
+        report.as_ref(),
+        &log,
+        seconds,
+    );
+    if let Some(text) = &text {
+        match rebuild::results(text) {
+            Ok((info, results)) => {
+                let human =
+                    table::write_file(&dir.join("report.txt"), &rebuild::human(&info, &results));
+                let html =
+                    table::write_file(&dir.join("report.html"), &rebuild::html(&info, &results));
+                if let Err(e) = human.and(html) {
+                    row.note.get_or_insert(e);
+                }
+            }
+            Err(e) => {
+                row.note.get_or_insert(format!(
+                    "report.json could not be read back for the text and HTML reports: {e}"
+                ));
+            }
+        }
+    }
+    if report.is_none() {
+        // No report to link to: the log says what happened.
+        row.report = format!("{}/protocheck.log", entry.id);
+    }
+    let kept = Kept {
+        signature: signature(entry, plan),
+        row: row.clone(),
+    };
+    if let Ok(json) = serde_json::to_string_pretty(&kept) {
+        let _ = std::fs::write(dir.join("grade.json"), json + "\n");
+    }
+    row
+}
+
+/// The row of a bot whose protocheck never ran to an end.
+fn unstarted(entry: &Entry, why: &str) -> Row {
+    let mut row = table::row(&entry.id, table::Ended::Code(2), None, why, 0.0);
+    row.report = String::new();
+    row
+}

@@ -1,0 +1,248 @@
+//! The grades table: one row per bot, read off its protocheck's JSON report
+//! and exit status, written as `grades.csv` and `grades.json`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::path::Path;
+
+/// One bot's grade.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    pub id: String,
+    /// passed | failed | error | interrupted
+    pub status: String,
+    pub passed: usize,
+    pub failed: usize,
+    pub warnings: usize,
+    pub skipped: usize,
+    /// The first failing finding's rule, in report order.
+    pub first_failing_rule: Option<String>,
+    /// Wall time of the bot's protocheck run.
+    pub seconds: f64,
+    /// The bot's HTML report, relative to the output folder.
+    pub report: String,
+    /// Why there is no verdict (status `error`/`interrupted`): the last
+    /// thing the bot's protocheck said.
+    pub note: Option<String>,
+    /// Every rule the bot broke (a failing finding), sorted: for the chart.
+    pub rules: Vec<String>,
+}
+
+/// How the bot's protocheck ended.
+pub enum Ended {
+    /// Its exit status.
+    Code(i32),
+    /// Killed by a signal (its name).
+    Signal(&'static str),
+}
+
+/// The row for `id` from its protocheck's end, JSON report (if written) and
+/// stderr.
+pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds: f64) -> Row {
+    let totals = |key: &str| report.and_then(|r| r["totals"][key].as_u64()).unwrap_or(0) as usize;
+    let interrupted = totals("interrupted") > 0;
+    let status = match (&ended, report) {
+        (_, Some(_)) if interrupted => "interrupted",
+        (Ended::Code(0), Some(_)) => "passed",
+        (Ended::Code(1), Some(_)) => "failed",
+        _ => "error",
+    };
+    let note = match status {
+        "passed" | "failed" => None,
+        _ => Some(match ended {
+            Ended::Signal(name) => format!("protocheck was killed by {name}"),
+            Ended::Code(_) => last_line(stderr)
+                .unwrap_or("protocheck ended without a report")
+                .to_string(),
+        }),
+    };
+    let rules = report.map(broken_rules).unwrap_or_default();
+    Row {
+        id: id.to_string(),
+        status: status.to_string(),
+        passed: totals("passed"),
+        failed: totals("failed"),
+        warnings: totals("warnings"),
+        skipped: totals("skipped"),
+        first_failing_rule: report.and_then(first_failing_rule),
+        seconds: (seconds * 10.0).round() / 10.0,
+        report: format!("{}/report.html", id),
+        note,
+        rules,
+    }
+}
+
+fn last_line(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim)
+        .rfind(|l| !l.is_empty())
+        .map(|l| l.trim_start_matches("error: "))
+}
+
+fn scenarios(report: &Value) -> impl Iterator<Item = &Value> {
+    report["scenarios"].as_array().into_iter().flatten()
+}
+
+fn first_failing_rule(report: &Value) -> Option<String> {
+    let failed = scenarios(report).find(|s| s["status"] == "failed")?;
+    let violations = failed["violations"].as_array()?;
+    violations
+        .iter()
+        .find(|v| v["severity"] == "fail")
+        .or_else(|| violations.first())
+        .and_then(|v| v["rule"].as_str())
+        .map(String::from)
+}
+
+fn broken_rules(report: &Value) -> Vec<String> {
+    let mut rules: Vec<String> = scenarios(report)
+        .flat_map(|s| {
+            let found = s["violations"].as_array().into_iter().flatten();
+            let counted = s["omitted"].as_array().into_iter().flatten();
+            found.chain(counted)
+        })
+        .filter(|v| v["severity"] == "fail")
+        .filter_map(|v| v["rule"].as_str().map(String::from))
+        .collect();
+    rules.sort();
+    rules.dedup();
+    rules
+}
+
+/// `grades.json`: the rows and what they were graded with.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Grades {
+    pub protocheck: String,
+    pub game: Option<String>,
+    /// The run options every bot was graded with (after `--`).
+    pub options: Vec<String>,
+    /// `K/N` when this is one shard of the roster.
+    pub partition: Option<String>,
+    pub bots: Vec<Row>,
+}
+
+pub const CSV_HEADER: &str =
+    "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note";
+
+pub fn csv(rows: &[Row]) -> String {
+    let mut text = format!("{CSV_HEADER}\n");
+    for r in rows {
+        let fields = [
+            r.id.clone(),
+            r.status.clone(),
+            r.passed.to_string(),
+            r.failed.to_string(),
+            r.warnings.to_string(),
+            r.skipped.to_string(),
+            r.first_failing_rule.clone().unwrap_or_default(),
+            format!("{:.1}", r.seconds),
+            r.report.clone(),
+            r.note.clone().unwrap_or_default(),
+        ];
+        let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        text += &quoted.join(",");
+        text.push('\n');
+    }
+    text
+}
+
+/// Quoted when it must be; a leading `=`, `+`, `-` or `@` is prefixed with
+/// `'` so a spreadsheet never runs a bot-supplied text as a formula.
+fn csv_field(field: &str) -> String {
+    let field = if field.starts_with(['=', '+', '-', '@']) {
+        format!("'{field}")
+    } else {
+        field.to_string()
+    };
+    if field.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field
+    }
+}
+
+/// Write `grades.csv` and `grades.json` into `dir` (rows sorted by id).
+pub fn write(dir: &Path, grades: &mut Grades) -> Result<(), String> {
+    grades.bots.sort_by(|a, b| a.id.cmp(&b.id));
+    let json = serde_json::to_string_pretty(grades).map_err(|e| e.to_string())? + "\n";
+    write_file(&dir.join("grades.json"), &json)?;
+    write_file(&dir.join("grades.csv"), &csv(&grades.bots))
+}
+
+pub fn read(dir: &Path) -> Result<Grades, String> {
+    let path = dir.join("grades.json");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: not a grades file: {e}", path.display()))
+}
+
+pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn report(status: &str, violations: Value) -> Value {
+        json!({
+            "totals": {"passed": 3, "failed": 1, "errors": 0, "skipped": 2, "warnings": 1},
+            "scenarios": [
+                {"status": "passed", "violations": [{"rule": "x.warned", "severity": "warn"}]},
+                {"status": status, "violations": violations},
+            ]
+        })
+    }
+
+    #[test]
+    fn the_first_failing_rule_is_the_first_fail_finding_of_the_first_failed_scenario() {
+        let r = report(
+            "failed",
+            json!([{"rule": "x.later-warn", "severity": "warn"}, {"rule": "x.broken", "severity": "fail"}, {"rule": "a.second", "severity": "fail"}]),
+        );
+        let row = row("bob", Ended::Code(1), Some(&r), "", 2.25);
+        assert_eq!(row.status, "failed");
+        assert_eq!(row.first_failing_rule.as_deref(), Some("x.broken"));
+        assert_eq!(row.rules, ["a.second", "x.broken"]);
+        assert_eq!(
+            (row.passed, row.failed, row.warnings, row.skipped),
+            (3, 1, 1, 2)
+        );
+        assert_eq!(row.note, None);
+    }
+
+    #[test]
+    fn no_report_is_an_error_with_the_last_word_of_protocheck() {
+        let row = row(
+            "eve",
+            Ended::Code(2),
+            None,
+            "started\nerror: cannot start bot `x`: gone\n",
+            0.0,
+        );
+        assert_eq!(row.status, "error");
+        assert_eq!(row.note.as_deref(), Some("cannot start bot `x`: gone"));
+        let killed = super::row("eve", Ended::Signal("SIGKILL"), None, "", 0.0);
+        assert_eq!(
+            killed.note.as_deref(),
+            Some("protocheck was killed by SIGKILL")
+        );
+    }
+
+    #[test]
+    fn csv_quotes_and_defuses_bot_supplied_text() {
+        let mut r = row(
+            "a,\"b\"",
+            Ended::Code(0),
+            Some(&report("passed", json!([]))),
+            "",
+            1.0,
+        );
+        r.note = Some("=HYPERLINK(\"x\")".into());
+        let text = csv(&[r]);
+        let line = text.lines().nth(1).unwrap();
+        assert!(line.starts_with("\"a,\"\"b\"\"\",passed,"), "{line}");
+        assert!(line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\""), "{line}");
+    }
+}

@@ -1,0 +1,533 @@
+//! `protocheck grade` and `protocheck merge` end to end: the real binary,
+//! the sample bots copied into a temporary class folder.
+
+mod common;
+
+use assert_cmd::Command;
+use common::bot;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A fresh folder for one test.
+fn class_folder(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "protocheck-grade-{tag}-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A passing test leaves nothing behind (the bot copies are large); a
+/// failing one keeps its folder to look at.
+fn clean(class: &Path) {
+    let _ = std::fs::remove_dir_all(class);
+}
+
+/// `submissions/<id>/bot`, a copy of the sample bot `example`.
+fn submit(class: &Path, id: &str, example: &str) -> PathBuf {
+    let dir = class.join("submissions").join(id);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bot");
+    std::fs::copy(bot(example), &path).unwrap();
+    path
+}
+
+fn protocheck(class: &Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("protocheck")
+        .unwrap()
+        .current_dir(class)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .unwrap()
+}
+
+fn grades_json(dir: &Path) -> Value {
+    let text = std::fs::read_to_string(dir.join("grades.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// id → (status, first failing rule) from grades.json.
+fn verdicts(dir: &Path) -> Vec<(String, String, String)> {
+    grades_json(dir)["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["id"].as_str().unwrap().to_string(),
+                b["status"].as_str().unwrap().to_string(),
+                b["first_failing_rule"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A few scenarios keep the runs short; the same for every bot.
+const KALAH: &[&str] = &["--", "--game", "kalah", "--filter", "opening"];
+
+fn grade(class: &Path, before: &[&str]) -> std::process::Output {
+    let mut args = vec!["grade"];
+    args.extend_from_slice(before);
+    args.extend_from_slice(KALAH);
+    protocheck(class, &args)
+}
+
+#[test]
+fn a_class_with_hostile_bots_is_graded_right() {
+    let class = class_folder("class");
+    submit(&class, "alice", "kalah-correct");
+    submit(&class, "bob", "kalah-zero-based");
+    submit(&class, "deaf", "hostile-deaf");
+    submit(&class, "flood", "hostile-flood-line");
+    let out = grade(
+        &class,
+        &["--jobs", "4", "--out", "grades", "submissions/*/bot"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dir = class.join("grades");
+    assert_eq!(
+        verdicts(&dir),
+        [
+            ("alice".into(), "passed".into(), "".into()),
+            (
+                "bob".into(),
+                "failed".into(),
+                "kalah.move.hole-range".into()
+            ),
+            ("deaf".into(), "failed".into(), "io.timeout".into()),
+            ("flood".into(), "failed".into(), "io.line-too-long".into()),
+        ]
+    );
+    let csv = std::fs::read_to_string(dir.join("grades.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note")
+    );
+    assert!(lines.next().unwrap().starts_with("alice,passed,"), "{csv}");
+    assert!(lines.next().unwrap().starts_with("bob,failed,0,"), "{csv}");
+    // Every bot has its three reports, and they agree.
+    for id in ["alice", "bob", "deaf", "flood"] {
+        let report: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(id).join("report.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(report["game"], "kalah");
+        let text = std::fs::read_to_string(dir.join(id).join("report.txt")).unwrap();
+        let html = std::fs::read_to_string(dir.join(id).join("report.html")).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>"), "{id}");
+        if let Some(rule) = report["scenarios"][0]["violations"][0]["rule"].as_str() {
+            assert!(text.contains(rule) && html.contains(rule), "{id}: {rule}");
+        }
+    }
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(page.contains("<svg"), "{page}");
+    assert!(
+        page.contains("data-rule=\"io.timeout\" data-bots=\"1\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("data-rule=\"kalah.move.hole-range\" data-bots=\"1\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("<a href=\"alice/report.html\">alice</a>"),
+        "{page}"
+    );
+    clean(&class);
+}
+
+/// The `seconds` column left out: the rest of grades.csv must match.
+fn without_times(csv: &str) -> Vec<String> {
+    csv.lines()
+        .map(|l| {
+            let mut f: Vec<&str> = l.split(',').collect();
+            f.remove(7);
+            f.join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
+    let class = class_folder("resume");
+    submit(&class, "alice", "kalah-correct");
+    let bob = submit(&class, "bob", "kalah-zero-based");
+    let first = grade(&class, &["submissions/alice/bot", "submissions/bob/bot"]);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(!stderr(&first).contains("kept"), "{}", stderr(&first));
+
+    let second = grade(&class, &["submissions/alice/bot", "submissions/bob/bot"]);
+    let said = stderr(&second);
+    assert!(said.contains("alice: passed, kept"), "{said}");
+    assert!(
+        said.contains("bob: failed (kalah.move.hole-range), kept"),
+        "{said}"
+    );
+
+    // bob resubmits (a newer file), alice does not.
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+    std::fs::File::options()
+        .write(true)
+        .open(&bob)
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    let third = grade(&class, &["submissions/alice/bot", "submissions/bob/bot"]);
+    let said = stderr(&third);
+    assert!(said.contains("alice: passed, kept"), "{said}");
+    assert!(
+        said.contains("bob: failed (kalah.move.hole-range), "),
+        "{said}"
+    );
+    assert!(
+        !said.contains("bob: failed (kalah.move.hole-range), kept"),
+        "{said}"
+    );
+
+    // Grading is not a gate, unless asked.
+    assert_eq!(second.status.code(), Some(0), "{}", stderr(&second));
+    let gate = grade(
+        &class,
+        &[
+            "--fail-on-any",
+            "submissions/alice/bot",
+            "submissions/bob/bot",
+        ],
+    );
+    assert_eq!(gate.status.code(), Some(1), "{}", stderr(&gate));
+
+    let forced = grade(
+        &class,
+        &["--force", "submissions/alice/bot", "submissions/bob/bot"],
+    );
+    assert!(!stderr(&forced).contains("kept"), "{}", stderr(&forced));
+    assert_eq!(verdicts(&class.join("grades")).len(), 2);
+
+    // Other options: nothing is kept.
+    let other = protocheck(
+        &class,
+        &[
+            "grade",
+            "submissions/alice/bot",
+            "--",
+            "--game",
+            "kalah",
+            "--filter",
+            "south",
+        ],
+    );
+    assert!(!stderr(&other).contains("kept"), "{}", stderr(&other));
+    clean(&class);
+}
+
+#[test]
+fn shards_merged_give_the_table_of_one_run() {
+    let class = class_folder("shards");
+    for (id, example) in [
+        ("a", "kalah-correct"),
+        ("b", "kalah-zero-based"),
+        ("c", "kalah-correct"),
+    ] {
+        submit(&class, id, example);
+    }
+    let whole = grade(&class, &["--out", "whole", "submissions/*/bot"]);
+    assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    for k in ["1/2", "2/2"] {
+        let out = format!("shard-{}", &k[..1]);
+        let shard = grade(
+            &class,
+            &["--partition", k, "--out", &out, "submissions/*/bot"],
+        );
+        assert_eq!(shard.status.code(), Some(0), "{}", stderr(&shard));
+    }
+    assert_eq!(verdicts(&class.join("shard-1")).len(), 2);
+    assert_eq!(verdicts(&class.join("shard-2")).len(), 1);
+    let merged = protocheck(&class, &["merge", "--out", "merged", "shard-1", "shard-2"]);
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    let read = |d: &str| std::fs::read_to_string(class.join(d).join("grades.csv")).unwrap();
+    assert_eq!(
+        without_times(&read("merged")),
+        without_times(&read("whole"))
+    );
+    assert!(class.join("merged/b/report.html").is_file());
+    let page = std::fs::read_to_string(class.join("merged/index.html")).unwrap();
+    assert!(
+        page.contains("data-rule=\"kalah.move.hole-range\" data-bots=\"1\""),
+        "{page}"
+    );
+
+    // The same bot in two shards, or shards graded differently: refused.
+    let twice = protocheck(&class, &["merge", "--out", "twice", "shard-1", "whole"]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(
+        stderr(&twice).contains("is graded in both"),
+        "{}",
+        stderr(&twice)
+    );
+    clean(&class);
+}
+
+/// Bad input: exit 2, the place named, and no bot run (no output folder).
+fn refused(class: &Path, args: &[&str], expected: &str) {
+    let out = protocheck(class, args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains(expected),
+        "{args:?}: {}",
+        stderr(&out)
+    );
+    assert!(!class.join("grades").exists(), "{args:?} ran something");
+}
+
+#[test]
+fn bad_rosters_are_refused_at_their_line_before_anything_runs() {
+    let class = class_folder("bad");
+    let alice = submit(&class, "alice", "kalah-correct");
+    let alice = alice.display().to_string();
+    let write = |name: &str, text: &str| std::fs::write(class.join(name), text).unwrap();
+    write(
+        "no-exe.csv",
+        &format!("id,command\nalice,{alice}\nbob,./missing-bot\n"),
+    );
+    refused(
+        &class,
+        &["grade", "--roster", "no-exe.csv", "--", "--game", "kalah"],
+        "no-exe.csv:3: `./missing-bot` names no executable",
+    );
+    write(
+        "dup.csv",
+        &format!("alice,{alice}\n# comment\nalice,{alice}\n"),
+    );
+    refused(
+        &class,
+        &["grade", "--roster", "dup.csv", "--", "--game", "kalah"],
+        "dup.csv:3: duplicate id `alice` (also dup.csv:1)",
+    );
+    write("quote.csv", &format!("alice,\"{alice}\n"));
+    refused(
+        &class,
+        &["grade", "--roster", "quote.csv", "--", "--game", "kalah"],
+        "quote.csv:1: a quoted field is not closed",
+    );
+    refused(
+        &class,
+        &["grade", "--roster", "absent.csv", "--", "--game", "kalah"],
+        "absent.csv: cannot read",
+    );
+    refused(
+        &class,
+        &["grade", "nobody/*/bot", "--", "--game", "kalah"],
+        "argument 1 (`nobody/*/bot`): the glob matches no file",
+    );
+    refused(
+        &class,
+        &["grade", "submissions/alice/bot", "--", "--game", "kalha"],
+        "unknown game `kalha`",
+    );
+    refused(
+        &class,
+        &[
+            "grade",
+            "submissions/alice/bot",
+            "--",
+            "--game",
+            "kalah",
+            "--format",
+            "html",
+        ],
+        "--format cannot be given to grade",
+    );
+    clean(&class);
+}
+
+#[test]
+fn a_csv_roster_runs_command_lines_in_their_folders_and_escapes_ids() {
+    let class = class_folder("csv");
+    submit(&class, "alice", "kalah-correct");
+    std::fs::write(
+        class.join("roster.csv"),
+        "id,command,workdir\n\"<b>&co\",./bot --unused-arg,submissions/alice\n",
+    )
+    .unwrap();
+    let out = grade(&class, &["--roster", "roster.csv"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dir = class.join("grades");
+    assert_eq!(
+        verdicts(&dir),
+        [("<b>&co".into(), "passed".into(), "".into())]
+    );
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(page.contains("&lt;b&gt;&amp;co"), "{page}");
+    assert!(!page.contains("<b>&co"), "{page}");
+    assert!(page.contains("href=\"%3Cb%3E%26co/report.html\""), "{page}");
+    clean(&class);
+}
+
+/// The fenced block after `<!-- recipe: NAME -->` in docs/grading.md.
+fn recipe(name: &str) -> String {
+    let doc =
+        std::fs::read_to_string(format!("{}/docs/grading.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let start = doc.find(&format!("<!-- recipe: {name} -->")).unwrap();
+    let block = &doc[start..];
+    let body = &block[block.find("```").unwrap()..];
+    let body = &body[body.find('\n').unwrap() + 1..];
+    body[..body.find("```").unwrap()].to_string()
+}
+
+/// A class of two bots with a CSV roster, and PATH leading to protocheck.
+fn tiny_class(tag: &str) -> (PathBuf, String) {
+    let class = class_folder(tag);
+    submit(&class, "alice", "kalah-correct");
+    submit(&class, "bob", "kalah-zero-based");
+    std::fs::write(
+        class.join("roster.csv"),
+        "id,command,workdir\nalice,./bot,submissions/alice\nbob,./bot,submissions/bob\n",
+    )
+    .unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_protocheck"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    (class, path)
+}
+
+/// Run a shell command line as a recipe step would; the selection is
+/// narrowed (built-in suite → a few scenarios) to keep the test short.
+fn sh(class: &Path, path: &str, line: &str, env: &[(&str, &str)]) {
+    let line = line.replace("--game kalah", "--game kalah --filter opening");
+    let out = std::process::Command::new("bash")
+        .args(["-c", &line])
+        .current_dir(class)
+        .env("PATH", path)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{line}: {}", stderr(&out));
+}
+
+fn expected_class(dir: &Path) {
+    assert_eq!(
+        verdicts(dir),
+        [
+            ("alice".into(), "passed".into(), "".into()),
+            (
+                "bob".into(),
+                "failed".into(),
+                "kalah.move.hole-range".into()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn the_github_matrix_recipe_grades_and_merges() {
+    let (class, path) = tiny_class("github");
+    let yaml = recipe("github");
+    let runs: Vec<&str> = yaml
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- run: "))
+        .collect();
+    assert_eq!(runs.len(), 2, "{yaml}");
+    for shard in 1..=4 {
+        let line = runs[0].replace("${{ matrix.shard }}", &shard.to_string());
+        sh(&class, &path, &line, &[]);
+        // download-artifact puts each artifact in a folder of its name.
+        let from = class.join(format!("grades-{shard}"));
+        let to = class.join("shards").join(format!("grades-{shard}"));
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::rename(from, to).unwrap();
+    }
+    sh(&class, &path, runs[1], &[]);
+    expected_class(&class.join("grades"));
+    clean(&class);
+}
+
+#[test]
+fn the_slurm_array_recipe_grades_and_merges() {
+    let (class, path) = tiny_class("slurm");
+    std::fs::write(class.join("grade.sh"), recipe("slurm")).unwrap();
+    for task in ["1", "2", "3", "4"] {
+        let script = std::fs::read_to_string(class.join("grade.sh")).unwrap();
+        sh(
+            &class,
+            &path,
+            &script,
+            &[
+                ("SLURM_ARRAY_TASK_ID", task),
+                ("SLURM_ARRAY_TASK_COUNT", "4"),
+                ("SLURM_CPUS_PER_TASK", "2"),
+            ],
+        );
+    }
+    sh(&class, &path, "protocheck merge --out grades grades-*", &[]);
+    expected_class(&class.join("grades"));
+    clean(&class);
+}
+
+#[test]
+fn a_stopped_grade_stops_every_bot_and_still_writes_the_table() {
+    let class = class_folder("stop");
+    submit(&class, "deaf", "hostile-deaf");
+    let tag = common::marker("grade-stop");
+    let grade = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
+        .current_dir(&class)
+        .args(["grade", "submissions/deaf/bot", "--", "--game", "kalah"])
+        .env("PROTOCHECK_TEST_MARKER", &tag)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Stop it once the bot runs (the deaf bot never answers by itself).
+    let bot_path = class.join("submissions/deaf/bot").display().to_string();
+    let waited = std::time::Instant::now();
+    while !running(&bot_path) && waited.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // SAFETY: kill has no memory-safety preconditions.
+    unsafe { libc::kill(grade.id() as i32, libc::SIGTERM) };
+    let out = grade.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let dir = class.join("grades");
+    assert_eq!(
+        verdicts(&dir),
+        [("deaf".into(), "interrupted".into(), "".into())]
+    );
+    assert!(dir.join("deaf/report.json").is_file());
+    // Every process of the run ends (grade waited for its children; a
+    // child's own helper may take a moment after it).
+    let mut left = common::live_processes_with(&tag);
+    for _ in 0..100 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        left = common::live_processes_with(&tag);
+    }
+    assert_eq!(left, Vec::<u32>::new());
+    assert!(!running(&bot_path));
+    clean(&class);
+}
+
+/// Whether a process runs the program at `path`.
+fn running(path: &str) -> bool {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|entry| {
+            std::fs::read(entry.path().join("cmdline"))
+                .is_ok_and(|c| c.split(|&b| b == 0).next() == Some(path.as_bytes()))
+        })
+}
