@@ -107,6 +107,42 @@ pub struct Picture {
     pub caption: Option<String>,
 }
 
+impl Picture {
+    /// The words drawn, in painting order (what a reader of the picture
+    /// sees; tests of every game's drawing ask it).
+    pub fn texts(&self) -> Vec<&str> {
+        self.shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Asserts that every text and circle lies on the drawing and every
+    /// rectangle but the board itself within `margin` of its edges (a
+    /// drawing whose places run over the board's edge is a defect).
+    #[cfg(test)]
+    pub fn assert_inside(&self, margin: i32) {
+        let (width, height) = (self.width as i32, self.height as i32);
+        for s in &self.shapes {
+            if let Shape::Text { x, y, .. } | Shape::Circle { x, y, .. } = s {
+                assert!(*x > 0 && *x < width && *y > 0 && *y < height, "{s:?}");
+            }
+            if let Shape::Rect {
+                x, y, w, h, ink, ..
+            } = s
+                && *ink != Ink::Board
+            {
+                assert!(*x >= margin && *y >= margin, "{s:?}");
+                assert!(x + *w as i32 <= width - margin, "{s:?} too wide");
+                assert!(y + *h as i32 <= height - margin, "{s:?} too low");
+            }
+        }
+    }
+}
+
 /// One element of a [`Picture`], in the drawing's units (origin top left).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "shape", rename_all = "lowercase")]

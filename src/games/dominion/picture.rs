@@ -327,16 +327,6 @@ mod tests {
     use super::*;
     use Card::*;
 
-    fn texts(p: &Picture) -> Vec<&str> {
-        p.shapes
-            .iter()
-            .filter_map(|s| match s {
-                Shape::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
-
     fn view(supply: &Supply) -> TableView<'_> {
         TableView {
             supply,
@@ -360,41 +350,30 @@ mod tests {
         supply.set(Gold, 0);
         let p = picture(&view(&supply));
         for card in Card::SUPPLY {
-            assert!(texts(&p).contains(&card.name()), "{card} has no pile");
+            assert!(p.texts().contains(&card.name()), "{card} has no pile");
         }
         assert_eq!(under(&p, "smithy"), "3");
         assert_eq!(under(&p, "gold"), "0", "an empty pile keeps its place");
         assert_eq!(under(&p, "province"), "8");
         assert_eq!(under(&p, "the bot's deck"), "5");
         assert_eq!(under(&p, "the bot's discard"), "0");
-        assert!(texts(&p).contains(&"player1's turn: actions 1, buys 1, coins 0"));
+        assert!(
+            p.texts()
+                .contains(&"player1's turn: actions 1, buys 1, coins 0")
+        );
         assert_eq!(
             p.caption.as_deref(),
             Some("player1's turn; the bot is player2")
         );
         // The hand, in its order; nothing is played yet.
-        let t = texts(&p);
+        let t = p.texts();
         let hand_at = t.iter().position(|t| *t == "(none)").unwrap() + 1;
         assert_eq!(
             t[hand_at..],
             ["copper", "copper", "estate", "copper", "village"]
         );
         assert!(marked_cards(&p).is_empty());
-        for s in &p.shapes {
-            if let Shape::Text { x, y, .. } | Shape::Circle { x, y, .. } = s {
-                assert!(*x > 0 && *x < p.width as i32 && *y > 0 && *y < p.height as i32);
-            }
-            // Everything but the board itself lies within the margins.
-            if let Shape::Rect {
-                x, y, w, h, ink, ..
-            } = s
-                && *ink != Ink::Board
-            {
-                assert!(*x >= MARGIN && *y >= MARGIN, "{s:?}");
-                assert!(x + *w as i32 <= p.width as i32 - MARGIN, "{s:?} too wide");
-                assert!(y + *h as i32 <= p.height as i32 - MARGIN, "{s:?} too low");
-            }
-        }
+        p.assert_inside(MARGIN);
     }
 
     #[test]
@@ -406,7 +385,10 @@ mod tests {
         v.played = vec![Copper, Mine];
         let p = picture(&v);
         assert_eq!(marked_cards(&p), ["mine"]);
-        assert!(texts(&p).contains(&"player2's turn: actions 1, buys 1, coins 2"));
+        assert!(
+            p.texts()
+                .contains(&"player2's turn: actions 1, buys 1, coins 2")
+        );
         assert_eq!(
             p.caption.as_deref(),
             Some("the bot's turn; the bot is player2")
@@ -415,11 +397,11 @@ mod tests {
         v.played = vec![Copper; 8];
         v.played.push(Silver);
         let p = picture(&v);
-        assert!(texts(&p).contains(&"+2 earlier"));
+        assert!(p.texts().contains(&"+2 earlier"));
         assert_eq!(marked_cards(&p), ["silver"]);
         // Six in the plays, three in the hand, one pile.
         assert_eq!(
-            texts(&p).iter().filter(|t| **t == "copper").count(),
+            p.texts().iter().filter(|t| **t == "copper").count(),
             6 + 3 + 1
         );
     }
@@ -431,12 +413,12 @@ mod tests {
         let mut v = view(&supply);
         v.hand = &hand;
         let p = picture(&v);
-        assert!(texts(&p).contains(&"+3 more"));
+        assert!(p.texts().contains(&"+3 more"));
         // Six in the hand, one pile.
-        assert_eq!(texts(&p).iter().filter(|t| **t == "copper").count(), 6 + 1);
+        assert_eq!(p.texts().iter().filter(|t| **t == "copper").count(), 6 + 1);
         v.ended = Some(Ending::ProvincesGone);
         let p = picture(&v);
-        assert!(texts(&p).contains(&"game over: no province left"));
+        assert!(p.texts().contains(&"game over: no province left"));
         assert_eq!(
             p.caption.as_deref(),
             Some("the game is over; the bot is player2")

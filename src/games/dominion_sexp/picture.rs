@@ -33,17 +33,6 @@ mod tests {
     use crate::games::dominion::picture::probe::{marked_cards as marked, under};
     use crate::games::dominion_sexp::messages::{Card, Play};
     use crate::games::dominion_sexp::rules::Supply;
-    use crate::outcome::Shape;
-
-    fn texts(p: &Picture) -> Vec<&str> {
-        p.shapes
-            .iter()
-            .filter_map(|s| match s {
-                Shape::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
 
     #[test]
     fn a_buy_and_an_add_show_in_the_supply_the_coins_and_the_plays() {
@@ -56,17 +45,29 @@ mod tests {
             before.caption.as_deref(),
             Some("the bot's turn; the bot is bot")
         );
-        assert!(texts(&before).contains(&"bot's turn: actions 1, buys 1, coins 0"));
+        assert!(
+            before
+                .texts()
+                .contains(&"bot's turn: actions 1, buys 1, coins 0")
+        );
         assert_eq!(under(&before, "silver"), "40");
         assert!(marked(&before).is_empty());
         game.apply(Play::Add(Card::Copper), &mut rng).unwrap();
         game.apply(Play::Add(Card::Copper), &mut rng).unwrap();
         let added = picture(&game, 0);
         assert_eq!(marked(&added), ["copper"]);
-        assert!(texts(&added).contains(&"bot's turn: actions 0, buys 1, coins 2"));
+        assert!(
+            added
+                .texts()
+                .contains(&"bot's turn: actions 0, buys 1, coins 2")
+        );
         game.apply(Play::Buy(Card::Estate), &mut rng).unwrap();
         let bought = picture(&game, 0);
-        assert!(texts(&bought).contains(&"bot's turn: actions 0, buys 0, coins 0"));
+        assert!(
+            bought
+                .texts()
+                .contains(&"bot's turn: actions 0, buys 0, coins 0")
+        );
         // Estate's pile went from 8 to 7; the bot's discard pile holds it.
         assert_eq!(
             (under(&before, "estate"), under(&bought, "estate")),
@@ -81,10 +82,14 @@ mod tests {
             after.caption.as_deref(),
             Some("other's turn; the bot is bot")
         );
-        assert!(texts(&after).contains(&"other's turn: actions 1, buys 1, coins 0"));
+        assert!(
+            after
+                .texts()
+                .contains(&"other's turn: actions 1, buys 1, coins 0")
+        );
         assert!(marked(&after).is_empty(), "no play yet in the new turn");
         let hand: Vec<&str> = game.seats[0].hand.iter().map(|c| c.name()).collect();
-        let t = texts(&after);
+        let t = after.texts();
         assert_eq!(t[t.len() - hand.len()..], hand[..]);
     }
 }

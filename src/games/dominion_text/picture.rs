@@ -35,17 +35,6 @@ mod tests {
     use super::*;
     use crate::games::dominion::Card;
     use crate::games::dominion::picture::probe::{marked_cards as marked, under};
-    use crate::outcome::Shape;
-
-    fn texts(p: &Picture) -> Vec<&str> {
-        p.shapes
-            .iter()
-            .filter_map(|s| match s {
-                Shape::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
 
     #[test]
     fn a_village_played_is_marked_and_its_actions_counted() {
@@ -57,7 +46,11 @@ mod tests {
             before.caption.as_deref(),
             Some("player1's turn; the bot is player2")
         );
-        assert!(texts(&before).contains(&"player1's turn: actions 1, buys 1, extra-money 0"));
+        assert!(
+            before
+                .texts()
+                .contains(&"player1's turn: actions 1, buys 1, extra-money 0")
+        );
         // 17 piles; three players: 20 curses, 39 coppers, 12 provinces.
         for (pile, count) in [
             ("curse", "20"),
@@ -70,14 +63,22 @@ mod tests {
         game.play_action(Card::Village, &[], &mut rng);
         let village = picture(&game, 1);
         assert_eq!(marked(&village), ["village"]);
-        assert!(texts(&village).contains(&"player1's turn: actions 2, buys 1, extra-money 0"));
+        assert!(
+            village
+                .texts()
+                .contains(&"player1's turn: actions 2, buys 1, extra-money 0")
+        );
         game.play_action(Card::Market, &[], &mut rng);
         let market = picture(&game, 1);
         assert_eq!(marked(&market), ["market"], "only the card just played");
-        assert!(texts(&market).contains(&"player1's turn: actions 2, buys 2, extra-money 1"));
+        assert!(
+            market
+                .texts()
+                .contains(&"player1's turn: actions 2, buys 2, extra-money 1")
+        );
         // The bot's own hand, not the current player's.
         let bot_hand: Vec<&str> = game.players[1].hand.iter().map(|c| c.name()).collect();
-        let t = texts(&market);
+        let t = market.texts();
         assert_eq!(t[t.len() - bot_hand.len()..], bot_hand[..]);
         assert_eq!(under(&market, "the bot's deck"), "5");
     }

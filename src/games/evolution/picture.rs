@@ -284,16 +284,6 @@ mod tests {
     use super::*;
     use crate::games::evolution::dealer::Style;
 
-    fn texts(p: &Picture) -> Vec<&str> {
-        p.shapes
-            .iter()
-            .filter_map(|s| match s {
-                Shape::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
-
     fn table(players: usize, seat: usize) -> Table {
         let mut rng = fastrand::Rng::with_seed(9);
         let mut t = Table::new(players, seat, &[Style::Reference], &mut rng);
@@ -323,7 +313,7 @@ mod tests {
         t.dealer.players[1].bag = 5;
         t.dealer.players[2].bag = 6;
         let p = picture(&t, 3).unwrap();
-        let all = texts(&p);
+        let all = p.texts();
         for wanted in [
             "7",
             "watering hole",
@@ -378,8 +368,8 @@ mod tests {
         // and board places, the hand's label and card places.
         let fixed = 1 + 2 + 4 * (2 + SPECIES_SLOTS) + 1 + CARD_SLOTS;
         assert_eq!(a.shapes[..fixed], b.shapes[..fixed]);
-        assert!(texts(&b).contains(&"out of the game"));
-        assert!(texts(&b).contains(&"pop 4 body 0"));
+        assert!(b.texts().contains(&"out of the game"));
+        assert!(b.texts().contains(&"pop 4 body 0"));
         assert!(a.shapes[..fixed].iter().all(|s| !matches!(
             s,
             Shape::Text {
@@ -395,25 +385,11 @@ mod tests {
         t.dealer.players[0].boards = vec![Species::fresh(Vec::new()); 7];
         t.dealer.players[0].hand = vec![Card::new(1, Trait::Ambush); 10];
         let p = picture(&t, 3).unwrap();
-        let all = texts(&p);
+        let all = p.texts();
         assert!(all.contains(&"+2 more boards"));
         assert!(all.contains(&"+3 more"));
         assert_eq!(all.iter().filter(|t| **t == "ambush").count(), 7);
-        for s in &p.shapes {
-            if let Shape::Text { x, y, .. } | Shape::Circle { x, y, .. } = s {
-                assert!(*x > 0 && *x < p.width as i32 && *y > 0 && *y < p.height as i32);
-            }
-            // Everything but the board itself lies within the margins.
-            if let Shape::Rect {
-                x, y, w, h, ink, ..
-            } = s
-                && *ink != Ink::Board
-            {
-                assert!(*x >= MARGIN && *y >= MARGIN, "{s:?}");
-                assert!(x + *w as i32 <= p.width as i32 - MARGIN, "{s:?} too wide");
-                assert!(y + *h as i32 <= p.height as i32 - MARGIN, "{s:?} too low");
-            }
-        }
+        p.assert_inside(MARGIN);
     }
 
     #[test]

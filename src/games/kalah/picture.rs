@@ -161,21 +161,11 @@ pub fn with_named(mut p: Picture, board: &Board, named: Option<(Side, usize)>) -
 mod tests {
     use super::*;
 
-    fn texts(p: &Picture) -> Vec<&str> {
-        p.shapes
-            .iter()
-            .filter_map(|s| match s {
-                Shape::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
-
     #[test]
     fn every_pit_is_drawn_with_its_count() {
         let board = Board::from_counts(3, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
         let p = picture(&board, Some(Side::South), "South to move".into());
-        let t = texts(&p);
+        let t = p.texts();
         // Stores (with their names), then North's holes 1..3, South's 1..3.
         for count in ["1", "2", "3", "4", "5", "6", "7", "8"] {
             assert!(t.contains(&count), "{count} missing in {t:?}");
@@ -259,10 +249,6 @@ mod tests {
         assert!(x_of("N1").unwrap() > x_of("N2").unwrap());
         assert!(x_of("S1").unwrap() < x_of("S2").unwrap());
         // Every shape lies inside the picture.
-        for s in &p.shapes {
-            if let Shape::Text { x, y, .. } | Shape::Circle { x, y, .. } = s {
-                assert!(*x > 0 && *x < p.width as i32 && *y > 0 && *y < p.height as i32);
-            }
-        }
+        p.assert_inside(MARGIN);
     }
 }
