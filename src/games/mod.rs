@@ -140,6 +140,16 @@ impl Wire {
 /// What a game is, as data: everything about it that does not depend on
 /// the state of a game in progress.
 pub struct GameFacts {
+    /// The id the command line and scenario files name the game by.
+    pub id: &'static str,
+    /// The game's rules: its own rows plus the shared ones
+    /// (`shared_rules::Catalogue`).
+    pub catalogue: &'static crate::shared_rules::Catalogue,
+    /// The rule for a message over the length cap (`io.line-too-long`, as
+    /// this game weighs it; Evolution's names a JSON message).
+    pub line_too_long: &'static RuleInfo,
+    /// Time limits, unless the command line or a scenario says otherwise.
+    pub defaults: Defaults,
     /// The game's name in sentences (`Kalah`, `Quoridor`).
     pub title: &'static str,
     /// How messages travel.
@@ -172,17 +182,25 @@ pub fn every_failure_ends(rule: &str) -> bool {
 
 /// A game protocol.
 pub trait Game: Sync {
-    fn id(&self) -> &'static str;
+    /// The static facts of this game: its id, rules, time defaults, wire,
+    /// bot arguments, limits, how a game ends, its options.
+    fn facts(&self) -> &'static GameFacts;
+    fn framer(&self, cap: usize) -> Box<dyn Framer>;
+    fn id(&self) -> &'static str {
+        self.facts().id
+    }
     /// Every rule this game checks (for docs, `--list-rules`, tests).
-    fn catalogue(&self) -> &'static [&'static RuleInfo];
+    fn catalogue(&self) -> &'static [&'static RuleInfo] {
+        self.facts().catalogue.all()
+    }
     /// The rule for a message over the length cap (`io.line-too-long`, as
     /// this game weighs it). Other transport events are judged by the session.
-    fn line_too_long(&self) -> &'static RuleInfo;
-    fn defaults(&self) -> Defaults;
-    fn framer(&self, cap: usize) -> Box<dyn Framer>;
-    /// The static facts of this game: wire, bot arguments, limits, how a
-    /// game ends, its options.
-    fn facts(&self) -> &'static GameFacts;
+    fn line_too_long(&self) -> &'static RuleInfo {
+        self.facts().line_too_long
+    }
+    fn defaults(&self) -> Defaults {
+        self.facts().defaults
+    }
     /// Start tracking a fresh game with these (validated) options.
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String>;
     /// `count` whole generated games, reproducible from `seed`.

@@ -20,7 +20,6 @@ use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
-use crate::verdict::RuleInfo;
 use players::SeatStrategy;
 use std::time::Duration;
 
@@ -34,6 +33,18 @@ pub const DEFAULT_PLAYERS: u32 = 2;
 const DEFAULT_SEED: u64 = 1;
 
 static FACTS: GameFacts = GameFacts {
+    id: "dominion-sexp",
+    catalogue: &catalogue::CATALOGUE,
+    line_too_long: &catalogue::IO_LINE_TOO_LONG,
+    // D11: 10 s per reply and for the first reply, 2 s exit grace.
+    defaults: Defaults {
+        reply_timeout: Duration::from_secs(10),
+        startup_timeout: Duration::from_secs(10),
+        exit_grace: Duration::from_secs(2),
+        silence: Duration::from_millis(50),
+        pause: Duration::from_millis(50),
+        reference_time_limit: "the reference server has no time limit at all",
+    },
     title: "Dominion (S-expressions)",
     wire: Wire::LINES,
     bot_args: &[],
@@ -55,30 +66,6 @@ fn table(options: &TableOptions) -> Result<(u32, u32), String> {
 }
 
 impl Game for DominionSexp {
-    fn id(&self) -> &'static str {
-        "dominion-sexp"
-    }
-
-    fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::CATALOGUE.all()
-    }
-
-    fn line_too_long(&self) -> &'static RuleInfo {
-        &catalogue::IO_LINE_TOO_LONG
-    }
-
-    fn defaults(&self) -> Defaults {
-        // D11: 10 s per reply and for the first reply, 2 s exit grace.
-        Defaults {
-            reply_timeout: Duration::from_secs(10),
-            startup_timeout: Duration::from_secs(10),
-            exit_grace: Duration::from_secs(2),
-            silence: Duration::from_millis(50),
-            pause: Duration::from_millis(50),
-            reference_time_limit: "the reference server has no time limit at all",
-        }
-    }
-
     /// Replies are S-expressions, not lines; their cap is the rules'
     /// 64 KiB per reply (§1.2), whatever the line cap.
     fn framer(&self, _cap: usize) -> Box<dyn Framer> {

@@ -15,7 +15,6 @@ use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
-use crate::verdict::RuleInfo;
 use players::SeatStrategy;
 use std::time::Duration;
 
@@ -29,6 +28,18 @@ pub const DEFAULT_PLAYERS: u32 = 2;
 const DEFAULT_SEED: u64 = 1;
 
 static FACTS: GameFacts = GameFacts {
+    id: "dominion-text",
+    catalogue: &catalogue::CATALOGUE,
+    line_too_long: &catalogue::IO_LINE_TOO_LONG,
+    // D23: 10 s per reply and for the first reply, 2 s exit grace.
+    defaults: Defaults {
+        reply_timeout: Duration::from_secs(10),
+        startup_timeout: Duration::from_secs(10),
+        exit_grace: Duration::from_secs(2),
+        silence: Duration::from_millis(50),
+        pause: Duration::from_millis(50),
+        reference_time_limit: "the protocol names no time limit and has no reference server; a bot that never responds is disqualified",
+    },
     title: "Dominion (text)",
     wire: Wire::LINES,
     bot_args: &[],
@@ -56,30 +67,6 @@ fn table(options: &TableOptions) -> Result<(u32, u32), String> {
 }
 
 impl Game for DominionText {
-    fn id(&self) -> &'static str {
-        "dominion-text"
-    }
-
-    fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::CATALOGUE.all()
-    }
-
-    fn line_too_long(&self) -> &'static RuleInfo {
-        &catalogue::IO_LINE_TOO_LONG
-    }
-
-    fn defaults(&self) -> Defaults {
-        // D23: 10 s per reply and for the first reply, 2 s exit grace.
-        Defaults {
-            reply_timeout: Duration::from_secs(10),
-            startup_timeout: Duration::from_secs(10),
-            exit_grace: Duration::from_secs(2),
-            silence: Duration::from_millis(50),
-            pause: Duration::from_millis(50),
-            reference_time_limit: "the protocol names no time limit and has no reference server; a bot that never responds is disqualified",
-        }
-    }
-
     /// §1.2: one reply per line; the cap is `--max-line` (64 KiB, §1.2).
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(LineFramer::new(cap))

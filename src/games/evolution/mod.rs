@@ -26,7 +26,6 @@ use crate::games::{Defaults, Game, GameFacts, Session, Transport, Wire};
 use crate::scenario::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use crate::transport::json_framer::JsonFramer;
-use crate::verdict::RuleInfo;
 use dealer::Style;
 use std::time::Duration;
 
@@ -54,6 +53,21 @@ pub struct EvolutionOptions {
 }
 
 static FACTS: GameFacts = GameFacts {
+    id: "evolution",
+    catalogue: &catalogue::CATALOGUE,
+    line_too_long: &catalogue::IO_MESSAGE_TOO_LARGE,
+    // §1.5 item 5 and §6: 1 s per reply; the sign-up gets 5 s + 5 s
+    // (here: complete within 10 s of the connection); §5: 2 s to exit
+    // after the close. Out-of-turn output is kept and judged at the next
+    // request, so no pauses are needed to catch it.
+    defaults: Defaults {
+        reply_timeout: Duration::from_secs(1),
+        startup_timeout: Duration::from_secs(10),
+        exit_grace: Duration::from_secs(2),
+        silence: Duration::from_millis(100),
+        pause: Duration::ZERO,
+        reference_time_limit: "the reference server drops a player whose reply takes more than 1 s (5 s + 5 s for the sign-up)",
+    },
     title: "Evolution",
     // §1.3: compact JSON followed by exactly one space.
     wire: Wire {
@@ -70,33 +84,6 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Evolution {
-    fn id(&self) -> &'static str {
-        "evolution"
-    }
-
-    fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::CATALOGUE.all()
-    }
-
-    fn line_too_long(&self) -> &'static RuleInfo {
-        &catalogue::IO_MESSAGE_TOO_LARGE
-    }
-
-    fn defaults(&self) -> Defaults {
-        // §1.5 item 5 and §6: 1 s per reply; the sign-up gets 5 s + 5 s
-        // (here: complete within 10 s of the connection); §5: 2 s to exit
-        // after the close. Out-of-turn output is kept and judged at the next
-        // request, so no pauses are needed to catch it.
-        Defaults {
-            reply_timeout: Duration::from_secs(1),
-            startup_timeout: Duration::from_secs(10),
-            exit_grace: Duration::from_secs(2),
-            silence: Duration::from_millis(100),
-            pause: Duration::ZERO,
-            reference_time_limit: "the reference server drops a player whose reply takes more than 1 s (5 s + 5 s for the sign-up)",
-        }
-    }
-
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(JsonFramer::new(cap))
     }

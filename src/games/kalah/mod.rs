@@ -13,7 +13,6 @@ use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
 use crate::transport::framing::{Framer, LineFramer};
-use crate::verdict::RuleInfo;
 use std::time::Duration;
 
 pub struct Kalah;
@@ -44,6 +43,18 @@ const TWO_PLAYERS: &str =
     "Kalah is a two-player game (`START;South`/`START;North` gives the bot its side)";
 
 static FACTS: GameFacts = GameFacts {
+    id: "kalah",
+    catalogue: &catalogue::CATALOGUE,
+    line_too_long: &catalogue::IO_LINE_TOO_LONG,
+    // kalah.md §6: 10 s per reply by default; 2 s grace after END.
+    defaults: Defaults {
+        reply_timeout: Duration::from_secs(10),
+        startup_timeout: Duration::from_secs(10),
+        exit_grace: Duration::from_secs(2),
+        silence: Duration::from_millis(50),
+        pause: Duration::from_millis(50),
+        reference_time_limit: "the reference engine has no per-reply limit, only a budget of one hour of reply time per match",
+    },
     title: "Kalah",
     wire: Wire::LINES,
     bot_args: &[],
@@ -58,30 +69,6 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Kalah {
-    fn id(&self) -> &'static str {
-        "kalah"
-    }
-
-    fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::CATALOGUE.all()
-    }
-
-    fn line_too_long(&self) -> &'static RuleInfo {
-        &catalogue::IO_LINE_TOO_LONG
-    }
-
-    fn defaults(&self) -> Defaults {
-        // kalah.md §6: 10 s per reply by default; 2 s grace after END.
-        Defaults {
-            reply_timeout: Duration::from_secs(10),
-            startup_timeout: Duration::from_secs(10),
-            exit_grace: Duration::from_secs(2),
-            silence: Duration::from_millis(50),
-            pause: Duration::from_millis(50),
-            reference_time_limit: "the reference engine has no per-reply limit, only a budget of one hour of reply time per match",
-        }
-    }
-
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(LineFramer::new(cap))
     }

@@ -14,7 +14,6 @@ use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
-use crate::verdict::RuleInfo;
 use rules::Colour;
 use std::time::Duration;
 
@@ -43,6 +42,20 @@ pub struct QuoridorOptions {
 const TWO_PLAYERS: &str = "Quoridor is played by two (`colour` chooses the bot's side)";
 
 static FACTS: GameFacts = GameFacts {
+    id: "quoridor",
+    catalogue: &catalogue::CATALOGUE,
+    line_too_long: &catalogue::IO_LINE_TOO_LONG,
+    // quoridor.md §6: 30 s per response (the referee's move limit),
+    // 10 s for the first; 2 s to exit after `quit`.
+    defaults: Defaults {
+        reply_timeout: Duration::from_secs(30),
+        startup_timeout: Duration::from_secs(10),
+        exit_grace: Duration::from_secs(2),
+        silence: Duration::from_millis(100),
+        // Responses are counted, so stray output shows up without pauses.
+        pause: Duration::ZERO,
+        reference_time_limit: "the Athens referee gives each `genmove` min(30 s, the engine's remaining game time of 20·N s), and stops waiting for other responses after 2 s",
+    },
     title: "Quoridor",
     wire: Wire::LINES,
     // The referee always starts engines as `./engine -seed <n>` (§1.1).
@@ -58,34 +71,8 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Quoridor {
-    fn id(&self) -> &'static str {
-        "quoridor"
-    }
-
-    fn catalogue(&self) -> &'static [&'static RuleInfo] {
-        catalogue::CATALOGUE.all()
-    }
-
-    fn line_too_long(&self) -> &'static RuleInfo {
-        &catalogue::IO_LINE_TOO_LONG
-    }
-
     fn expectations(&self) -> &'static [crate::games::OwnExpectation] {
         expectations::EXPECTATIONS
-    }
-
-    fn defaults(&self) -> Defaults {
-        // quoridor.md §6: 30 s per response (the referee's move limit),
-        // 10 s for the first; 2 s to exit after `quit`.
-        Defaults {
-            reply_timeout: Duration::from_secs(30),
-            startup_timeout: Duration::from_secs(10),
-            exit_grace: Duration::from_secs(2),
-            silence: Duration::from_millis(100),
-            // Responses are counted, so stray output shows up without pauses.
-            pause: Duration::ZERO,
-            reference_time_limit: "the Athens referee gives each `genmove` min(30 s, the engine's remaining game time of 20·N s), and stops waiting for other responses after 2 s",
-        }
     }
 
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
