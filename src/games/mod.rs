@@ -76,6 +76,25 @@ pub struct Judged {
     pub still_due: bool,
 }
 
+impl Judged {
+    /// What follows a reply a scenario assumes (`Scripted::assume`): its
+    /// follow-up messages, or a scenario error when the assumed reply would
+    /// itself fail (`text` as the scenario wrote it).
+    pub fn assumed(self, text: &str) -> Result<Vec<Outgoing>, ScriptError> {
+        match self
+            .violations
+            .iter()
+            .find(|v| v.severity == crate::verdict::Severity::Fail)
+        {
+            Some(v) => Err(format!(
+                "the expected reply `{text}` would itself break {}: {}",
+                v.rule, v.message
+            )),
+            None => Ok(self.follow_ups),
+        }
+    }
+}
+
 /// Who acts next in generated play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
