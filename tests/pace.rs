@@ -141,6 +141,53 @@ fn out_of_turn_output_is_caught_by_the_same_rule_on_a_loaded_machine() {
 }
 
 #[test]
+fn out_of_turn_output_is_caught_by_the_same_rule_when_the_machine_keeps_the_bot_waiting() {
+    // Each bot is pinned to CPU 0 with the idle scheduling policy, beside
+    // three busy threads on that CPU: every time it wakes (to read `…;OPP`,
+    // after its think) the machine keeps it waiting for tens of
+    // milliseconds, longer than a 50 ms window of wall time. Its window is
+    // its own time, so its line out of turn is still out of turn
+    // (kalah-slow-opp-reply drew kalah.move.empty-hole, or a second rule
+    // kalah.end.output-after-end, in about one run of ten before).
+    if !cfg!(target_os = "linux") || !measures_cpu_wait() {
+        eprintln!("skipped: this system does not tell how long a process waited for a CPU");
+        return;
+    }
+    let baseline: Vec<_> = OUT_OF_TURN
+        .iter()
+        .map(|&(name, fixture_name, envs, _)| verdict(&run(name, fixture_name, &[], envs)))
+        .collect();
+    let _hogs = CpuHogs::pinned(0, 3);
+    std::thread::scope(|scope| {
+        for worker in 0..4 {
+            let baseline = &baseline;
+            scope.spawn(move || {
+                for (&(name, fixture_name, envs, rules), expected) in OUT_OF_TURN.iter().zip(baseline) {
+                    let runs = if name == "kalah-slow-opp-reply" { 5 } else { 1 };
+                    for i in 0..runs {
+                        let mut envs = envs.to_vec();
+                        envs.push(("KALAH_BOT_STARVED_ON_CPU", "0"));
+                        let out = run(name, fixture_name, &[], &envs);
+                        assert!(
+                            rules.iter().any(|r| out.rules().first() == Some(&r.to_string())),
+                            "{name} kept waiting (worker {worker}, run {i}): expected first rule one of {rules:?}, got {:?}\n{}",
+                            out.rules(),
+                            out.messages()
+                        );
+                        assert_eq!(
+                            &verdict(&out),
+                            expected,
+                            "{name} kept waiting (worker {worker}, run {i}) differs from the run on an idle CPU\n{}",
+                            out.messages()
+                        );
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
 fn a_bot_blocked_reading_its_input_is_told_at_once() {
     let out = run("kalah-waits-forever", "south-game", &[], &[]);
     assert_eq!(out.code, 1, "{:?}", out.rules());

@@ -16,10 +16,11 @@
 //! silence does not size, still end as soon as the bot is provably idle, so
 //! `--silence 0` is the fastest setting.
 //!
-//! On a loaded machine a window that ends while the bot is ready to run but
-//! kept waiting for a CPU goes on a little (`timing::WindowEnd`): what the
-//! machine delayed is still out of turn, and a verdict must not depend on
-//! the load.
+//! On a loaded machine a window is the bot's own time, as a reply's is: the
+//! time the machine kept the bot waiting for a CPU does not count, and a
+//! window that ends while the bot is ready to run goes on a little
+//! (`timing::WindowEnd`): what the machine delayed is still out of turn,
+//! and a verdict must not depend on the load.
 
 use super::Run;
 use super::timing::WindowEnd;
@@ -158,7 +159,7 @@ impl Run<'_> {
         let opened = Instant::now();
         let mut deadline = opened + window;
         let mut watch = IdleWatch::for_listening(!fixed);
-        let mut window_end = WindowEnd::new();
+        let mut window_end = WindowEnd::open(&self.seats[self.at].inbox.conn, window);
         let mut heard = false;
         loop {
             match self.next_event(watch.wake(deadline)) {
@@ -175,9 +176,7 @@ impl Run<'_> {
                     // Output the machine kept the bot from writing in time
                     // is still out of turn: a bot kept waiting for a CPU at
                     // the window's end gets the window it was meant to have.
-                    if !window.is_zero()
-                        && let Some(more) = window_end.extension(&self.seats[self.at].inbox.conn)
-                    {
+                    if let Some(more) = window_end.extension(&self.seats[self.at].inbox.conn) {
                         deadline = now + more;
                         continue;
                     }

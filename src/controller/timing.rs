@@ -33,9 +33,11 @@ const FIRST_LOOK: Duration = Duration::from_millis(5);
 const LOOK_MAX: Duration = Duration::from_millis(250);
 
 /// A listening window that ends while the bot (or protocheck's reader of
-/// it) is ready to run but not running is extended in steps this long, up
-/// to [`WINDOW_EXTENSION_CAP`]: output the bot was about to write when the
-/// machine made it wait is still out of turn.
+/// it) is ready to run but not running is extended in steps this long;
+/// in all, a window goes on at most [`WINDOW_EXTENSION_CAP`] or
+/// [`BACKSTOP_FACTOR`] times its length, whichever is longer: output the
+/// bot was about to write when the machine made it wait is still out of
+/// turn.
 const WINDOW_STEP: Duration = Duration::from_millis(2);
 const WINDOW_EXTENSION_CAP: Duration = Duration::from_secs(2);
 
@@ -98,7 +100,8 @@ impl BotClock {
         }
     }
 
-    fn take(&mut self, tasks: &[TaskTimes]) {
+    /// Take a look made elsewhere (one look can serve several questions).
+    pub(super) fn take(&mut self, tasks: &[TaskTimes]) {
         let first_look = self.first.is_none();
         if first_look {
             self.first_look_at = Some(Instant::now());
@@ -203,47 +206,95 @@ fn millis(d: Duration) -> u64 {
     d.as_millis() as u64
 }
 
-/// At the end of a listening window: whether it must go on a little,
-/// because the bot has a task ready to run that the machine keeps waiting
-/// (it has not run since the last look), or protocheck's own threads have
-/// not caught up (its writer has not yet given the bot what protocheck
-/// sent, or its reader has not yet taken what the bot wrote). `previous` is the last look's
-/// counters (the first call returns them and only asks to look again).
+/// At the end of a listening window: whether it must go on, and for how
+/// long. A window is the bot's own time, as a reply's is: it counts from
+/// when protocheck's writer gave the bot its message, and the time the
+/// bot's busiest task spent ready to run but waiting for a CPU does not
+/// count (a bot that received `…;OPP`, waited 80 ms for a CPU, slept its
+/// 30 ms and waited again still writes out of turn, and a 50 ms window of
+/// wall time would have judged its line as the next reply). The window
+/// also goes on while the bot has a task ready to run that the machine
+/// keeps waiting (it has not run since the last look), or while
+/// protocheck's own threads have not caught up (its writer has not yet
+/// given the bot what protocheck sent, or its reader has not yet taken
+/// what the bot wrote). It never goes on past [`WindowEnd::cap`].
 pub(super) struct WindowEnd {
+    window: Duration,
+    opened: Instant,
+    /// The bot's own time since the window opened.
+    clock: BotClock,
+    /// The last look's CPU time of each task (the first look at the end
+    /// of the window only asks to look again).
     previous: Option<HashMap<i32, u64>>,
     extended: Duration,
 }
 
 impl WindowEnd {
-    pub(super) fn new() -> WindowEnd {
+    /// Open a window of `window` on `conn`: the bot's counters are read
+    /// now, so that what the machine keeps it waiting from here on is known.
+    pub(super) fn open(conn: &BotConnection, window: Duration) -> WindowEnd {
+        let opened = Instant::now();
+        let mut clock = BotClock::new(opened);
+        if !window.is_zero() {
+            clock.look(conn);
+        }
         WindowEnd {
+            window,
+            opened,
+            clock,
             previous: None,
             extended: Duration::ZERO,
         }
     }
 
+    /// The most a window goes on past its length, whatever the load.
+    fn cap(&self) -> Duration {
+        WINDOW_EXTENSION_CAP.max(self.window * BACKSTOP_FACTOR)
+    }
+
     /// How much longer the window listens (`None`: it ends now).
     pub(super) fn extension(&mut self, conn: &BotConnection) -> Option<Duration> {
-        if self.extended >= WINDOW_EXTENSION_CAP {
+        if self.window.is_zero() || self.extended >= self.cap() {
             return None;
         }
-        let tasks = conn.task_times()?;
+        // One look serves both questions, so that "has not run since the
+        // last look" always compares two looks in a row.
+        let tasks = conn.task_times();
+        let more = match &tasks {
+            Some(tasks) => {
+                self.clock.take(tasks);
+                let start = conn
+                    .delivered_at()
+                    .map_or(self.opened, |at| at.max(self.opened));
+                let own = self.clock.own(start.elapsed());
+                let short = own
+                    .filter(|&own| own < self.window)
+                    .map(|own| (self.window - own).max(WINDOW_STEP));
+                let waiting = self.kept_waiting(tasks);
+                short.or(waiting.then_some(WINDOW_STEP))
+            }
+            None => None,
+        };
+        let more = more.or((conn.reader_busy() || conn.writes_pending()).then_some(WINDOW_STEP))?;
+        let more = more.min(self.cap() - self.extended);
+        self.extended += more;
+        Some(more)
+    }
+
+    /// Whether the bot has a task ready to run that has not run since the
+    /// last look (the first look only asks to look again: a runnable task
+    /// may be running). A bot that computes out of turn runs, so it does
+    /// not keep the window open.
+    fn kept_waiting(&mut self, tasks: &[TaskTimes]) -> bool {
         let ran: HashMap<i32, u64> = tasks.iter().map(|t| (t.tid, t.ran_ns)).collect();
         let waiting = match &self.previous {
-            // First look: a runnable task may be queued or running; look
-            // again to tell.
             None => tasks.iter().any(|t| t.runnable),
             Some(before) => tasks
                 .iter()
                 .any(|t| t.runnable && before.get(&t.tid) == Some(&t.ran_ns)),
         };
         self.previous = Some(ran);
-        if waiting || conn.reader_busy() || conn.writes_pending() {
-            self.extended += WINDOW_STEP;
-            Some(WINDOW_STEP)
-        } else {
-            None
-        }
+        waiting
     }
 }
 

@@ -10,8 +10,9 @@
 //! `poll`/`epoll`, a JVM with its helper threads), the answer is "unknown"
 //! and the caller falls back to its timeouts and windows.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// Counters shared with the transport threads.
 #[derive(Debug, Default)]
@@ -23,6 +24,11 @@ pub struct Progress {
     /// The kernel thread id of protocheck's stdout reader for this bot (0:
     /// not known yet).
     pub reader_tid: AtomicI32,
+    /// When the writer thread last finished writing into the bot's input:
+    /// a listening window gives the bot its time from then, not from when
+    /// protocheck queued the message (a busy machine may keep the writer
+    /// waiting for a CPU in between).
+    pub delivered_at: Mutex<Option<Instant>>,
 }
 
 /// One look at the bot.

@@ -306,8 +306,6 @@ impl BotConnection {
         self.group.as_ref()?.wait_until(deadline)
     }
 
-    /// The bot's virtual memory size in bytes (Linux: VmSize of its main
-    /// process), if it can be read.
     /// The scheduler's counters of every task of the bot's process tree
     /// (see [`cpu_wait`]); `None` where they cannot be read, or for a
     /// client protocheck did not start.
@@ -334,6 +332,14 @@ impl BotConnection {
         self.progress.queued.load(Ordering::SeqCst) != self.progress.written.load(Ordering::SeqCst)
     }
 
+    /// When protocheck's writer last finished writing into the bot's
+    /// input (`None`: nothing written yet).
+    pub fn delivered_at(&self) -> Option<Instant> {
+        self.progress.delivered_at.lock().ok().and_then(|at| *at)
+    }
+
+    /// The bot's virtual memory size in bytes (Linux: VmSize of its main
+    /// process), if it can be read.
     pub fn virtual_memory(&self) -> Option<u64> {
         let pid = self.group.as_ref()?.pid();
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;

@@ -228,13 +228,29 @@ pub struct CpuHogs {
 impl CpuHogs {
     /// `per_core` busy threads for each core.
     pub fn start(per_core: usize) -> CpuHogs {
-        use std::sync::atomic::Ordering;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        CpuHogs::spawn(cores * per_core, None)
+    }
+
+    /// `count` busy threads, all on CPU `cpu` (Linux; elsewhere unpinned):
+    /// with a sample bot started with `KALAH_BOT_STARVED_ON_CPU` set to the
+    /// same CPU, the machine keeps that bot waiting for a CPU at every
+    /// wake-up, as a heavily loaded grading machine does, without loading
+    /// the rest of the machine.
+    pub fn pinned(cpu: usize, count: usize) -> CpuHogs {
+        CpuHogs::spawn(count, Some(cpu))
+    }
+
+    fn spawn(count: usize, cpu: Option<usize>) -> CpuHogs {
+        use std::sync::atomic::Ordering;
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let threads = (0..cores * per_core)
+        let threads = (0..count)
             .map(|i| {
                 let stop = std::sync::Arc::clone(&stop);
                 std::thread::spawn(move || {
+                    if let Some(cpu) = cpu {
+                        pin_this_thread(cpu);
+                    }
                     let mut x = i as u64 + 1;
                     while !stop.load(Ordering::Relaxed) {
                         for _ in 0..100_000 {
@@ -248,6 +264,22 @@ impl CpuHogs {
         CpuHogs { stop, threads }
     }
 }
+
+#[cfg(target_os = "linux")]
+fn pin_this_thread(cpu: usize) {
+    // SAFETY: a system call on the calling thread with an initialised set.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        assert_eq!(
+            libc::sched_setaffinity(0, std::mem::size_of_val(&set), &set),
+            0
+        );
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pin_this_thread(_cpu: usize) {}
 
 impl Drop for CpuHogs {
     fn drop(&mut self) {

@@ -15,6 +15,10 @@
 //!   unset/anything else: swap only when South opened with hole 1.
 //! * `KALAH_BOT_DELAY_MS`: only for [`Flaw::Slow`], the sleep before every
 //!   reply (default 3000).
+//! * `KALAH_BOT_STARVED_ON_CPU`: a CPU number. The bot pins itself to that
+//!   CPU with the idle scheduling policy (Linux), so the machine keeps it
+//!   waiting whenever anything else wants that CPU: a test's stand-in for
+//!   a bot graded on a heavily loaded machine. Ignored elsewhere.
 
 // Each example uses one variant and a subset of the helpers.
 #![allow(dead_code)]
@@ -176,6 +180,13 @@ struct Bot {
 
 /// Runs the bot on stdin/stdout until `END` or EOF, then exits the process.
 pub fn run(flaw: Flaw) -> ! {
+    if let Ok(cpu) = std::env::var("KALAH_BOT_STARVED_ON_CPU") {
+        starve_on(
+            cpu.trim()
+                .parse()
+                .expect("KALAH_BOT_STARVED_ON_CPU: a CPU number"),
+        );
+    }
     let mut bot = Bot::new(flaw);
     if flaw == Flaw::Banner {
         bot.write_raw(b"hello from bot\n");
@@ -194,6 +205,31 @@ pub fn run(flaw: Flaw) -> ! {
         }
     }
 }
+
+/// Pin this process to `cpu` with `SCHED_IDLE`: it runs only when nothing
+/// else wants that CPU.
+#[cfg(target_os = "linux")]
+fn starve_on(cpu: usize) {
+    // SAFETY: plain system calls on this process with initialised arguments.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        assert_eq!(
+            libc::sched_setaffinity(0, std::mem::size_of_val(&set), &set),
+            0,
+            "sched_setaffinity"
+        );
+        let param = libc::sched_param { sched_priority: 0 };
+        assert_eq!(
+            libc::sched_setscheduler(0, libc::SCHED_IDLE, &param),
+            0,
+            "sched_setscheduler"
+        );
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn starve_on(_cpu: usize) {}
 
 impl Bot {
     fn new(flaw: Flaw) -> Bot {
