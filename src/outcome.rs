@@ -181,6 +181,21 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// The board under everything else: the whole `width` × `height`
+    /// drawing less a 2-unit margin, with rounded corners.
+    pub fn board(width: i32, height: i32, round: u32) -> Shape {
+        Shape::Rect {
+            x: 2,
+            y: 2,
+            w: (width - 4).max(0) as u32,
+            h: (height - 4).max(0) as u32,
+            round,
+            ink: Ink::Board,
+        }
+    }
+}
+
 /// The role of a shape; the reporter picks the colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -217,6 +232,29 @@ pub struct Omitted {
 }
 
 impl ScenarioResult {
+    /// A result with nothing recorded yet: no findings, no transcript.
+    pub fn new(name: &str, game: &str, source: &str, status: Status) -> ScenarioResult {
+        ScenarioResult {
+            name: name.into(),
+            game: game.into(),
+            source: source.into(),
+            about: None,
+            status,
+            error: None,
+            skip_reason: None,
+            violations: Vec::new(),
+            omitted: Vec::new(),
+            transcript: Vec::new(),
+            stderr_bytes: 0,
+            stderr_tail: String::new(),
+            duration_ms: 0,
+            listened_ms: 0,
+            replay: None,
+            saved_to: None,
+            frames: Vec::new(),
+        }
+    }
+
     pub fn warnings(&self) -> usize {
         self.violations
             .iter()

@@ -306,23 +306,8 @@ impl ScenarioRun {
     pub fn not_run(scenario: &Scenario, status: Status) -> ScenarioRun {
         ScenarioRun {
             result: ScenarioResult {
-                name: scenario.name.clone(),
-                game: scenario.game.clone(),
-                source: scenario.source.clone(),
                 about: scenario.about.clone(),
-                status,
-                error: None,
-                skip_reason: None,
-                violations: Vec::new(),
-                omitted: Vec::new(),
-                transcript: Vec::new(),
-                stderr_bytes: 0,
-                stderr_tail: String::new(),
-                duration_ms: 0,
-                listened_ms: 0,
-                replay: None,
-                saved_to: None,
-                frames: Vec::new(),
+                ..ScenarioResult::new(&scenario.name, &scenario.game, &scenario.source, status)
             },
             replay_steps: Vec::new(),
             startup_failure: None,

@@ -4,13 +4,9 @@
 
 #[cfg(test)]
 pub(crate) mod catalogue_check;
+/// What the two Dominion protocols share (not a game of its own).
 pub mod dominion;
-pub mod dominion_sexp;
-pub mod dominion_text;
-pub mod evolution;
-pub mod kalah;
 pub mod options;
-pub mod quoridor;
 #[cfg(test)]
 mod session_tests;
 
@@ -124,6 +120,20 @@ pub struct Defaults {
     /// finding of a bot that was too slow ("the reference engine has no
     /// per-reply limit, …").
     pub reference_time_limit: &'static str,
+}
+
+impl Defaults {
+    /// The times most games use; a game states what differs
+    /// (`Defaults { reply_timeout: …, ..Defaults::STANDARD }`) and always its
+    /// reference's own limit.
+    pub const STANDARD: Defaults = Defaults {
+        reply_timeout: Duration::from_secs(10),
+        startup_timeout: Duration::from_secs(10),
+        exit_grace: Duration::from_secs(2),
+        silence: Duration::from_millis(50),
+        pause: Duration::from_millis(50),
+        reference_time_limit: "",
+    };
 }
 
 /// How a game's messages travel.
@@ -480,13 +490,23 @@ pub fn by_id(id: &str) -> Option<&'static dyn Game> {
     ALL.iter().copied().find(|g| g.id() == id)
 }
 
-pub static ALL: &[&dyn Game] = &[
-    &kalah::KALAH,
-    &quoridor::QUORIDOR,
-    &dominion_sexp::DOMINION_SEXP,
-    &evolution::EVOLUTION,
-    &dominion_text::DOMINION_TEXT,
-];
+/// Declares each game's folder and puts its [`Game`] in [`ALL`], so that a
+/// new game is its folder plus one line in the list below.
+macro_rules! games {
+    ($($folder:ident::$game:ident),* $(,)?) => {
+        $(pub mod $folder;)*
+        /// Every game protocheck knows, in the order help texts list them.
+        pub static ALL: &[&dyn Game] = &[$(&$folder::$game),*];
+    };
+}
+
+games! {
+    kalah::KALAH,
+    quoridor::QUORIDOR,
+    dominion_sexp::DOMINION_SEXP,
+    evolution::EVOLUTION,
+    dominion_text::DOMINION_TEXT,
+}
 
 /// The ids of all games, for help texts and suggestions.
 pub fn ids() -> Vec<&'static str> {

@@ -215,23 +215,9 @@ mod tests {
         violations: Vec<Violation>,
     ) -> ScenarioResult {
         ScenarioResult {
-            name: name.into(),
-            game: "kalah".into(),
-            source: source.into(),
-            about: None,
-            status,
-            error: None,
-            skip_reason: None,
             violations,
-            omitted: Vec::new(),
-            transcript: Vec::new(),
-            stderr_bytes: 0,
-            stderr_tail: String::new(),
             duration_ms: 3,
-            listened_ms: 0,
-            replay: None,
-            saved_to: None,
-            frames: Vec::new(),
+            ..ScenarioResult::new(name, "kalah", source, status)
         }
     }
 

@@ -128,19 +128,15 @@ mod tests {
     };
 
     fn failed(name: &str, findings: Vec<Violation>) -> ScenarioResult {
-        let scenario = crate::scenario::Scenario {
-            name: name.into(),
-            game: "kalah".into(),
-            about: None,
-            spec: None,
-            options: Default::default(),
-            source: format!("builtin:kalah/{name}.yaml"),
-            steps: Vec::new(),
-            origin: crate::scenario::Origin::Builtin,
-        };
-        let mut run = crate::controller::ScenarioRun::not_run(&scenario, Status::Failed);
-        run.result.violations = findings;
-        run.result
+        ScenarioResult {
+            violations: findings,
+            ..ScenarioResult::new(
+                name,
+                "kalah",
+                &format!("builtin:kalah/{name}.yaml"),
+                Status::Failed,
+            )
+        }
     }
 
     #[test]

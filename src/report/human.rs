@@ -499,19 +499,15 @@ mod tests {
     use super::*;
 
     fn skipped(name: &str, reason: Option<&str>) -> ScenarioResult {
-        let scenario = crate::scenario::Scenario {
-            name: name.into(),
-            game: "kalah".into(),
-            about: None,
-            spec: None,
-            options: Default::default(),
-            source: format!("builtin:kalah/{name}.yaml"),
-            steps: Vec::new(),
-            origin: crate::scenario::Origin::Builtin,
-        };
-        let mut run = crate::controller::ScenarioRun::not_run(&scenario, Status::Skipped);
-        run.result.skip_reason = reason.map(str::to_string);
-        run.result
+        ScenarioResult {
+            skip_reason: reason.map(str::to_string),
+            ..ScenarioResult::new(
+                name,
+                "kalah",
+                &format!("builtin:kalah/{name}.yaml"),
+                Status::Skipped,
+            )
+        }
     }
 
     fn info() -> RunInfo {

@@ -102,19 +102,9 @@ mod busy_machine_tests {
     };
 
     fn result_with(decided_by: TimeFigure) -> ScenarioResult {
-        let scenario = crate::scenario::Scenario {
-            name: "s".into(),
-            game: "kalah".into(),
-            about: None,
-            spec: None,
-            options: Default::default(),
-            source: "s.yaml".into(),
-            steps: Vec::new(),
-            origin: crate::scenario::Origin::File,
-        };
-        let mut run =
-            crate::controller::ScenarioRun::not_run(&scenario, crate::outcome::Status::Failed);
-        run.result
+        let mut result =
+            ScenarioResult::new("s", "kalah", "s.yaml", crate::outcome::Status::Failed);
+        result
             .violations
             .push(TIMEOUT.violation("late").with_timing(ReplyTiming {
                 wall_ms: 10_000,
@@ -122,7 +112,7 @@ mod busy_machine_tests {
                 limit_ms: 2_000,
                 decided_by,
             }));
-        run.result
+        result
     }
 
     #[test]

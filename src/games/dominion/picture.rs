@@ -61,14 +61,7 @@ pub fn picture(view: &TableView) -> Picture {
         text: text.to_string(),
         ink: Ink::Label,
     };
-    let mut shapes = vec![Shape::Rect {
-        x: 2,
-        y: 2,
-        w: (WIDTH - 4) as u32,
-        h: (height - 4) as u32,
-        round: 12,
-        ink: Ink::Board,
-    }];
+    let mut shapes = vec![Shape::board(WIDTH, height, 12)];
     let mut changing = Vec::new();
     shapes.push(label(MARGIN + 24, MARGIN + LABEL_BAND / 2, "supply"));
     for (i, &card) in piles.iter().enumerate() {

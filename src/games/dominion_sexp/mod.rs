@@ -21,7 +21,6 @@ use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use players::SeatStrategy;
-use std::time::Duration;
 
 pub struct DominionSexp;
 
@@ -38,12 +37,8 @@ static FACTS: GameFacts = GameFacts {
     line_too_long: &catalogue::IO_LINE_TOO_LONG,
     // D11: 10 s per reply and for the first reply, 2 s exit grace.
     defaults: Defaults {
-        reply_timeout: Duration::from_secs(10),
-        startup_timeout: Duration::from_secs(10),
-        exit_grace: Duration::from_secs(2),
-        silence: Duration::from_millis(50),
-        pause: Duration::from_millis(50),
         reference_time_limit: "the reference server has no time limit at all",
+        ..Defaults::STANDARD
     },
     title: "Dominion (S-expressions)",
     wire: Wire::LINES,

@@ -16,7 +16,6 @@ use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use players::SeatStrategy;
-use std::time::Duration;
 
 pub struct DominionText;
 
@@ -33,12 +32,8 @@ static FACTS: GameFacts = GameFacts {
     line_too_long: &catalogue::IO_LINE_TOO_LONG,
     // D23: 10 s per reply and for the first reply, 2 s exit grace.
     defaults: Defaults {
-        reply_timeout: Duration::from_secs(10),
-        startup_timeout: Duration::from_secs(10),
-        exit_grace: Duration::from_secs(2),
-        silence: Duration::from_millis(50),
-        pause: Duration::from_millis(50),
         reference_time_limit: "the protocol names no time limit and has no reference server; a bot that never responds is disqualified",
+        ..Defaults::STANDARD
     },
     title: "Dominion (text)",
     wire: Wire::LINES,

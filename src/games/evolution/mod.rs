@@ -62,11 +62,10 @@ static FACTS: GameFacts = GameFacts {
     // request, so no pauses are needed to catch it.
     defaults: Defaults {
         reply_timeout: Duration::from_secs(1),
-        startup_timeout: Duration::from_secs(10),
-        exit_grace: Duration::from_secs(2),
         silence: Duration::from_millis(100),
         pause: Duration::ZERO,
         reference_time_limit: "the reference server drops a player whose reply takes more than 1 s (5 s + 5 s for the sign-up)",
+        ..Defaults::STANDARD
     },
     title: "Evolution",
     // §1.3: compact JSON followed by exactly one space.

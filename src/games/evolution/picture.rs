@@ -46,14 +46,7 @@ pub fn picture(table: &Table, seats: usize) -> Option<Picture> {
         text,
         ink,
     };
-    let mut shapes = vec![Shape::Rect {
-        x: 2,
-        y: 2,
-        w: (WIDTH - 4) as u32,
-        h: (height - 4) as u32,
-        round: 12,
-        ink: Ink::Board,
-    }];
+    let mut shapes = vec![Shape::board(WIDTH, height, 12)];
     let mut changing = Vec::new();
     let hole = (MARGIN + 30, MARGIN + HEADER / 2 - 2);
     shapes.push(Shape::Circle {

@@ -13,7 +13,6 @@ use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
 use crate::transport::framing::{Framer, LineFramer};
-use std::time::Duration;
 
 pub struct Kalah;
 
@@ -48,12 +47,8 @@ static FACTS: GameFacts = GameFacts {
     line_too_long: &catalogue::IO_LINE_TOO_LONG,
     // kalah.md §6: 10 s per reply by default; 2 s grace after END.
     defaults: Defaults {
-        reply_timeout: Duration::from_secs(10),
-        startup_timeout: Duration::from_secs(10),
-        exit_grace: Duration::from_secs(2),
-        silence: Duration::from_millis(50),
-        pause: Duration::from_millis(50),
         reference_time_limit: "the reference engine has no per-reply limit, only a budget of one hour of reply time per match",
+        ..Defaults::STANDARD
     },
     title: "Kalah",
     wire: Wire::LINES,

@@ -42,14 +42,7 @@ pub fn picture(board: &Board, bot: Option<Side>, caption: String) -> Picture {
     let (rows_left, north_y, south_y) = rows();
     let width = rows_left + n * PITCH + 8 + STORE_WIDTH as i32 + MARGIN;
     let height = south_y + PITCH / 2 + LABEL_BAND + MARGIN;
-    let mut shapes = vec![Shape::Rect {
-        x: 2,
-        y: 2,
-        w: (width - 4) as u32,
-        h: (height - 4) as u32,
-        round: 18,
-        ink: Ink::Board,
-    }];
+    let mut shapes = vec![Shape::board(width, height, 18)];
     let mut counts = Vec::new();
     let store_top = north_y - PITCH / 2 + 4;
     let store_height = (south_y - north_y + PITCH - 8) as u32;

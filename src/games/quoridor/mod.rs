@@ -49,12 +49,11 @@ static FACTS: GameFacts = GameFacts {
     // 10 s for the first; 2 s to exit after `quit`.
     defaults: Defaults {
         reply_timeout: Duration::from_secs(30),
-        startup_timeout: Duration::from_secs(10),
-        exit_grace: Duration::from_secs(2),
         silence: Duration::from_millis(100),
         // Responses are counted, so stray output shows up without pauses.
         pause: Duration::ZERO,
         reference_time_limit: "the Athens referee gives each `genmove` min(30 s, the engine's remaining game time of 20·N s), and stops waiting for other responses after 2 s",
+        ..Defaults::STANDARD
     },
     title: "Quoridor",
     wire: Wire::LINES,

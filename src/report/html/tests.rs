@@ -53,23 +53,8 @@ fn picture(count: &str) -> Picture {
 
 fn result(name: &str, status: Status) -> ScenarioResult {
     ScenarioResult {
-        name: name.into(),
-        game: "kalah".into(),
-        source: "(built-in)".into(),
-        about: None,
-        status,
-        error: None,
-        skip_reason: None,
-        violations: Vec::new(),
-        omitted: Vec::new(),
-        transcript: Vec::new(),
-        stderr_bytes: 0,
-        stderr_tail: String::new(),
         duration_ms: 5,
-        listened_ms: 0,
-        replay: None,
-        saved_to: None,
-        frames: Vec::new(),
+        ..ScenarioResult::new(name, "kalah", "(built-in)", status)
     }
 }
 
