@@ -9,6 +9,7 @@ mod common;
 use common::*;
 
 const RUNS: usize = 20;
+const PAIRS_AT_ONCE: usize = 4;
 
 fn one_move(bot_name: &str, envs: &[(&str, &str)]) -> Outcome {
     let bot = bot(bot_name);
@@ -36,13 +37,29 @@ fn a_bot_that_computes_within_its_time_passes_under_load_and_a_sleeper_still_tim
         return;
     }
     let _hogs = CpuHogs::start(2);
-    for i in 0..RUNS {
-        // Two runs at once, as `--jobs 2` would have them.
-        let (computing, sleeping) = std::thread::scope(|s| {
-            let c = s.spawn(|| one_move("kalah-cpu-bound", &[("KALAH_BOT_CPU_MS", "1500")]));
-            let z = s.spawn(|| one_move("kalah-slow", &[("KALAH_BOT_DELAY_MS", "3000")]));
-            (c.join().unwrap(), z.join().unwrap())
-        });
+    // Four pairs at once, as `--jobs 8` would have them (the computing bots
+    // compete with each other as well as with the hogs): 20 runs of each
+    // bot in five rounds.
+    let rounds: Vec<Vec<(Outcome, Outcome)>> = (0..RUNS / PAIRS_AT_ONCE)
+        .map(|_| {
+            std::thread::scope(|s| {
+                let pairs: Vec<_> = (0..PAIRS_AT_ONCE)
+                    .map(|_| {
+                        let c = s
+                            .spawn(|| one_move("kalah-cpu-bound", &[("KALAH_BOT_CPU_MS", "1500")]));
+                        let z =
+                            s.spawn(|| one_move("kalah-slow", &[("KALAH_BOT_DELAY_MS", "3000")]));
+                        (c, z)
+                    })
+                    .collect();
+                pairs
+                    .into_iter()
+                    .map(|(c, z)| (c.join().unwrap(), z.join().unwrap()))
+                    .collect()
+            })
+        })
+        .collect();
+    for (i, (computing, sleeping)) in rounds.into_iter().flatten().enumerate() {
         assert_eq!(
             (computing.code, computing.rules()),
             (0, vec![]),

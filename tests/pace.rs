@@ -258,7 +258,7 @@ fn an_explicit_silence_still_fixes_the_windows() {
 }
 
 /// Every sample bot of the repository, Kalah and QTP: 20 runs each with the
-/// default options on a short scenario set, all with the same verdict (issue
+/// default options on a short scenario set, four bots at a time, all with the same verdict (issue
 /// 8: judging with the defaults is deterministic). The bots' own choices are
 /// pinned by their seed.
 #[test]
@@ -300,7 +300,7 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
     };
     std::thread::scope(|scope| {
         let handles: Vec<_> = bots
-            .chunks(bots.len().div_ceil(2))
+            .chunks(bots.len().div_ceil(4))
             .map(|chunk| {
                 scope.spawn(move || {
                     for &name in chunk {

@@ -19,10 +19,11 @@
 //! Elsewhere (macOS) there is no /proc: the process-group kill is all there is.
 
 use super::limits::{LimitHit, LimitKind, ResourceLimits, format_size};
+use super::live::Watch;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
 #[cfg(target_os = "linux")]
-use {super::process::lock_live, std::sync::Arc, std::time::Duration};
+use {super::live::lock_live, std::sync::Arc, std::time::Duration};
 
 /// The environment variable that tags every bot process.
 pub const TAG_VAR: &str = "PROTOCHECK_BOT";
@@ -39,45 +40,6 @@ pub fn run_tag() -> &'static str {
 pub fn next_bot_tag() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     format!("{}.{}", run_tag(), NEXT.fetch_add(1, Ordering::Relaxed))
-}
-
-/// What protocheck knows about one running bot: its tag, its limits, the
-/// peak usage seen, and the first limit it hit.
-#[derive(Debug)]
-pub struct Watch {
-    pub tag: String,
-    pub limits: ResourceLimits,
-    hit: Mutex<Option<LimitHit>>,
-    peak_memory: AtomicU64,
-}
-
-impl Watch {
-    pub fn new(tag: String, limits: ResourceLimits) -> Watch {
-        Watch {
-            tag,
-            limits,
-            hit: Mutex::new(None),
-            peak_memory: AtomicU64::new(0),
-        }
-    }
-
-    /// The first limit the monitor saw the bot hit.
-    pub fn hit(&self) -> Option<LimitHit> {
-        self.hit.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// The largest VmPeak seen among the bot's processes, in bytes.
-    pub fn peak_memory(&self) -> u64 {
-        self.peak_memory.load(Ordering::Relaxed)
-    }
-
-    #[cfg(target_os = "linux")]
-    fn record_hit(&self, hit: LimitHit) {
-        let mut slot = self.hit.lock().unwrap_or_else(|e| e.into_inner());
-        if slot.is_none() {
-            *slot = Some(hit);
-        }
-    }
 }
 
 /// Whether `main.rs` asked for a guardian (library users and unit tests,

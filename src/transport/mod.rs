@@ -9,6 +9,7 @@ pub mod idle;
 pub mod json_framer;
 pub mod json_stream;
 pub mod limits;
+mod live;
 pub mod process;
 #[cfg(target_os = "linux")]
 pub mod procfs;

@@ -4,9 +4,10 @@
 //! On Linux every bot also dies with protocheck (parent-death signal), and
 //! whatever left its group is swept up by [`super::guard`].
 
-use super::guard::{self, Watch};
+use super::guard;
 use super::limits::ResourceLimits;
-use std::collections::HashMap;
+pub use super::live::{Interrupt, interrupted, interruption};
+use super::live::{Watch, lock_live};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -59,31 +60,6 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-/// Bots that are alive right now (by main pid = process group id), so an
-/// interrupt can kill them all and the monitor can watch them; and the
-/// interrupt, once one has happened (then nothing new may start).
-#[derive(Default)]
-pub(super) struct Live {
-    pub(super) groups: HashMap<i32, Arc<Watch>>,
-    interrupted: Option<Interrupt>,
-}
-
-/// protocheck's own stop: the signal that ended the run, and when.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Interrupt {
-    pub signal: i32,
-    pub at: Instant,
-}
-
-fn live() -> &'static Mutex<Live> {
-    static LIVE: OnceLock<Mutex<Live>> = OnceLock::new();
-    LIVE.get_or_init(|| Mutex::new(Live::default()))
-}
-
-pub(super) fn lock_live() -> std::sync::MutexGuard<'static, Live> {
-    live().lock().unwrap_or_else(|e| e.into_inner())
-}
-
 /// SIGKILL every bot protocheck started and has not yet reaped, and
 /// whatever escaped their groups, and refuse to start any more; `signal` is
 /// what stopped protocheck (the first one counts). Called from the signal
@@ -93,33 +69,13 @@ pub(super) fn lock_live() -> std::sync::MutexGuard<'static, Live> {
 pub fn kill_all_live_groups(signal: i32) {
     {
         let mut live = lock_live();
-        if live.interrupted.is_none() {
-            live.interrupted = Some(Interrupt {
-                signal,
-                at: Instant::now(),
-            });
-            INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
-        }
+        live.interrupt(signal);
         for &pgid in live.groups.keys() {
             // SAFETY: killpg has no memory-safety preconditions.
             unsafe { libc::killpg(pgid, libc::SIGKILL) };
         }
     }
     guard::sweep(None);
-}
-
-/// Set with `Live::interrupted`, for loops that look often (a TCP accept
-/// loop) without taking the lock.
-static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Whether [`kill_all_live_groups`] has run: protocheck is being stopped.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
-}
-
-/// The stop, once [`kill_all_live_groups`] has run.
-pub fn interruption() -> Option<Interrupt> {
-    lock_live().interrupted
 }
 
 /// Kill whatever is left of every bot (escapees included): the last thing
