@@ -1,7 +1,7 @@
 //! What running a scenario produced. Reporters are pure functions of these.
 
 use crate::verdict::{Severity, Violation};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -80,7 +80,7 @@ pub struct ScenarioResult {
 }
 
 /// What the report draws beside one transcript line.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Frame {
     /// The game after the line was dealt with; `None`: the game draws
     /// nothing here (not set up, or no pictures at all), or the line is a
@@ -89,14 +89,14 @@ pub struct Frame {
     pub picture: Option<Picture>,
     /// Indices into `violations` of the findings made while this line was
     /// the last one (the failing step of the step-through).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<usize>,
 }
 
 /// A game state as a small, neutral drawing: the game's own module says
 /// what to draw, the reporter turns it into markup (and escapes the text),
 /// so neither the controller nor the reporters know any game.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Picture {
     /// The drawing's extent, in its own units (the reporter scales it).
     pub width: u32,
@@ -144,7 +144,7 @@ impl Picture {
 }
 
 /// One element of a [`Picture`], in the drawing's units (origin top left).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "shape", rename_all = "lowercase")]
 pub enum Shape {
     Rect {
@@ -197,7 +197,7 @@ impl Shape {
 }
 
 /// The role of a shape; the reporter picks the colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ink {
     /// The board itself.

@@ -127,6 +127,11 @@ fn a_class_with_hostile_bots_is_graded_right() {
             assert!(text.contains(rule) && html.contains(rule), "{id}: {rule}");
         }
     }
+    // A failing bot's page steps through its game with the board, as a
+    // single run's HTML report does (drawn from its JSON report's frames).
+    let bob = std::fs::read_to_string(dir.join("bob").join("report.html")).unwrap();
+    assert!(bob.contains("<figure class=\"board\""), "{bob}");
+    assert!(!bob.contains("no picture in the report yet"), "{bob}");
     let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(page.contains("<svg"), "{page}");
     assert!(

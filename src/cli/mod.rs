@@ -102,6 +102,12 @@ pub struct Cli {
     pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
+    /// Record the game's picture beside every transcript line of a
+    /// scenario that did not pass, in every format (the HTML report always
+    /// does): `grade` asks it of each bot's JSON report, from which it
+    /// draws that bot's HTML page.
+    #[arg(long, hide = true)]
+    pub pictures: bool,
     /// In GitHub Actions (GITHUB_ACTIONS=true), do not add annotations on
     /// stderr or the summary to $GITHUB_STEP_SUMMARY.
     #[arg(long)]

@@ -208,7 +208,7 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
             port,
             no_spawn: cli.no_spawn,
         },
-        pictures: cli.format == report::Format::Html,
+        pictures: cli.pictures || cli.format == report::Format::Html,
     };
     let jobs = cli.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()

@@ -30,6 +30,8 @@ pub fn arguments(entry: &Entry, run_options: &[String], out: &Path) -> Vec<Strin
         "1".into(),
         "--format".into(),
         "json".into(),
+        // The bot's HTML page is drawn from this report: with the board.
+        "--pictures".into(),
         "--output".into(),
         report.display().to_string(),
         "--color".into(),

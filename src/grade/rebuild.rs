@@ -4,7 +4,7 @@
 //! holds every result field except the board drawings of the HTML
 //! step-through, which are recorded only by an HTML run.)
 
-use crate::outcome::{Direction, Omitted, ScenarioResult, Status, TranscriptLine};
+use crate::outcome::{Direction, Frame, Omitted, ScenarioResult, Status, TranscriptLine};
 use crate::report::RunInfo;
 use crate::verdict::{ReplyTiming, Severity, StepRef, TimeFigure, Violation};
 use serde::Deserialize;
@@ -64,9 +64,10 @@ struct Scenario {
     listened_ms: u64,
     replay: Option<String>,
     saved_to: Option<String>,
-    /// Only in the results of an HTML run; never in a JSON report.
-    #[allow(dead_code)]
-    frames: Option<serde::de::IgnoredAny>,
+    /// The game drawn beside each line (`--pictures`, which grade asks of
+    /// each bot's run), for scenarios that did not pass.
+    #[serde(default)]
+    frames: Vec<Frame>,
 }
 
 #[derive(Deserialize)]
@@ -179,7 +180,7 @@ fn scenario(s: Scenario) -> Result<ScenarioResult, String> {
         listened_ms: s.listened_ms,
         replay: s.replay,
         saved_to: s.saved_to,
-        frames: Vec::new(),
+        frames: s.frames,
     })
 }
 
@@ -273,6 +274,30 @@ pub fn html(info: &RunInfo, results: &[ScenarioResult]) -> String {
     crate::report::html::render(info, results)
 }
 
+/// The JSON report `json` without the pictures the bot's run recorded for
+/// its HTML page (they make it some thirty times larger), as a single
+/// `--format json` run writes it; `None` when it has none, or when the
+/// results do not give back `json` exactly (then it is kept as it is).
+pub fn json_without_pictures(
+    json: &str,
+    info: &RunInfo,
+    results: &[ScenarioResult],
+) -> Option<String> {
+    if results.iter().all(|r| r.frames.is_empty())
+        || crate::report::json::render(info, results) != json
+    {
+        return None;
+    }
+    let lean: Vec<ScenarioResult> = results
+        .iter()
+        .map(|r| ScenarioResult {
+            frames: Vec::new(),
+            ..r.clone()
+        })
+        .collect();
+    Some(crate::report::json::render(info, &lean))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,6 +321,47 @@ mod tests {
             let again = crate::report::json::render(&info, &results);
             assert_eq!(again.trim_end(), json.trim_end(), "{name}");
         }
+    }
+
+    #[test]
+    fn pictures_are_read_back_for_the_page_and_left_out_of_the_kept_report() {
+        use crate::outcome::{Ink, Picture, Shape};
+        let json = snapshot("kalah-fail-json.snap");
+        let (info, mut plain) = results(&json).unwrap();
+        assert_eq!(
+            json_without_pictures(&json, &info, &plain),
+            None,
+            "no pictures: kept as it is"
+        );
+        let picture = Picture {
+            width: 100,
+            height: 50,
+            shapes: vec![
+                Shape::board(100, 50, 8),
+                Shape::Text {
+                    x: 1,
+                    y: 2,
+                    size: 3,
+                    text: "7".into(),
+                    ink: Ink::Named,
+                },
+            ],
+            caption: Some("South to move".into()),
+        };
+        plain[0].frames = vec![crate::outcome::Frame {
+            picture: Some(picture),
+            findings: vec![0],
+        }];
+        let drawn = crate::report::json::render(&info, &plain);
+        let (info, with_frames) = results(&drawn).unwrap();
+        assert_eq!(
+            with_frames[0].frames, plain[0].frames,
+            "frames read back as written"
+        );
+        assert!(html(&info, &with_frames).contains("<figure class=\"board\""));
+        let lean =
+            json_without_pictures(&drawn, &info, &with_frames).expect("pictures to leave out");
+        assert_eq!(lean.trim_end(), json.trim_end());
     }
 
     #[test]

@@ -215,7 +215,11 @@ fn finish(entry: &Entry, plan: &Plan, status: std::process::ExitStatus, started:
                     table::write_file(&dir.join("report.txt"), &rebuild::human(&info, &results));
                 let html =
                     table::write_file(&dir.join("report.html"), &rebuild::html(&info, &results));
-                if let Err(e) = human.and(html) {
+                let lean = match rebuild::json_without_pictures(text, &info, &results) {
+                    Some(lean) => table::write_file(&dir.join("report.json"), &lean),
+                    None => Ok(()),
+                };
+                if let Err(e) = human.and(html).and(lean) {
                     row.note.get_or_insert(e);
                 }
             }
