@@ -54,6 +54,8 @@ pub(super) struct IdleWatch {
     interval: Duration,
     max: Duration,
     last_idle_cpu: Option<u64>,
+    /// The latest look found the bot doing something (not idle).
+    saw_busy: bool,
 }
 
 impl IdleWatch {
@@ -71,6 +73,7 @@ impl IdleWatch {
             interval: first,
             max,
             last_idle_cpu: None,
+            saw_busy: false,
         }
     }
 
@@ -83,6 +86,12 @@ impl IdleWatch {
     /// be, or when the watch was never enabled).
     pub(super) fn can_tell(&self) -> bool {
         self.next.is_some()
+    }
+
+    /// Whether the latest look found the bot busy (running, ready to run,
+    /// or asleep elsewhere than reading its input).
+    pub(super) fn saw_busy(&self) -> bool {
+        self.saw_busy
     }
 
     /// The bot did something: what was seen so far proves nothing.
@@ -101,7 +110,9 @@ impl IdleWatch {
         }
         self.interval = (self.interval * 2).min(self.max);
         self.next = Some(now + self.interval);
-        match conn.idle_sample() {
+        let sample = conn.idle_sample();
+        self.saw_busy = sample.is_some_and(|s| !s.idle);
+        match sample {
             None => {
                 self.next = None; // cannot be told here: windows and timeouts decide
                 false
@@ -159,7 +170,10 @@ impl Run<'_> {
         let opened = Instant::now();
         let mut deadline = opened + window;
         let mut watch = IdleWatch::for_listening(!fixed);
-        let mut window_end = WindowEnd::open(&self.seats[self.at].inbox.conn, window);
+        let mut window_end = WindowEnd::open(window);
+        if !watch.can_tell() {
+            window_end.baseline(&self.seats[self.at].inbox.conn);
+        }
         let mut heard = false;
         loop {
             match self.next_event(watch.wake(deadline)) {
@@ -204,6 +218,9 @@ impl Run<'_> {
                             }
                         }
                         break;
+                    }
+                    if watch.saw_busy() || !watch.can_tell() {
+                        window_end.baseline(&self.seats[self.at].inbox.conn);
                     }
                 }
             }

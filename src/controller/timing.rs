@@ -230,20 +230,30 @@ pub(super) struct WindowEnd {
 }
 
 impl WindowEnd {
-    /// Open a window of `window` on `conn`: the bot's counters are read
-    /// now, so that what the machine keeps it waiting from here on is known.
-    pub(super) fn open(conn: &BotConnection, window: Duration) -> WindowEnd {
+    /// Open a window of `window`. The bot's counters are read at the first
+    /// [`WindowEnd::baseline`]: from then on, what the machine keeps it
+    /// waiting is known.
+    pub(super) fn open(window: Duration) -> WindowEnd {
         let opened = Instant::now();
-        let mut clock = BotClock::new(opened);
-        if !window.is_zero() {
-            clock.look(conn);
-        }
         WindowEnd {
             window,
             opened,
-            clock,
+            clock: BotClock::new(opened),
             previous: None,
             extended: Duration::ZERO,
+        }
+    }
+
+    /// Read the bot's counters, once: at the first look that finds it
+    /// busy (a window that ends because the bot is provably idle never
+    /// needs them, and most windows do; a look costs tens of µs), or at
+    /// once where idleness cannot be told. A wait for a CPU still going on
+    /// at this look is counted whole when it ends (the kernel adds a wait
+    /// when the task runs), so the wait of a bot woken by protocheck's
+    /// message is not lost.
+    pub(super) fn baseline(&mut self, conn: &BotConnection) {
+        if !self.window.is_zero() && self.clock.first.is_none() {
+            self.clock.look(conn);
         }
     }
 
