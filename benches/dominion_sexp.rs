@@ -56,7 +56,7 @@ fn engine_games(players: usize, games: usize) -> (f64, f64) {
     let mut plays = 0u64;
     let start = Instant::now();
     for _ in 0..games {
-        let mut game = rules::V1State::new(&names[..players], Supply::v1(players), &mut rng);
+        let mut game = rules::DominionTable::v1(&names[..players], Supply::v1(players), &mut rng);
         while game.ended.is_none() {
             let who = if game.current.is_multiple_of(2) {
                 SeatStrategy::BigMoney

@@ -52,7 +52,7 @@ fn engine_games(players: usize, games: usize) -> (f64, f64, usize) {
     let mut played = BTreeSet::new();
     let start = Instant::now();
     for _ in 0..games {
-        let mut game = kingdom::KingdomState::new(players, &mut shuffler);
+        let mut game = kingdom::DominionTable::line(players, &mut shuffler);
         while game.ended.is_none() {
             let who = seats[game.current % 2];
             match who.choose(&game, &mut rng) {

@@ -7,6 +7,7 @@
 
 pub mod cards;
 pub mod ending;
+pub mod engine;
 pub mod kingdom;
 pub mod picture;
 pub mod supply;
@@ -14,4 +15,5 @@ pub mod table;
 
 pub use cards::{Card, HAND_SIZE, STARTING_DECK, Shuffler};
 pub use ending::{DEFAULT_TURN_CAP, EndRules, Ending};
+pub use engine::{DominionTable, SeatedPlayer, TableRules};
 pub use supply::Supply;

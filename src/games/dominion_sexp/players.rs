@@ -2,7 +2,7 @@
 //! big money (the `greedy` strategy) and random legal (`random`).
 
 use super::messages::{Card, Play};
-use super::rules::V1State;
+use super::rules::DominionTable;
 
 /// How a built-in seat chooses its plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,20 +24,21 @@ impl SeatStrategy {
 
     /// The current seat's next play (always legal: a clean is always
     /// possible before the end).
-    pub fn choose(self, game: &V1State, rng: &mut fastrand::Rng) -> Play {
+    pub fn choose(self, game: &DominionTable, rng: &mut fastrand::Rng) -> Play {
         match self {
             SeatStrategy::BigMoney => big_money(game),
             SeatStrategy::RandomLegal => {
                 let n = game.legal_count();
-                game.nth_legal(rng.usize(..n))
-                    .unwrap_or(Play::Clean(game.seats[game.current].hand.first().copied()))
+                game.nth_legal(rng.usize(..n)).unwrap_or(Play::Clean(
+                    game.players[game.current].hand.first().copied(),
+                ))
             }
         }
     }
 }
 
-fn big_money(game: &V1State) -> Play {
-    let hand = &game.seats[game.current].hand;
+fn big_money(game: &DominionTable) -> Play {
+    let hand = &game.players[game.current].hand;
     let ok = |p: Play| game.check(p).is_ok();
     let upgrades = [
         (Card::Silver, Card::Gold),

@@ -4,7 +4,7 @@
 //! names them.
 
 use super::grammar::Seat;
-use crate::games::dominion::kingdom::KingdomState;
+use crate::games::dominion::kingdom::DominionTable;
 use crate::games::dominion::picture::{TableView, picture as draw};
 use crate::outcome::Picture;
 
@@ -13,7 +13,7 @@ fn seat_name(index: usize) -> String {
 }
 
 /// The game as the server tracks it; `bot`: the bot's seat (0-based).
-pub fn picture(game: &KingdomState, bot: usize) -> Picture {
+pub fn picture(game: &DominionTable, bot: usize) -> Picture {
     let player = &game.players[bot];
     draw(&TableView {
         supply: &game.supply,
@@ -21,7 +21,7 @@ pub fn picture(game: &KingdomState, bot: usize) -> Picture {
         bot: &seat_name(bot),
         actions: game.actions,
         buys: game.buys,
-        money: (game.extra_money, "extra-money"),
+        money: (game.coins, "extra-money"),
         played: game.play_area.clone(),
         hand: &player.hand,
         deck: player.deck.len(),
@@ -39,7 +39,7 @@ mod tests {
     #[test]
     fn a_village_played_is_marked_and_its_actions_counted() {
         let mut rng = fastrand::Rng::with_seed(5);
-        let mut game = KingdomState::new(3, &mut rng);
+        let mut game = DominionTable::line(3, &mut rng);
         game.players[0].hand = vec![Card::Village, Card::Market, Card::Copper];
         let before = picture(&game, 1);
         assert_eq!(

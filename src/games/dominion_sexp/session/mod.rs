@@ -9,7 +9,7 @@ pub mod deal;
 use super::catalogue as rule;
 use super::messages::{Notification, Play, classify};
 use super::players::SeatStrategy;
-use super::rules::{Outcome, V1State};
+use super::rules::{DominionTable, Outcome};
 use super::sexp::Reader;
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
@@ -19,7 +19,7 @@ use std::cell::Cell;
 use std::time::Duration;
 
 pub struct DominionSession {
-    game: V1State,
+    game: DominionTable,
     /// The bot's seat (0-based; seat 0 starts, D15).
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
@@ -101,7 +101,7 @@ impl DominionSession {
     }
 
     fn bot_name(&self) -> &str {
-        &self.game.seats[self.bot].name
+        &self.game.players[self.bot].name
     }
 
     fn text(&self, n: &Notification) -> String {
@@ -144,7 +144,7 @@ impl DominionSession {
     /// Apply a built-in seat's play; what the bot is told about it.
     fn builtin_play(&mut self, play: Play) -> Result<Outgoing, ScriptError> {
         let seat = self.game.current;
-        let name = self.game.seats[seat].name.clone();
+        let name = self.game.players[seat].name.clone();
         self.game.apply(play, &mut self.shuffler).map_err(|e| {
             format!(
                 "{name} cannot play {play} here: {} ({})",
@@ -271,8 +271,8 @@ impl DominionSession {
         if self.fresh {
             let (game, reference_names) =
                 deal::adopt(state, self.asked_players, self.bot, &mut self.shuffler)?;
-            if game.seats.len() != self.players.len() {
-                self.players = seat_players(game.seats.len(), self.bot, self.builtin);
+            if game.players.len() != self.players.len() {
+                self.players = seat_players(game.players.len(), self.bot, self.builtin);
             }
             self.game = game;
             if reference_names {
@@ -411,7 +411,7 @@ impl Session for DominionSession {
         // Before the bot's first two `(move …)` after `(moved …)` lines: a
         // bot that answers them, or misreads the modes, writes then. Later
         // pauses follow the bot's pace.
-        self.game.current == self.bot && !self.move_due && self.game.seats[self.bot].turns <= 1
+        self.game.current == self.bot && !self.move_due && self.game.players[self.bot].turns <= 1
     }
 
     fn judge(
@@ -533,7 +533,7 @@ impl Drawn for DominionSession {
         if !self.known {
             return None;
         }
-        let seat = &self.game.seats[self.game.current];
+        let seat = &self.game.players[self.game.current];
         let mut deck = seat.deck.clone();
         deck.sort_by_key(|c| c.name());
         let list = |cards: &[super::messages::Card]| {
@@ -541,7 +541,7 @@ impl Drawn for DominionSession {
         };
         let scores: Vec<String> = self
             .game
-            .seats
+            .players
             .iter()
             .zip(self.game.scores())
             .map(|(s, v)| format!("{} {v}", s.name))
@@ -556,9 +556,9 @@ impl Drawn for DominionSession {
         Some(format!(
             "{status}\nhand: {}\nplays: {}\ndeck: {}\ndiscards: {}\nprovinces left: {}\nscores: {} (the bot is {})",
             list(&seat.hand),
-            list(&self.game.plays),
+            list(&self.game.play_area),
             list(&deck),
-            list(&seat.discards),
+            list(&seat.discard),
             self.game.supply.count(super::messages::Card::Province),
             scores.join(", "),
             self.bot_name()

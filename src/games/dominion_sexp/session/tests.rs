@@ -20,8 +20,8 @@ fn deal_text(hand: &[Card]) -> String {
         let i = rest.iter().position(|r| r == c).expect("a starting card");
         rest.remove(i);
     }
-    game.seats[0].hand = hand.to_vec();
-    game.seats[0].deck = rest;
+    game.players[0].hand = hand.to_vec();
+    game.players[0].deck = rest;
     Notification::Move(game.snapshot()).to_string()
 }
 
@@ -101,9 +101,9 @@ fn an_unfair_state_is_refused_buys_zero_with_a_treasure_in_hand() {
     // §9.1: the reference players add every treasure before buying, so
     // (buys 0) with a treasure in hand is never injected.
     let mut game = deal::fresh(2, &mut fastrand::Rng::with_seed(1));
-    game.seats[0].hand = vec![Card::Copper, Card::Estate, Card::Estate, Card::Estate];
-    game.seats[0].deck = vec![Card::Copper; 5];
-    game.seats[0].discards = vec![Card::Copper];
+    game.players[0].hand = vec![Card::Copper, Card::Estate, Card::Estate, Card::Estate];
+    game.players[0].deck = vec![Card::Copper; 5];
+    game.players[0].discard = vec![Card::Copper];
     game.supply = rules::Supply::from_piles(&[
         (Card::Copper, 45),
         (Card::Silver, 40),
@@ -113,7 +113,7 @@ fn an_unfair_state_is_refused_buys_zero_with_a_treasure_in_hand() {
         (Card::Province, 8),
         (Card::Mine, 10),
     ]);
-    game.plays = vec![Card::Copper];
+    game.play_area = vec![Card::Copper];
     game.buys = 0;
     game.actions = 0;
     game.coins = 1;
@@ -282,7 +282,7 @@ fn whole_games_end_by_provinces_or_the_turn_cap_in_every_seat() {
             match s.game.ended {
                 Some(rules::Ending::TurnCap) => assert!(
                     s.game
-                        .seats
+                        .players
                         .iter()
                         .all(|seat| seat.turns == rules::DEFAULT_TURN_CAP)
                 ),

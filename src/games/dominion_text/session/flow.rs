@@ -57,7 +57,7 @@ impl TextSession {
         ServerMessage::PlayTurn {
             actions: self.game.actions,
             buys: self.game.buys,
-            extra_money: self.game.extra_money,
+            extra_money: self.game.coins,
             hand: self.game.hand().to_vec(),
         }
     }

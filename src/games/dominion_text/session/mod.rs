@@ -20,7 +20,7 @@ use super::catalogue as cat;
 use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
 use super::players::{SeatStrategy, TurnPlay};
 use crate::games::dominion::Card;
-use crate::games::dominion::kingdom::{AttackReply, KingdomState, Rule};
+use crate::games::dominion::kingdom::{AttackReply, DominionTable, Rule};
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
@@ -47,7 +47,7 @@ pub(super) enum Due {
 
 #[derive(Clone)]
 pub struct TextSession {
-    pub(super) game: KingdomState,
+    pub(super) game: DominionTable,
     /// The bot's seat (0-based; seat 0 starts, D1).
     pub(super) bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
@@ -106,7 +106,7 @@ impl TextSession {
         builtin: Option<SeatStrategy>,
     ) -> TextSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
-        let game = KingdomState::new(players, &mut shuffler);
+        let game = DominionTable::line(players, &mut shuffler);
         TextSession {
             game,
             bot,
@@ -498,7 +498,7 @@ impl Drawn for TextSession {
                 flow::seat(current),
                 self.game.actions,
                 self.game.buys,
-                self.game.extra_money
+                self.game.coins
             ),
         };
         let bot = &self.game.players[self.bot];
