@@ -6,7 +6,7 @@ use super::rules::DominionTable;
 
 /// How a built-in seat chooses its plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatStrategy {
+pub enum BuiltInPlayer {
     /// Adds every treasure, then buys province at 8, gold at 6, silver at
     /// 3, and mines its cheapest treasure up when it holds a mine.
     BigMoney,
@@ -14,11 +14,11 @@ pub enum SeatStrategy {
     RandomLegal,
 }
 
-impl SeatStrategy {
+impl BuiltInPlayer {
     pub fn word(self) -> &'static str {
         match self {
-            SeatStrategy::BigMoney => "big money",
-            SeatStrategy::RandomLegal => "random legal",
+            BuiltInPlayer::BigMoney => "big money",
+            BuiltInPlayer::RandomLegal => "random legal",
         }
     }
 
@@ -26,19 +26,18 @@ impl SeatStrategy {
     /// possible before the end).
     pub fn choose(self, game: &DominionTable, rng: &mut fastrand::Rng) -> Play {
         match self {
-            SeatStrategy::BigMoney => big_money(game),
-            SeatStrategy::RandomLegal => {
+            BuiltInPlayer::BigMoney => big_money(game),
+            BuiltInPlayer::RandomLegal => {
                 let n = game.legal_count();
-                game.nth_legal(rng.usize(..n)).unwrap_or(Play::Clean(
-                    game.players[game.current].hand.first().copied(),
-                ))
+                game.nth_legal(rng.usize(..n))
+                    .unwrap_or(Play::Clean(game.hand().first().copied()))
             }
         }
     }
 }
 
 fn big_money(game: &DominionTable) -> Play {
-    let hand = &game.players[game.current].hand;
+    let hand = game.hand();
     let ok = |p: Play| game.check(p).is_ok();
     let upgrades = [
         (Card::Silver, Card::Gold),

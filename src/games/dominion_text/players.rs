@@ -10,7 +10,7 @@ use crate::games::dominion::kingdom::DominionTable;
 
 /// How a built-in seat plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatStrategy {
+pub enum BuiltInPlayer {
     /// Buys militia early and often, and plays it at once: the bot meets
     /// attack requests in most rounds.
     Militia,
@@ -65,20 +65,20 @@ const ACTION_ORDER: [Card; 10] = [
     Card::Remodel,
 ];
 
-impl SeatStrategy {
+impl BuiltInPlayer {
     pub fn word(self) -> &'static str {
         match self {
-            SeatStrategy::Militia => "militia",
-            SeatStrategy::Engine => "engine",
-            SeatStrategy::BigMoney => "big money",
-            SeatStrategy::Random => "random legal",
+            BuiltInPlayer::Militia => "militia",
+            BuiltInPlayer::Engine => "engine",
+            BuiltInPlayer::BigMoney => "big money",
+            BuiltInPlayer::Random => "random legal",
         }
     }
 
     /// What to buy, best first, with the most copies worth owning.
     fn wishes(self) -> &'static [(Card, usize)] {
         match self {
-            SeatStrategy::Militia => &[
+            BuiltInPlayer::Militia => &[
                 (Card::Province, usize::MAX),
                 (Card::Gold, usize::MAX),
                 (Card::Militia, 3),
@@ -86,7 +86,7 @@ impl SeatStrategy {
                 (Card::Moat, 1),
                 (Card::Silver, usize::MAX),
             ],
-            SeatStrategy::Engine => &[
+            BuiltInPlayer::Engine => &[
                 (Card::Province, usize::MAX),
                 (Card::Gold, 3),
                 (Card::Market, 2),
@@ -103,7 +103,7 @@ impl SeatStrategy {
                 (Card::Moat, 1),
                 (Card::Silver, usize::MAX),
             ],
-            SeatStrategy::BigMoney | SeatStrategy::Random => &[
+            BuiltInPlayer::BigMoney | BuiltInPlayer::Random => &[
                 (Card::Province, usize::MAX),
                 (Card::Gold, usize::MAX),
                 (Card::Silver, usize::MAX),
@@ -121,7 +121,7 @@ impl SeatStrategy {
                     let args = self.arguments(game, c)?;
                     (game.check_action(c, &args) == Ok(None)).then_some((c, args))
                 });
-            let pick = if self == SeatStrategy::Random {
+            let pick = if self == BuiltInPlayer::Random {
                 let all: Vec<(Card, Vec<Card>)> = playable.collect();
                 (!all.is_empty() && rng.bool()).then(|| all[rng.usize(..all.len())].clone())
             } else {
@@ -132,7 +132,7 @@ impl SeatStrategy {
                 return TurnPlay::Action(card, args);
             }
         }
-        let cards = if self == SeatStrategy::Random {
+        let cards = if self == BuiltInPlayer::Random {
             random_buys(game, rng)
         } else {
             self.buys(game)
@@ -325,10 +325,10 @@ mod tests {
             let mut shuffler = fastrand::Rng::with_seed(seed ^ 1);
             let mut game = DominionTable::line(4, &mut shuffler);
             let seats = [
-                SeatStrategy::Militia,
-                SeatStrategy::Engine,
-                SeatStrategy::Militia,
-                SeatStrategy::Engine,
+                BuiltInPlayer::Militia,
+                BuiltInPlayer::Engine,
+                BuiltInPlayer::Militia,
+                BuiltInPlayer::Engine,
             ];
             while game.ended.is_none() {
                 let player = seats[game.current];
@@ -342,7 +342,7 @@ mod tests {
                                 if let Some(n) = game.attack_discard_count(q) {
                                     attacks += 1;
                                     let answer =
-                                        SeatStrategy::answer_attack(&game.players[q].hand, n);
+                                        BuiltInPlayer::answer_attack(&game.players[q].hand, n);
                                     let reply = match &answer {
                                         AttackAnswer::RevealMoat => {
                                             crate::games::dominion::kingdom::AttackReply::RevealMoat

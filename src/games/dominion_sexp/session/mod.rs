@@ -8,7 +8,7 @@ pub mod deal;
 
 use super::catalogue as rule;
 use super::messages::{Notification, Play, classify};
-use super::players::SeatStrategy;
+use super::players::BuiltInPlayer;
 use super::rules::{DominionTable, Outcome};
 use super::sexp::Reader;
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
@@ -23,9 +23,9 @@ pub struct DominionSession {
     /// The bot's seat (0-based; seat 0 starts, D15).
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    players: Vec<SeatStrategy>,
+    players: Vec<BuiltInPlayer>,
     /// The strategy the options ask for, if any.
-    builtin: Option<SeatStrategy>,
+    builtin: Option<BuiltInPlayer>,
     /// Shuffles only (the built-in players' choices use the controller's
     /// random numbers), so a replay with the same seed deals the same cards.
     shuffler: fastrand::Rng,
@@ -50,14 +50,14 @@ pub struct DominionSession {
 
 /// The built-in player of each seat: the options' strategy, or else big
 /// money and random legal in turn from the seat after the bot's.
-fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Vec<SeatStrategy> {
+fn seat_players(players: usize, bot: usize, builtin: Option<BuiltInPlayer>) -> Vec<BuiltInPlayer> {
     (0..players)
         .map(|s| {
             let after_bot = (s + players - bot) % players;
             builtin.unwrap_or(if after_bot % 2 == 1 {
-                SeatStrategy::BigMoney
+                BuiltInPlayer::BigMoney
             } else {
-                SeatStrategy::RandomLegal
+                BuiltInPlayer::RandomLegal
             })
         })
         .collect()
@@ -68,7 +68,7 @@ impl DominionSession {
         players: usize,
         bot: usize,
         seed: u64,
-        builtin: Option<SeatStrategy>,
+        builtin: Option<BuiltInPlayer>,
     ) -> DominionSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = deal::fresh(players, &mut shuffler);

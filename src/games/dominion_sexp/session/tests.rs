@@ -6,7 +6,7 @@ use crate::scenario::builtin;
 use std::collections::BTreeSet;
 
 fn session(players: usize, seat: usize) -> DominionSession {
-    DominionSession::new(players, seat - 1, 7, Some(SeatStrategy::BigMoney))
+    DominionSession::new(players, seat - 1, 7, Some(BuiltInPlayer::BigMoney))
         .with_asked_players(Some(players))
 }
 
@@ -235,8 +235,8 @@ fn reading_grammar_and_nonstandard_syntax_give_their_rules() {
 fn play_out(
     players: usize,
     seat: usize,
-    builtin: SeatStrategy,
-    bot: SeatStrategy,
+    builtin: BuiltInPlayer,
+    bot: BuiltInPlayer,
     seed: u64,
 ) -> DominionSession {
     let mut s = DominionSession::new(players, seat - 1, seed, Some(builtin));
@@ -267,16 +267,16 @@ fn whole_games_end_by_provinces_or_the_turn_cap_in_every_seat() {
             let s = play_out(
                 players,
                 seat,
-                SeatStrategy::BigMoney,
-                SeatStrategy::BigMoney,
+                BuiltInPlayer::BigMoney,
+                BuiltInPlayer::BigMoney,
                 seat as u64,
             );
             assert_eq!(s.game.ended, Some(rules::Ending::ProvincesGone));
             let s = play_out(
                 players,
                 seat,
-                SeatStrategy::RandomLegal,
-                SeatStrategy::RandomLegal,
+                BuiltInPlayer::RandomLegal,
+                BuiltInPlayer::RandomLegal,
                 9,
             );
             match s.game.ended {

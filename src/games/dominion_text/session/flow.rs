@@ -9,7 +9,7 @@ use crate::games::Outgoing;
 use crate::games::dominion::Card;
 use crate::games::dominion::kingdom::{ActionOutcome, AttackReply, Rule};
 use crate::games::dominion_text::grammar::{CardListKind, Seat, ServerMessage};
-use crate::games::dominion_text::players::{AttackAnswer, SeatStrategy, TurnPlay};
+use crate::games::dominion_text::players::{AttackAnswer, BuiltInPlayer, TurnPlay};
 
 pub(super) fn seat(index: usize) -> Seat {
     Seat::new(index as u8 + 1).expect("seats are 1 to 4")
@@ -164,7 +164,7 @@ impl TextSession {
                 self.due = Some(Due::Attack);
                 return true;
             }
-            let answer = SeatStrategy::answer_attack(&self.game.players[q].hand, n);
+            let answer = BuiltInPlayer::answer_attack(&self.game.players[q].hand, n);
             let reply = match &answer {
                 AttackAnswer::RevealMoat => AttackReply::RevealMoat,
                 AttackAnswer::Discard(cards) => AttackReply::Discard(cards),

@@ -18,7 +18,7 @@ mod tests;
 
 use super::catalogue as cat;
 use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
-use super::players::{SeatStrategy, TurnPlay};
+use super::players::{BuiltInPlayer, TurnPlay};
 use crate::games::dominion::Card;
 use crate::games::dominion::kingdom::{AttackReply, DominionTable, Rule};
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
@@ -51,7 +51,7 @@ pub struct TextSession {
     /// The bot's seat (0-based; seat 0 starts, D1).
     pub(super) bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    pub(super) seats: Vec<SeatStrategy>,
+    pub(super) seats: Vec<BuiltInPlayer>,
     /// Shuffles and militia's random discards: seeded, so a replay deals
     /// the same cards.
     pub(super) shuffler: fastrand::Rng,
@@ -85,14 +85,14 @@ pub struct TextSession {
 /// and engine in turn from the seat after the bot's, so that the seat right
 /// before the bot's (the one whose militia meets a full hand) is often a
 /// militia player.
-fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Vec<SeatStrategy> {
+fn seat_players(players: usize, bot: usize, builtin: Option<BuiltInPlayer>) -> Vec<BuiltInPlayer> {
     (0..players)
         .map(|s| {
             let before_bot = (bot + players - s) % players;
             builtin.unwrap_or(if before_bot % 2 == 1 {
-                SeatStrategy::Militia
+                BuiltInPlayer::Militia
             } else {
-                SeatStrategy::Engine
+                BuiltInPlayer::Engine
             })
         })
         .collect()
@@ -103,7 +103,7 @@ impl TextSession {
         players: usize,
         bot: usize,
         seed: u64,
-        builtin: Option<SeatStrategy>,
+        builtin: Option<BuiltInPlayer>,
     ) -> TextSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = DominionTable::line(players, &mut shuffler);
