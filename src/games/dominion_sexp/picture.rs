@@ -1,30 +1,14 @@
 //! The version-1 table as a picture for the HTML report: the shared
-//! Dominion drawing ([`crate::games::dominion::picture`]) filled from the
-//! dealer's state, the seats named as the game names them.
+//! Dominion drawing ([`crate::games::dominion::picture`]), the seats named
+//! as the game names them, the turn's money called `coins`.
 
 use super::rules::DominionTable;
-use crate::games::dominion::picture::{TableView, picture as draw};
+use crate::games::dominion::picture::table_picture;
 use crate::outcome::Picture;
 
 /// The game as the dealer tracks it; `bot`: the bot's seat (0-based).
 pub fn picture(game: &DominionTable, bot: usize) -> Picture {
-    let seat = &game.players[bot];
-    // The state lists the plays most recent first; the drawing wants the
-    // latest last.
-    let played = game.play_area.iter().rev().copied().collect();
-    draw(&TableView {
-        supply: &game.supply,
-        current: game.current_name(),
-        bot: &seat.name,
-        actions: game.actions,
-        buys: game.buys,
-        money: (game.coins, "coins"),
-        played,
-        hand: &seat.hand,
-        deck: seat.deck.len(),
-        discard: seat.discard.len(),
-        ended: game.ended,
-    })
+    table_picture(game, bot, "coins")
 }
 
 #[cfg(test)]
