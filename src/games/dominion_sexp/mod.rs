@@ -84,7 +84,7 @@ impl Game for DominionSexp {
             Strategy::Random => BuiltInPlayer::RandomLegal,
         });
         Ok(Box::new(
-            session::DominionSession::new(
+            session::SexpSession::new(
                 players as usize,
                 seat as usize - 1,
                 options.seed.unwrap_or(DEFAULT_SEED),

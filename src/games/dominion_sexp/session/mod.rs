@@ -18,12 +18,12 @@ use crate::verdict::{RuleInfo, Severity, Violation};
 use std::cell::Cell;
 use std::time::Duration;
 
-pub struct DominionSession {
+pub struct SexpSession {
     game: DominionTable,
     /// The bot's seat (0-based; seat 0 starts, D15).
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    players: Vec<BuiltInPlayer>,
+    built_ins: Vec<BuiltInPlayer>,
     /// The strategy the options ask for, if any.
     builtin: Option<BuiltInPlayer>,
     /// Shuffles only (the built-in players' choices use the controller's
@@ -50,7 +50,11 @@ pub struct DominionSession {
 
 /// The built-in player of each seat: the options' strategy, or else big
 /// money and random legal in turn from the seat after the bot's.
-fn seat_players(players: usize, bot: usize, builtin: Option<BuiltInPlayer>) -> Vec<BuiltInPlayer> {
+fn built_in_players(
+    players: usize,
+    bot: usize,
+    builtin: Option<BuiltInPlayer>,
+) -> Vec<BuiltInPlayer> {
     (0..players)
         .map(|s| {
             let after_bot = (s + players - bot) % players;
@@ -63,20 +67,20 @@ fn seat_players(players: usize, bot: usize, builtin: Option<BuiltInPlayer>) -> V
         .collect()
 }
 
-impl DominionSession {
+impl SexpSession {
     pub fn new(
         players: usize,
         bot: usize,
         seed: u64,
         builtin: Option<BuiltInPlayer>,
-    ) -> DominionSession {
+    ) -> SexpSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = deal::fresh(players, &mut shuffler);
-        let seats = seat_players(players, bot, builtin);
-        DominionSession {
+        let built_ins = built_in_players(players, bot, builtin);
+        SexpSession {
             game,
             bot,
-            players: seats,
+            built_ins,
             builtin,
             shuffler,
             asked_players: None,
@@ -271,8 +275,8 @@ impl DominionSession {
         if self.fresh {
             let (game, reference_names) =
                 deal::adopt(state, self.asked_players, self.bot, &mut self.shuffler)?;
-            if game.players.len() != self.players.len() {
-                self.players = seat_players(game.players.len(), self.bot, self.builtin);
+            if game.players.len() != self.built_ins.len() {
+                self.built_ins = built_in_players(game.players.len(), self.bot, self.builtin);
             }
             self.game = game;
             if reference_names {
@@ -309,7 +313,7 @@ impl DominionSession {
     }
 }
 
-impl Session for DominionSession {
+impl Session for SexpSession {
     // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
     // message (the controller closes the bot's input, §6), any exit status
     // once stdin is closed (D12: the reference players exit 1 at EOF), no
@@ -378,7 +382,7 @@ impl Session for DominionSession {
             // answer to these `(moved …)` lines shows as out of turn.
             let mut played = Vec::new();
             while self.game.current != self.bot && !self.game_over() {
-                let player = self.players[self.game.current];
+                let player = self.built_ins[self.game.current];
                 let play = player.choose(&self.game, rng);
                 out.push(self.builtin_play(play)?);
                 played.push(play.to_string());
@@ -506,7 +510,7 @@ impl Session for DominionSession {
     }
 }
 
-impl Scripted for DominionSession {
+impl Scripted for SexpSession {
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
         if !self.known {
             return Ok(Vec::new());
@@ -528,7 +532,7 @@ impl Scripted for DominionSession {
     }
 }
 
-impl Drawn for DominionSession {
+impl Drawn for SexpSession {
     fn board(&self) -> Option<String> {
         if !self.known {
             return None;

@@ -5,8 +5,8 @@ use crate::games::dominion_sexp::rules;
 use crate::scenario::builtin;
 use std::collections::BTreeSet;
 
-fn session(players: usize, seat: usize) -> DominionSession {
-    DominionSession::new(players, seat - 1, 7, Some(BuiltInPlayer::BigMoney))
+fn session(players: usize, seat: usize) -> SexpSession {
+    SexpSession::new(players, seat - 1, 7, Some(BuiltInPlayer::BigMoney))
         .with_asked_players(Some(players))
 }
 
@@ -238,8 +238,8 @@ fn play_out(
     builtin: BuiltInPlayer,
     bot: BuiltInPlayer,
     seed: u64,
-) -> DominionSession {
-    let mut s = DominionSession::new(players, seat - 1, seed, Some(builtin));
+) -> SexpSession {
+    let mut s = SexpSession::new(players, seat - 1, seed, Some(builtin));
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut bot_rng = fastrand::Rng::with_seed(seed ^ 1);
     for _ in 0..100_000 {
@@ -345,7 +345,7 @@ fn every_catalogue_rule_is_exercised_by_a_builtin_scenario() {
         let Some((Step::Send(text), _)) = scenario.steps.first() else {
             continue;
         };
-        let mut s = DominionSession::new(2, 0, 1, None);
+        let mut s = SexpSession::new(2, 0, 1, None);
         let table: crate::games::dominion::table::TableOptions =
             scenario.options.of_game().unwrap();
         s.asked_players = table.players.map(|p| p as usize);

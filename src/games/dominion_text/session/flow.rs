@@ -233,7 +233,7 @@ impl TextSession {
                 self.start_bot_turn(out);
                 return true;
             }
-            let play = self.seats[self.game.current].choose(&self.game, rng);
+            let play = self.built_ins[self.game.current].choose(&self.game, rng);
             plays.push(play.to_string());
             self.apply_play(&play, out);
             moved = true;

@@ -51,7 +51,7 @@ pub struct TextSession {
     /// The bot's seat (0-based; seat 0 starts, D1).
     pub(super) bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    pub(super) seats: Vec<BuiltInPlayer>,
+    pub(super) built_ins: Vec<BuiltInPlayer>,
     /// Shuffles and militia's random discards: seeded, so a replay deals
     /// the same cards.
     pub(super) shuffler: fastrand::Rng,
@@ -85,7 +85,11 @@ pub struct TextSession {
 /// and engine in turn from the seat after the bot's, so that the seat right
 /// before the bot's (the one whose militia meets a full hand) is often a
 /// militia player.
-fn seat_players(players: usize, bot: usize, builtin: Option<BuiltInPlayer>) -> Vec<BuiltInPlayer> {
+fn built_in_players(
+    players: usize,
+    bot: usize,
+    builtin: Option<BuiltInPlayer>,
+) -> Vec<BuiltInPlayer> {
     (0..players)
         .map(|s| {
             let before_bot = (bot + players - s) % players;
@@ -110,7 +114,7 @@ impl TextSession {
         TextSession {
             game,
             bot,
-            seats: seat_players(players, bot, builtin),
+            built_ins: built_in_players(players, bot, builtin),
             shuffler,
             chooser: fastrand::Rng::with_seed(seed ^ 0x9e37_79b9_7f4a_7c15),
             stage: Stage::Handshake(0),
