@@ -13,7 +13,7 @@ use common::*;
 use protocheck::controller;
 use protocheck::games::Game;
 use protocheck::games::dominion_sexp::messages::Card;
-use protocheck::games::dominion_sexp::players::SeatStrategy;
+use protocheck::games::dominion_sexp::players::BuiltInPlayer;
 use protocheck::games::dominion_sexp::rules::{self, Supply};
 use protocheck::games::dominion_sexp::{DOMINION_SEXP, sexp};
 use protocheck::scenario::Options;
@@ -56,12 +56,12 @@ fn engine_games(players: usize, games: usize) -> (f64, f64) {
     let mut plays = 0u64;
     let start = Instant::now();
     for _ in 0..games {
-        let mut game = rules::V1State::new(&names[..players], Supply::v1(players), &mut rng);
+        let mut game = rules::DominionTable::v1(&names[..players], Supply::v1(players), &mut rng);
         while game.ended.is_none() {
             let who = if game.current.is_multiple_of(2) {
-                SeatStrategy::BigMoney
+                BuiltInPlayer::BigMoney
             } else {
-                SeatStrategy::RandomLegal
+                BuiltInPlayer::RandomLegal
             };
             let play = who.choose(&game, &mut rng);
             game.apply(play, &mut rng)

@@ -16,7 +16,7 @@ use protocheck::games::Game;
 use protocheck::games::dominion::Card;
 use protocheck::games::dominion::kingdom::{self, AttackReply};
 use protocheck::games::dominion_text::DOMINION_TEXT;
-use protocheck::games::dominion_text::players::{AttackAnswer, SeatStrategy, TurnPlay};
+use protocheck::games::dominion_text::players::{AttackAnswer, BuiltInPlayer, TurnPlay};
 use protocheck::scenario::Options;
 use std::collections::BTreeSet;
 use std::process::{Command, Stdio};
@@ -45,14 +45,14 @@ fn main() {
 
 /// Whole games played by the engine and the built-in players alone.
 fn engine_games(players: usize, games: usize) -> (f64, f64, usize) {
-    let seats = [SeatStrategy::Militia, SeatStrategy::Engine];
+    let seats = [BuiltInPlayer::Militia, BuiltInPlayer::Engine];
     let mut rng = fastrand::Rng::with_seed(1);
     let mut shuffler = fastrand::Rng::with_seed(2);
     let mut turns = 0u64;
     let mut played = BTreeSet::new();
     let start = Instant::now();
     for _ in 0..games {
-        let mut game = kingdom::KingdomState::new(players, &mut shuffler);
+        let mut game = kingdom::DominionTable::line(players, &mut shuffler);
         while game.ended.is_none() {
             let who = seats[game.current % 2];
             match who.choose(&game, &mut rng) {
@@ -64,7 +64,7 @@ fn engine_games(players: usize, games: usize) -> (f64, f64, usize) {
                             let Some(n) = game.attack_discard_count(q) else {
                                 continue;
                             };
-                            let answer = SeatStrategy::answer_attack(&game.players[q].hand, n);
+                            let answer = BuiltInPlayer::answer_attack(&game.players[q].hand, n);
                             let reply = match &answer {
                                 AttackAnswer::RevealMoat => AttackReply::RevealMoat,
                                 AttackAnswer::Discard(cards) => AttackReply::Discard(cards),

@@ -4,7 +4,7 @@
 //! thread's allocations; a separate test binary so the allocator is ours.
 
 use protocheck::games::dominion_sexp::messages::{Card, Play, State};
-use protocheck::games::dominion_sexp::rules::{Supply, V1State};
+use protocheck::games::dominion_sexp::rules::{DominionTable, Supply};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -38,7 +38,7 @@ fn allocations() -> u64 {
 #[test]
 fn checking_legal_plays_allocates_nothing() {
     use Card::*;
-    let game = V1State::from_state(&State {
+    let game = DominionTable::from_state(&State {
         players: vec!["alpha".into(), "bravo".into()],
         supply: Supply::v1(2).cards(),
         actions: 1,

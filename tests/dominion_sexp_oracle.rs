@@ -15,7 +15,7 @@
 
 use protocheck::games::dominion_sexp::catalogue as cat;
 use protocheck::games::dominion_sexp::messages::{Card, Notification, Play, State, classify};
-use protocheck::games::dominion_sexp::rules::{Ending, Outcome, Shuffler, Supply, V1State};
+use protocheck::games::dominion_sexp::rules::{DominionTable, Ending, Outcome, Shuffler, Supply};
 use protocheck::games::dominion_sexp::sexp::{Reader, Reply};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -69,7 +69,7 @@ fn read_reply_in(raw: &str, chunk: usize) -> Result<Reply, &'static protocheck::
 /// protocheck's verdict on one legality case, and the snapshots after each
 /// accepted play (`"turn over"` after a clean), as the oracle writes them.
 fn judge(state: &State, plays: &[Value]) -> (String, Option<usize>, Vec<String>) {
-    let mut game = V1State::from_state(state);
+    let mut game = DominionTable::from_state(state);
     let mut rng = fastrand::Rng::with_seed(1);
     let mut warning = None;
     let mut after = Vec::new();
@@ -205,7 +205,7 @@ struct Replayed {
     plays: usize,
     ending: Option<Ending>,
     rejected: Option<&'static str>,
-    scores: Vec<u32>,
+    scores: Vec<i32>,
 }
 
 /// Replays one recorded game through the engine, asserting every message.
@@ -235,7 +235,7 @@ fn replay(name: &str) -> Replayed {
             .collect(),
         mismatch: None,
     };
-    let mut game = V1State::new(&names, Supply::from_cards(&first.supply), &mut shuffler);
+    let mut game = DominionTable::v1(&names, Supply::from_cards(&first.supply), &mut shuffler);
     // (recipient, text) of every message the server must send next.
     let mut expected: VecDeque<(String, String)> = VecDeque::new();
     expected.push_back((
@@ -272,7 +272,7 @@ fn replay(name: &str) -> Replayed {
                     if let Some(next) = sends_to(from, i) {
                         let draws = draws_of(&next);
                         let seat = game.current;
-                        let in_deck = game.seats[seat].deck.len().min(draws.len());
+                        let in_deck = game.players[seat].deck.len().min(draws.len());
                         assert!(
                             game.stack_deck(seat, &draws[..in_deck]),
                             "{name} #{seq}: the deck cannot yield {draws:?}"
@@ -311,8 +311,8 @@ fn replay(name: &str) -> Replayed {
                 assert!(game.ended.is_some(), "{name}: result before the end");
                 for (seat, score) in game.scores().iter().enumerate() {
                     assert_eq!(
-                        record["scores"][names[seat]].as_u64(),
-                        Some(u64::from(*score)),
+                        record["scores"][names[seat]].as_i64(),
+                        Some(i64::from(*score)),
                         "{name}: score of {}",
                         names[seat]
                     );

@@ -14,7 +14,7 @@
 //! The state is read with the library's `State::from_datum` (it knows the
 //! later kingdom cards the reference server stocks, so the player also runs
 //! on Flatt's server) and every play the strategy picks is checked with the
-//! library's rule engine (`V1State::from_state(..).check(..)`) before it is
+//! library's rule engine (`DominionTable::from_state(..).check(..)`) before it is
 //! written.
 //!
 //! Command line (or environment, for drivers that cannot pass arguments,

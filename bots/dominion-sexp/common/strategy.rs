@@ -4,7 +4,7 @@
 
 use super::Flaw;
 use protocheck::games::dominion_sexp::messages::{Card, Play, State};
-use protocheck::games::dominion_sexp::rules::V1State;
+use protocheck::games::dominion_sexp::rules::DominionTable;
 
 pub struct Player {
     flaw: Flaw,
@@ -69,7 +69,7 @@ impl Player {
             self.turn_start_hand = state.hand.clone();
             self.extra_added = false;
         }
-        let game = V1State::from_state(state);
+        let game = DominionTable::from_state(state);
         if self.flaw == Flaw::AllAddsAtOnce && state.buys > 0 {
             let treasures: Vec<Card> = state
                 .hand
@@ -111,12 +111,12 @@ impl Player {
         }
     }
 
-    fn legal(game: &V1State, play: Play) -> bool {
+    fn legal(game: &DominionTable, play: Play) -> bool {
         game.check(play).is_ok()
     }
 
     /// The whole decision for one `(move state)`.
-    fn choose(&mut self, s: &State, game: &V1State) -> Play {
+    fn choose(&mut self, s: &State, game: &DominionTable) -> Play {
         let flaw = self.flaw;
         // Flaws that replace a step of the turn with something illegal.
         match flaw {
@@ -232,7 +232,7 @@ impl Player {
     }
 
     /// Mine: silver → gold, else copper → silver (legal by the engine).
-    fn action(&self, s: &State, game: &V1State) -> Option<Play> {
+    fn action(&self, s: &State, game: &DominionTable) -> Option<Play> {
         if s.actions == 0 || !s.hand.contains(&Card::Mine) {
             return None;
         }
@@ -286,7 +286,7 @@ impl Player {
     }
 
     /// The first wanted card that is legal to buy now.
-    fn best_buy(&mut self, s: &State, game: &V1State) -> Option<Card> {
+    fn best_buy(&mut self, s: &State, game: &DominionTable) -> Option<Card> {
         let owned = self.mines_owned(s);
         self.wanted(s, s.coins, owned)
             .into_iter()

@@ -1,14 +1,40 @@
 //! The Dominion table as a picture for the HTML report, for both protocols:
 //! the supply piles with their counts, whose turn it is with its actions,
 //! buys and coins, the cards played this turn (the latest one marked), and
-//! the bot's hand with the sizes of its deck and discard pile. Each
-//! protocol fills a [`TableView`] from its own state. What stays the same
+//! the bot's hand with the sizes of its deck and discard pile, from the
+//! shared [`DominionTable`] ([`table_picture`]). What stays the same
 //! all game (the piles and their names, the section labels) comes first, so
 //! the report draws it once for all the steps; the size of the drawing
 //! depends only on the number of piles.
 
-use super::{Card, Ending, Supply};
+use super::engine::Newest;
+use super::{Card, DominionTable, Ending, Supply};
 use crate::outcome::{Ink, Picture, Shape};
+
+/// The table seen from the bot's seat (`bot`, 0-based), the turn's coins
+/// under the protocol's own word for them (`coins`, `extra-money`).
+pub fn table_picture(game: &DominionTable, bot: usize, money_word: &'static str) -> Picture {
+    let player = &game.players[bot];
+    // The drawing wants the latest play last, whichever end the table keeps
+    // it at.
+    let mut played = game.play_area.clone();
+    if game.rules.newest == Newest::First {
+        played.reverse();
+    }
+    picture(&TableView {
+        supply: &game.supply,
+        current: game.current_name(),
+        bot: &player.name,
+        actions: game.actions,
+        buys: game.buys,
+        money: (game.coins, money_word),
+        played,
+        hand: &player.hand,
+        deck: player.deck.len(),
+        discard: player.discard.len(),
+        ended: game.ended,
+    })
+}
 
 /// What the picture shows, as one protocol's state gives it.
 pub struct TableView<'a> {

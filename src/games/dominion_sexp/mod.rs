@@ -20,7 +20,7 @@ use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
-use players::SeatStrategy;
+use players::BuiltInPlayer;
 
 pub struct DominionSexp;
 
@@ -75,11 +75,11 @@ impl Game for DominionSexp {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;
         let builtin = own.strategy.map(|s| match s {
-            Strategy::Greedy => SeatStrategy::BigMoney,
-            Strategy::Random => SeatStrategy::RandomLegal,
+            Strategy::Greedy => BuiltInPlayer::BigMoney,
+            Strategy::Random => BuiltInPlayer::RandomLegal,
         });
         Ok(Box::new(
-            session::DominionSession::new(
+            session::SexpSession::new(
                 players as usize,
                 seat as usize - 1,
                 options.seed.unwrap_or(DEFAULT_SEED),

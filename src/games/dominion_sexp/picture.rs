@@ -1,30 +1,14 @@
 //! The version-1 table as a picture for the HTML report: the shared
-//! Dominion drawing ([`crate::games::dominion::picture`]) filled from the
-//! dealer's state, the seats named as the game names them.
+//! Dominion drawing ([`crate::games::dominion::picture`]), the seats named
+//! as the game names them, the turn's money called `coins`.
 
-use super::rules::V1State;
-use crate::games::dominion::picture::{TableView, picture as draw};
+use super::rules::DominionTable;
+use crate::games::dominion::picture::table_picture;
 use crate::outcome::Picture;
 
 /// The game as the dealer tracks it; `bot`: the bot's seat (0-based).
-pub fn picture(game: &V1State, bot: usize) -> Picture {
-    let seat = &game.seats[bot];
-    // The state lists the plays most recent first; the drawing wants the
-    // latest last.
-    let played = game.plays.iter().rev().copied().collect();
-    draw(&TableView {
-        supply: &game.supply,
-        current: game.current_name(),
-        bot: &seat.name,
-        actions: game.actions,
-        buys: game.buys,
-        money: (game.coins, "coins"),
-        played,
-        hand: &seat.hand,
-        deck: seat.deck.len(),
-        discard: seat.discards.len(),
-        ended: game.ended,
-    })
+pub fn picture(game: &DominionTable, bot: usize) -> Picture {
+    table_picture(game, bot, "coins")
 }
 
 #[cfg(test)]
@@ -37,9 +21,9 @@ mod tests {
     #[test]
     fn a_buy_and_an_add_show_in_the_supply_the_coins_and_the_plays() {
         let mut rng = fastrand::Rng::with_seed(3);
-        let mut game = V1State::new(&["bot", "other"], Supply::v1(2), &mut rng);
+        let mut game = DominionTable::v1(&["bot", "other"], Supply::v1(2), &mut rng);
         // A known hand for the bot, who plays first.
-        game.seats[0].hand = vec![Card::Copper, Card::Copper, Card::Estate];
+        game.players[0].hand = vec![Card::Copper, Card::Copper, Card::Estate];
         let before = picture(&game, 0);
         assert_eq!(
             before.caption.as_deref(),
@@ -88,7 +72,7 @@ mod tests {
                 .contains(&"other's turn: actions 1, buys 1, coins 0")
         );
         assert!(marked(&after).is_empty(), "no play yet in the new turn");
-        let hand: Vec<&str> = game.seats[0].hand.iter().map(|c| c.name()).collect();
+        let hand: Vec<&str> = game.players[0].hand.iter().map(|c| c.name()).collect();
         let t = after.texts();
         assert_eq!(t[t.len() - hand.len()..], hand[..]);
     }

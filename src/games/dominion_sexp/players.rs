@@ -2,11 +2,11 @@
 //! big money (the `greedy` strategy) and random legal (`random`).
 
 use super::messages::{Card, Play};
-use super::rules::V1State;
+use super::rules::DominionTable;
 
 /// How a built-in seat chooses its plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatStrategy {
+pub enum BuiltInPlayer {
     /// Adds every treasure, then buys province at 8, gold at 6, silver at
     /// 3, and mines its cheapest treasure up when it holds a mine.
     BigMoney,
@@ -14,30 +14,30 @@ pub enum SeatStrategy {
     RandomLegal,
 }
 
-impl SeatStrategy {
+impl BuiltInPlayer {
     pub fn word(self) -> &'static str {
         match self {
-            SeatStrategy::BigMoney => "big money",
-            SeatStrategy::RandomLegal => "random legal",
+            BuiltInPlayer::BigMoney => "big money",
+            BuiltInPlayer::RandomLegal => "random legal",
         }
     }
 
     /// The current seat's next play (always legal: a clean is always
     /// possible before the end).
-    pub fn choose(self, game: &V1State, rng: &mut fastrand::Rng) -> Play {
+    pub fn choose(self, game: &DominionTable, rng: &mut fastrand::Rng) -> Play {
         match self {
-            SeatStrategy::BigMoney => big_money(game),
-            SeatStrategy::RandomLegal => {
+            BuiltInPlayer::BigMoney => big_money(game),
+            BuiltInPlayer::RandomLegal => {
                 let n = game.legal_count();
                 game.nth_legal(rng.usize(..n))
-                    .unwrap_or(Play::Clean(game.seats[game.current].hand.first().copied()))
+                    .unwrap_or(Play::Clean(game.hand().first().copied()))
             }
         }
     }
 }
 
-fn big_money(game: &V1State) -> Play {
-    let hand = &game.seats[game.current].hand;
+fn big_money(game: &DominionTable) -> Play {
+    let hand = game.hand();
     let ok = |p: Play| game.check(p).is_ok();
     let upgrades = [
         (Card::Silver, Card::Gold),

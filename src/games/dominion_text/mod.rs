@@ -15,7 +15,7 @@ use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
-use players::SeatStrategy;
+use players::BuiltInPlayer;
 
 pub struct DominionText;
 
@@ -75,8 +75,8 @@ impl Game for DominionText {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;
         let builtin = own.strategy.map(|s| match s {
-            Strategy::Greedy => SeatStrategy::BigMoney,
-            Strategy::Random => SeatStrategy::Random,
+            Strategy::Greedy => BuiltInPlayer::BigMoney,
+            Strategy::Random => BuiltInPlayer::Random,
         });
         Ok(Box::new(session::TextSession::new(
             players as usize,

@@ -1,33 +1,15 @@
 //! The line protocol's table as a picture for the HTML report: the shared
-//! Dominion drawing ([`crate::games::dominion::picture`]) filled from the
-//! server's state, the seats named `player1` to `player4` as the protocol
-//! names them.
+//! Dominion drawing ([`crate::games::dominion::picture`]), the seats named
+//! `player1` to `player4` as the protocol names them, the turn's money
+//! called `extra-money`.
 
-use super::grammar::Seat;
-use crate::games::dominion::kingdom::KingdomState;
-use crate::games::dominion::picture::{TableView, picture as draw};
+use crate::games::dominion::kingdom::DominionTable;
+use crate::games::dominion::picture::table_picture;
 use crate::outcome::Picture;
 
-fn seat_name(index: usize) -> String {
-    Seat::new(index as u8 + 1).map_or_else(|| format!("seat {}", index + 1), |s| s.to_string())
-}
-
 /// The game as the server tracks it; `bot`: the bot's seat (0-based).
-pub fn picture(game: &KingdomState, bot: usize) -> Picture {
-    let player = &game.players[bot];
-    draw(&TableView {
-        supply: &game.supply,
-        current: &seat_name(game.current),
-        bot: &seat_name(bot),
-        actions: game.actions,
-        buys: game.buys,
-        money: (game.extra_money, "extra-money"),
-        played: game.play_area.clone(),
-        hand: &player.hand,
-        deck: player.deck.len(),
-        discard: player.discard.len(),
-        ended: game.ended,
-    })
+pub fn picture(game: &DominionTable, bot: usize) -> Picture {
+    table_picture(game, bot, "extra-money")
 }
 
 #[cfg(test)]
@@ -39,7 +21,7 @@ mod tests {
     #[test]
     fn a_village_played_is_marked_and_its_actions_counted() {
         let mut rng = fastrand::Rng::with_seed(5);
-        let mut game = KingdomState::new(3, &mut rng);
+        let mut game = DominionTable::line(3, &mut rng);
         game.players[0].hand = vec![Card::Village, Card::Market, Card::Copper];
         let before = picture(&game, 1);
         assert_eq!(

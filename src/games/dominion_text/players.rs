@@ -6,11 +6,11 @@
 //! seed; their answers to militia are deterministic.
 
 use crate::games::dominion::Card;
-use crate::games::dominion::kingdom::KingdomState;
+use crate::games::dominion::kingdom::DominionTable;
 
 /// How a built-in seat plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatStrategy {
+pub enum BuiltInPlayer {
     /// Buys militia early and often, and plays it at once: the bot meets
     /// attack requests in most rounds.
     Militia,
@@ -65,20 +65,20 @@ const ACTION_ORDER: [Card; 10] = [
     Card::Remodel,
 ];
 
-impl SeatStrategy {
+impl BuiltInPlayer {
     pub fn word(self) -> &'static str {
         match self {
-            SeatStrategy::Militia => "militia",
-            SeatStrategy::Engine => "engine",
-            SeatStrategy::BigMoney => "big money",
-            SeatStrategy::Random => "random legal",
+            BuiltInPlayer::Militia => "militia",
+            BuiltInPlayer::Engine => "engine",
+            BuiltInPlayer::BigMoney => "big money",
+            BuiltInPlayer::Random => "random legal",
         }
     }
 
     /// What to buy, best first, with the most copies worth owning.
     fn wishes(self) -> &'static [(Card, usize)] {
         match self {
-            SeatStrategy::Militia => &[
+            BuiltInPlayer::Militia => &[
                 (Card::Province, usize::MAX),
                 (Card::Gold, usize::MAX),
                 (Card::Militia, 3),
@@ -86,7 +86,7 @@ impl SeatStrategy {
                 (Card::Moat, 1),
                 (Card::Silver, usize::MAX),
             ],
-            SeatStrategy::Engine => &[
+            BuiltInPlayer::Engine => &[
                 (Card::Province, usize::MAX),
                 (Card::Gold, 3),
                 (Card::Market, 2),
@@ -103,7 +103,7 @@ impl SeatStrategy {
                 (Card::Moat, 1),
                 (Card::Silver, usize::MAX),
             ],
-            SeatStrategy::BigMoney | SeatStrategy::Random => &[
+            BuiltInPlayer::BigMoney | BuiltInPlayer::Random => &[
                 (Card::Province, usize::MAX),
                 (Card::Gold, usize::MAX),
                 (Card::Silver, usize::MAX),
@@ -112,7 +112,7 @@ impl SeatStrategy {
     }
 
     /// The current seat's next play; always legal in `game`.
-    pub fn choose(self, game: &KingdomState, rng: &mut fastrand::Rng) -> TurnPlay {
+    pub fn choose(self, game: &DominionTable, rng: &mut fastrand::Rng) -> TurnPlay {
         if game.actions > 0 {
             let mut playable = ACTION_ORDER
                 .into_iter()
@@ -121,7 +121,7 @@ impl SeatStrategy {
                     let args = self.arguments(game, c)?;
                     (game.check_action(c, &args) == Ok(None)).then_some((c, args))
                 });
-            let pick = if self == SeatStrategy::Random {
+            let pick = if self == BuiltInPlayer::Random {
                 let all: Vec<(Card, Vec<Card>)> = playable.collect();
                 (!all.is_empty() && rng.bool()).then(|| all[rng.usize(..all.len())].clone())
             } else {
@@ -132,7 +132,7 @@ impl SeatStrategy {
                 return TurnPlay::Action(card, args);
             }
         }
-        let cards = if self == SeatStrategy::Random {
+        let cards = if self == BuiltInPlayer::Random {
             random_buys(game, rng)
         } else {
             self.buys(game)
@@ -145,7 +145,7 @@ impl SeatStrategy {
     }
 
     /// The best card to gain costing at most `limit` (workshop, remodel).
-    fn best_gain(self, game: &KingdomState, limit: u32, owned: &[usize; 17]) -> Option<Card> {
+    fn best_gain(self, game: &DominionTable, limit: u32, owned: &[usize; 17]) -> Option<Card> {
         self.wishes()
             .iter()
             .chain(&[(Card::Silver, usize::MAX), (Card::Estate, usize::MAX)])
@@ -162,7 +162,7 @@ impl SeatStrategy {
     }
 
     /// The arguments this seat gives `card`, if it plays it now.
-    fn arguments(self, game: &KingdomState, card: Card) -> Option<Vec<Card>> {
+    fn arguments(self, game: &DominionTable, card: Card) -> Option<Vec<Card>> {
         let mut rest = game.hand().to_vec();
         if let Some(i) = rest.iter().position(|&c| c == card) {
             rest.remove(i);
@@ -221,7 +221,7 @@ impl SeatStrategy {
     }
 
     /// Buys left to right from the wish list, within money and buys.
-    fn buys(self, game: &KingdomState) -> Vec<Card> {
+    fn buys(self, game: &DominionTable) -> Vec<Card> {
         let mut money = money(game);
         let mut owned = owned(game);
         let mut supply: Vec<u32> = Card::SUPPLY
@@ -260,12 +260,12 @@ impl SeatStrategy {
 }
 
 /// Treasures in hand plus extra-money.
-fn money(game: &KingdomState) -> u32 {
-    game.extra_money + game.hand().iter().map(|c| c.value()).sum::<u32>()
+fn money(game: &DominionTable) -> u32 {
+    game.coins + game.hand().iter().map(|c| c.value()).sum::<u32>()
 }
 
 /// Copies the current seat owns, the play area included.
-fn owned(game: &KingdomState) -> [usize; 17] {
+fn owned(game: &DominionTable) -> [usize; 17] {
     let mut counts = [0; 17];
     let owned = game.players[game.current]
         .owned()
@@ -277,7 +277,7 @@ fn owned(game: &KingdomState) -> [usize; 17] {
 }
 
 /// Random affordable cards, one per buy, stopping at random.
-fn random_buys(game: &KingdomState, rng: &mut fastrand::Rng) -> Vec<Card> {
+fn random_buys(game: &DominionTable, rng: &mut fastrand::Rng) -> Vec<Card> {
     let mut money = money(game);
     let mut supply: Vec<u32> = Card::SUPPLY
         .into_iter()
@@ -323,12 +323,12 @@ mod tests {
         for seed in 0..40u64 {
             let mut rng = fastrand::Rng::with_seed(seed);
             let mut shuffler = fastrand::Rng::with_seed(seed ^ 1);
-            let mut game = KingdomState::new(4, &mut shuffler);
+            let mut game = DominionTable::line(4, &mut shuffler);
             let seats = [
-                SeatStrategy::Militia,
-                SeatStrategy::Engine,
-                SeatStrategy::Militia,
-                SeatStrategy::Engine,
+                BuiltInPlayer::Militia,
+                BuiltInPlayer::Engine,
+                BuiltInPlayer::Militia,
+                BuiltInPlayer::Engine,
             ];
             while game.ended.is_none() {
                 let player = seats[game.current];
@@ -342,7 +342,7 @@ mod tests {
                                 if let Some(n) = game.attack_discard_count(q) {
                                     attacks += 1;
                                     let answer =
-                                        SeatStrategy::answer_attack(&game.players[q].hand, n);
+                                        BuiltInPlayer::answer_attack(&game.players[q].hand, n);
                                     let reply = match &answer {
                                         AttackAnswer::RevealMoat => {
                                             crate::games::dominion::kingdom::AttackReply::RevealMoat

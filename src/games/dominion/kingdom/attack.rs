@@ -2,10 +2,10 @@
 
 use super::super::cards::{Card, Shuffler};
 use super::super::supply::counts_of;
-use super::{KingdomState, MILITIA_KEEPS, Rule};
+use super::{DominionTable, MILITIA_KEEPS, Rule};
 
 /// An attacked player's grammatical answer. A reply the grammar rejects is
-/// `None` in [`KingdomState::resolve_attack`]: the grammar has its rule id, the
+/// `None` in [`DominionTable::resolve_attack`]: the grammar has its rule id, the
 /// engine only discards at random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackReply<'a> {
@@ -21,7 +21,7 @@ pub struct AttackOutcome {
     pub discarded: Vec<Card>,
 }
 
-impl KingdomState {
+impl DominionTable {
     /// The other players in the order militia handles them: seat order,
     /// starting with the seat after the current one (§3.6).
     pub fn attack_order(&self) -> impl Iterator<Item = usize> + use<> {

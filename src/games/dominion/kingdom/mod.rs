@@ -1,37 +1,37 @@
-//! The rule engine of the line protocol's game (`rules/dominion-text.md` §3,
-//! decisions §7): supply per player count, starting decks, the turn, the ten
-//! kingdom cards, militia and moat, draws with reshuffles, buys left to
-//! right, end of game and tie-break. Pure: no I/O; shuffles and militia's
-//! random discards go through a [`Shuffler`] (a seeded `fastrand::Rng` in
-//! play). The legality checks ([`KingdomState::check_action`],
-//! [`KingdomState::check_attack`], the buy stops) do not allocate.
+//! The line protocol's plays (`rules/dominion-text.md` §3, decisions §7)
+//! on the shared [`DominionTable`]: the turn, the ten kingdom cards,
+//! militia and moat, buys left to right, and the clean-up's discard order
+//! (D7). The deal, draws with reshuffles, the end of the game and the
+//! tie-break are the shared engine's ([`super::engine`], with
+//! [`TableRules::LINE`]). Pure: no I/O; shuffles and militia's random
+//! discards go through a [`Shuffler`] (a seeded `fastrand::Rng` in play).
+//! The legality checks ([`DominionTable::check_action`],
+//! [`DominionTable::check_attack`], the buy stops) do not allocate.
 //!
 //! Orders: the deck and the discard pile keep their top as the **last**
 //! element; drawn and gained cards are appended to the hand, and removing a
 //! card removes its first occurrence (§3.7, D28).
 
 mod attack;
-mod piles;
 mod rule;
 #[cfg(test)]
 mod tests;
 
+pub use super::engine::{DominionTable, SeatedPlayer, TableRules};
 pub use super::supply::Supply;
 pub use attack::{AttackOutcome, AttackReply};
-pub use piles::PlayerCards;
 pub use rule::Rule;
 
 use super::supply::{CardCounts, counts_of};
 
-use super::cards::{Card, HAND_SIZE, STARTING_DECK, Shuffler};
-use super::ending::EndRules;
+use super::cards::{Card, Shuffler};
 pub use super::ending::{DEFAULT_TURN_CAP, Ending};
+use super::engine::MINE_UPGRADE;
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 4;
 /// Militia discards down to this many cards (§3.6).
 pub(super) const MILITIA_KEEPS: usize = 3;
-const MINE_UPGRADE: u32 = 3;
 const REMODEL_UPGRADE: u32 = 2;
 const WORKSHOP_LIMIT: u32 = 4;
 
@@ -41,14 +41,14 @@ pub struct ActionOutcome {
     /// The §8 rule broken (fail) or tolerated (warn, cellar's partial list).
     pub rule: Option<Rule>,
     /// Only for `action.no-actions`: the turn ends with no buy, and the
-    /// caller ends it with [`KingdomState::end_turn`].
+    /// caller ends it with [`DominionTable::end_turn`].
     pub ends_turn: bool,
     /// Cellar's discards, in order (the last is the top, D7).
     pub discarded: Vec<Card>,
     pub trashed: Option<Card>,
     pub gained: Option<Card>,
-    /// A militia was resolved: every other player in [`KingdomState::attack_order`]
-    /// with a [`KingdomState::attack_discard_count`] is to be asked.
+    /// A militia was resolved: every other player in [`DominionTable::attack_order`]
+    /// with a [`DominionTable::attack_discard_count`] is to be asked.
     pub attack: bool,
 }
 
@@ -72,59 +72,20 @@ pub struct TurnEnd {
     pub ending: Option<Ending>,
 }
 
-/// The whole state of a line-protocol game: supply, every player's cards,
-/// trash and the current turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KingdomState {
-    pub supply: Supply,
-    pub players: Vec<PlayerCards>,
-    pub trash: Vec<Card>,
-    /// The seat whose turn it is (0 = player1).
-    pub current: usize,
-    pub actions: u32,
-    pub buys: u32,
-    pub extra_money: u32,
-    /// Cards played this turn, in order.
-    pub play_area: Vec<Card>,
-    /// Cards the current player gained this turn, in order.
-    pub gained: Vec<Card>,
-    pub turn_cap: u32,
-    pub ended: Option<Ending>,
-}
-
-impl KingdomState {
-    /// A new game: each player gets 7 coppers and 3 estates, shuffled, and
-    /// draws 5, in seat order; player1 starts (§3.2, D1). `players` outside
-    /// 2–4 is the caller's error; the supply formulas still apply.
-    pub fn new(players: usize, shuffler: &mut dyn Shuffler) -> KingdomState {
-        let players = (0..players)
-            .map(|_| {
-                let mut player = PlayerCards {
-                    deck: STARTING_DECK.to_vec(),
-                    ..PlayerCards::default()
-                };
-                shuffler.shuffle(&mut player.deck);
-                player.draw(HAND_SIZE, shuffler);
-                player
-            })
-            .collect::<Vec<_>>();
-        KingdomState {
-            supply: Supply::for_players(players.len()),
-            players,
-            trash: Vec::new(),
-            current: 0,
-            actions: 1,
-            buys: 1,
-            extra_money: 0,
-            play_area: Vec::new(),
-            gained: Vec::new(),
-            turn_cap: DEFAULT_TURN_CAP,
-            ended: None,
-        }
-    }
-
-    pub fn hand(&self) -> &[Card] {
-        &self.players[self.current].hand
+/// The line protocol's plays on the shared table (§3.3–§3.6).
+impl DominionTable {
+    /// A new line-protocol game (§3.2, D1): the 17 piles, seats `player1`
+    /// …; `players` outside 2–4 is the caller's error; the supply formulas
+    /// still apply.
+    pub fn line(players: usize, shuffler: &mut dyn Shuffler) -> DominionTable {
+        let names: Vec<String> = (1..=players).map(|n| format!("player{n}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        DominionTable::new(
+            TableRules::LINE,
+            &names,
+            Supply::for_players(players),
+            shuffler,
+        )
     }
 
     /// The current hand as counts, without one `played` card.
@@ -270,7 +231,7 @@ impl KingdomState {
                         };
                     }
                     Rule::ActionNotActionCard | Rule::ActionNotInHand => {}
-                    _ => self.move_to_play_area(card),
+                    _ => self.play_from_hand(card),
                 }
                 self.actions -= 1;
                 return ActionOutcome {
@@ -279,7 +240,7 @@ impl KingdomState {
                 };
             }
         };
-        self.move_to_play_area(card);
+        self.play_from_hand(card);
         self.actions -= 1;
         let mut outcome = ActionOutcome {
             rule: warning,
@@ -294,58 +255,52 @@ impl KingdomState {
                     player.remove_from_hand(c);
                     player.discard.push(c);
                 }
-                player.draw(valid, shuffler);
+                self.draw(valid, shuffler);
                 outcome.discarded = args[..valid].to_vec();
                 self.actions += 1;
             }
             Card::Market => {
-                self.players[seat].draw(1, shuffler);
+                self.draw(1, shuffler);
                 self.actions += 1;
                 self.buys += 1;
-                self.extra_money += 1;
+                self.coins += 1;
             }
             Card::Militia => {
-                self.extra_money += 2;
+                self.coins += 2;
                 outcome.attack = true;
             }
             Card::Moat => {
-                self.players[seat].draw(2, shuffler);
+                self.draw(2, shuffler);
             }
             Card::Smithy => {
-                self.players[seat].draw(3, shuffler);
+                self.draw(3, shuffler);
             }
             Card::Village => {
-                self.players[seat].draw(1, shuffler);
+                self.draw(1, shuffler);
                 self.actions += 2;
             }
             Card::Woodcutter => {
                 self.buys += 1;
-                self.extra_money += 2;
+                self.coins += 2;
             }
             Card::Mine | Card::Remodel => {
                 if let Some(&trash) = args.first() {
-                    self.players[seat].remove_from_hand(trash);
-                    self.trash.push(trash);
+                    self.trash_from_hand(trash);
                     outcome.trashed = Some(trash);
                     if let Some(&gain) = args.get(1) {
-                        self.supply.take(gain);
-                        self.gained.push(gain);
                         outcome.gained = Some(gain);
                         // Mine gains into the hand (D10), remodel to the discard.
-                        let player = &mut self.players[seat];
                         if card == Card::Mine {
-                            player.hand.push(gain);
+                            self.gain_to_hand(gain);
                         } else {
-                            player.discard.push(gain);
+                            self.gain_to_discard(gain);
                         }
                     }
                 }
             }
             Card::Workshop => {
                 if let Some(&gain) = args.first() {
-                    self.supply.take(gain);
-                    self.gained.push(gain);
-                    self.players[seat].discard.push(gain);
+                    self.gain_to_discard(gain);
                     outcome.gained = Some(gain);
                 }
             }
@@ -357,7 +312,7 @@ impl KingdomState {
     /// A `play-turn` reply the grammar rejected (§3.5, recovery): with
     /// actions left it costs one and the request is repeated; with none the
     /// turn ends without a buy. Returns whether the turn ends (then call
-    /// [`KingdomState::end_turn`]).
+    /// [`DominionTable::end_turn`]).
     pub fn malformed_turn_reply(&mut self) -> bool {
         if self.actions == 0 {
             return true;
@@ -366,16 +321,10 @@ impl KingdomState {
         false
     }
 
-    fn move_to_play_area(&mut self, card: Card) {
-        if self.players[self.current].remove_from_hand(card) {
-            self.play_area.push(card);
-        }
-    }
-
     /// `play-reply buy <cards>` (§3.4): plays every treasure in hand, in hand
     /// order, then buys left to right until the first card that finds no
     /// buy, an empty pile or too little money. An empty list is a pass with
-    /// `buy.empty`. The turn is over afterwards: call [`KingdomState::end_turn`].
+    /// `buy.empty`. The turn is over afterwards: call [`DominionTable::end_turn`].
     pub fn buy(&mut self, cards: &[Card]) -> BuyOutcome {
         if cards.is_empty() {
             return BuyOutcome {
@@ -384,7 +333,7 @@ impl KingdomState {
             };
         }
         let player = &mut self.players[self.current];
-        let mut money = self.extra_money;
+        let mut money = self.coins;
         let mut kept = Vec::with_capacity(player.hand.len());
         for c in player.hand.drain(..) {
             if c.is_treasure() {
@@ -413,17 +362,17 @@ impl KingdomState {
                 outcome.rule = stop;
                 break;
             }
-            self.supply.take(card);
+            self.gain_to_discard(card);
             self.buys -= 1;
             money -= card.cost();
-            self.players[self.current].discard.push(card);
-            self.gained.push(card);
             outcome.bought.push(card);
         }
         outcome
     }
 
-    /// Clean-up, the end check and the move to the next seat (§3.3, §3.8).
+    /// Clean-up, the end check and the move to the next seat (§3.3, §3.8;
+    /// the draw, the end check and the winners are the shared
+    /// [`DominionTable::finish_turn`], [`DominionTable::winners`]).
     /// The top of the discard pile follows D7: the last card played, else
     /// the hand's first victory card or curse, first treasure, first action.
     pub fn end_turn(&mut self, shuffler: &mut dyn Shuffler) -> TurnEnd {
@@ -452,34 +401,14 @@ impl KingdomState {
             player.discard.extend(&played);
         }
         let top_discard = player.discard.last().copied();
-        player.draw(HAND_SIZE, shuffler);
-        player.turns += 1;
-        self.current = (seat + 1) % self.players.len();
-        self.actions = 1;
-        self.buys = 1;
-        self.extra_money = 0;
-        self.ended = EndRules::LINE.ending(
-            self.supply.count(Card::Province),
-            || self.supply.empty_piles(),
-            self.players[self.current].turns >= self.turn_cap,
-        );
+        let ending = self.finish_turn(shuffler);
         TurnEnd {
             seat,
             gained,
             played,
             top_discard,
-            ending: self.ended,
+            ending,
         }
-    }
-
-    pub fn scores(&self) -> Vec<i32> {
-        self.players.iter().map(PlayerCards::score).collect()
-    }
-
-    /// The winners (§3.8): the highest score; on a tie the fewer turns; a
-    /// tie that remains shares the win.
-    pub fn winners(&self) -> Vec<usize> {
-        EndRules::LINE.winners(self.players.iter().map(|p| (p.score(), p.turns)))
     }
 }
 

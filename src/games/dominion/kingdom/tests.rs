@@ -18,8 +18,8 @@ impl Shuffler for Reverse {
 
 /// A game of `players` whose current player holds `hand`, with `deck` (top
 /// last) and an empty discard pile.
-pub(super) fn game_with(players: usize, hand: &[Card], deck: &[Card]) -> KingdomState {
-    let mut game = KingdomState::new(players, &mut NoShuffle);
+pub(super) fn game_with(players: usize, hand: &[Card], deck: &[Card]) -> DominionTable {
+    let mut game = DominionTable::line(players, &mut NoShuffle);
     let p = &mut game.players[0];
     p.hand = hand.to_vec();
     p.deck = deck.to_vec();
@@ -27,7 +27,7 @@ pub(super) fn game_with(players: usize, hand: &[Card], deck: &[Card]) -> Kingdom
     game
 }
 
-pub(super) fn total_cards(game: &KingdomState) -> u32 {
+pub(super) fn total_cards(game: &DominionTable) -> u32 {
     game.supply.counts().iter().sum::<u32>()
         + game
             .players
@@ -58,7 +58,7 @@ fn supply_per_player_count_follows_section_3_2() {
 #[test]
 fn every_player_starts_with_seven_coppers_three_estates_and_draws_five() {
     for n in MIN_PLAYERS..=MAX_PLAYERS {
-        let game = KingdomState::new(n, &mut fastrand::Rng::with_seed(n as u64));
+        let game = DominionTable::line(n, &mut fastrand::Rng::with_seed(n as u64));
         assert_eq!(game.players.len(), n);
         for p in &game.players {
             assert_eq!(p.hand.len(), 5);
@@ -69,7 +69,7 @@ fn every_player_starts_with_seven_coppers_three_estates_and_draws_five() {
             assert_eq!(p.score(), 3);
         }
         assert_eq!(
-            (game.current, game.actions, game.buys, game.extra_money),
+            (game.current, game.actions, game.buys, game.coins),
             (0, 1, 1, 0)
         );
     }
@@ -77,8 +77,8 @@ fn every_player_starts_with_seven_coppers_three_estates_and_draws_five() {
 
 #[test]
 fn same_seed_same_game() {
-    let a = KingdomState::new(4, &mut fastrand::Rng::with_seed(7));
-    let b = KingdomState::new(4, &mut fastrand::Rng::with_seed(7));
+    let a = DominionTable::line(4, &mut fastrand::Rng::with_seed(7));
+    let b = DominionTable::line(4, &mut fastrand::Rng::with_seed(7));
     assert_eq!(a, b);
 }
 
@@ -129,7 +129,7 @@ fn simple_actions_have_their_section_3_1_effects() {
         assert_eq!(out.attack, card == Militia, "{card}");
         assert_eq!(game.hand(), hand, "{card}");
         assert_eq!(
-            (game.actions, game.buys, game.extra_money),
+            (game.actions, game.buys, game.coins),
             (actions, buys, money),
             "{card}"
         );
@@ -246,7 +246,7 @@ fn mine_trashes_a_treasure_and_gains_one_into_the_hand() {
     }
 }
 
-fn action_rule(game: &KingdomState, card: Card, args: &[Card]) -> Option<&'static str> {
+fn action_rule(game: &DominionTable, card: Card, args: &[Card]) -> Option<&'static str> {
     match game.check_action(card, args) {
         Ok(w) => w.map(Rule::id),
         Err(r) => Some(r.id()),

@@ -1,87 +1,33 @@
-//! The Dominion v1 rule engine (`rules/dominion-sexp.md` §3): decks, draws
-//! and reshuffles, the four plays with the reference's check order,
-//! clean-up, turn order and scores. Pure: no I/O; shuffles go through a
-//! [`Shuffler`] (a seeded `fastrand::Rng` in play). The supply, the starting
-//! deck, the end of the game and the winners are the ones the line
-//! protocol's engine uses (`games::dominion`), with version 1's piles and
-//! [`EndRules::V1`] as their parameters.
+//! Version 1's plays (`rules/dominion-sexp.md` §3) on the one Dominion
+//! engine ([`DominionTable`] with [`TableRules::V1`]): the four plays with
+//! the reference's check order and rule ids, the clean-up's discard order
+//! (D18), the state a player is sent and the game a state describes. The
+//! supply, the deal, draws and reshuffles, the end of the game, the turn
+//! cap (D6), scores and winners (D7) are the shared engine's
+//! (`games::dominion::engine`), the same as the line protocol's. Pure: no
+//! I/O; shuffles go through a [`Shuffler`] (a seeded `fastrand::Rng` in
+//! play).
 //!
 //! List orders mirror the reference so snapshots compare with the oracle
-//! transcripts: every list that gains a card gains it at the front, removal
-//! takes the first occurrence, the deck is shown sorted by name.
+//! transcripts: every list that gains a card gains it at the front
+//! (`Newest::First`), removal takes the first occurrence, the deck is
+//! shown sorted by name.
 
 use super::catalogue as cat;
 use super::messages::{Card, Play, State};
+use crate::games::dominion::engine::{MINE_UPGRADE, remove_first};
 use crate::verdict::RuleInfo;
 
-/// Shared with the line protocol's engine: the engine draws from the end of
-/// the deck vector. The turn cap (D6) and the ending are shared too; version
-/// 1's own end rules are [`EndRules::V1`].
-pub use crate::games::dominion::{DEFAULT_TURN_CAP, Ending, Shuffler};
-use crate::games::dominion::{EndRules, HAND_SIZE, STARTING_DECK};
-
-/// The supply is the shared one; version 1 stocks its seven piles in its
-/// own order (§3.2, D5).
-pub use crate::games::dominion::Supply;
+/// The shared engine, as version 1 plays it.
+pub use crate::games::dominion::{
+    DEFAULT_TURN_CAP, DominionTable, Ending, SeatedPlayer, Shuffler, Supply, TableRules,
+};
 
 impl Supply {
     /// The version-1 piles for `players` players (§3.2, decision D5), in
     /// the order of [`Card::V1`].
     pub fn v1(players: usize) -> Supply {
         Supply::stocked(players, &Card::V1)
-    }
-}
-
-/// One player's cards outside the supply.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Seat {
-    pub name: String,
-    /// Draw order: the top card is the last element.
-    pub deck: Vec<Card>,
-    /// The front is index 0.
-    pub hand: Vec<Card>,
-    /// Most recent first.
-    pub discards: Vec<Card>,
-    pub turns: u32,
-}
-
-impl Seat {
-    /// Draws until the hand holds `n` cards, reshuffling the discard pile
-    /// into the deck when the deck runs out (§3.5).
-    fn draw_up_to(&mut self, n: usize, shuffler: &mut dyn Shuffler) {
-        while self.hand.len() < n {
-            if self.deck.is_empty() {
-                if self.discards.is_empty() {
-                    return;
-                }
-                self.deck = std::mem::take(&mut self.discards);
-                shuffler.shuffle(&mut self.deck);
-            }
-            let card = self.deck.pop().expect("a non-empty deck");
-            self.hand.insert(0, card);
-        }
-    }
-
-    pub fn victory_points(&self) -> u32 {
-        let points: i32 = self
-            .deck
-            .iter()
-            .chain(&self.hand)
-            .chain(&self.discards)
-            .map(|c| c.victory_points())
-            .sum();
-        // Version 1 has no curse, the only card worth less than nothing.
-        points.max(0) as u32
-    }
-}
-
-fn remove_first(cards: &mut Vec<Card>, card: Card) -> bool {
-    match cards.iter().position(|&c| c == card) {
-        Some(i) => {
-            cards.remove(i);
-            true
-        }
-        None => false,
     }
 }
 
@@ -103,86 +49,46 @@ pub struct Illegal {
     pub detail: String,
 }
 
-/// The dealer's whole state of a version-1 game (a [`State`] message shows
-/// one player's view of it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct V1State {
-    pub seats: Vec<Seat>,
-    pub supply: Supply,
-    /// Most recently trashed first.
-    pub trash: Vec<Card>,
-    /// The seat whose turn it is.
-    pub current: usize,
-    pub actions: u32,
-    pub buys: u32,
-    pub coins: u32,
-    /// Cards played this turn, most recent first.
-    pub plays: Vec<Card>,
-    pub turn_cap: u32,
-    pub ended: Option<Ending>,
-}
-
-impl V1State {
-    /// A new game: every seat gets 7 coppers and 3 estates, shuffled, and
-    /// draws 5, in seat order; seat 0 starts (§3.2, D15).
-    pub fn new(names: &[&str], supply: Supply, shuffler: &mut dyn Shuffler) -> V1State {
-        let seats = names
-            .iter()
-            .map(|name| {
-                let mut seat = Seat {
-                    name: name.to_string(),
-                    ..Seat::default()
-                };
-                seat.deck.extend(STARTING_DECK);
-                shuffler.shuffle(&mut seat.deck);
-                seat.draw_up_to(HAND_SIZE, shuffler);
-                seat
-            })
-            .collect();
-        V1State {
-            seats,
-            supply,
-            trash: Vec::new(),
-            current: 0,
-            actions: 1,
-            buys: 1,
-            coins: 0,
-            plays: Vec::new(),
-            turn_cap: DEFAULT_TURN_CAP,
-            ended: None,
-        }
+/// Version 1's plays on the shared table.
+impl DominionTable {
+    /// A new version-1 game (§3.2, D15): every seat gets 7 coppers and 3
+    /// estates, shuffled, and draws 5, in seat order; seat 0 starts.
+    pub fn v1(names: &[&str], supply: Supply, shuffler: &mut dyn Shuffler) -> DominionTable {
+        DominionTable::new(TableRules::V1, names, supply, shuffler)
     }
 
     /// A game in the middle of the current player's turn, as a state shows
     /// it. The other players hold no cards, as in the reference's legality
     /// test; the deck's draw order is its listed order, top last.
-    pub fn from_state(state: &State) -> V1State {
-        let seats = state
+    pub fn from_state(state: &State) -> DominionTable {
+        let players = state
             .players
             .iter()
             .enumerate()
             .map(|(i, name)| {
-                let mut seat = Seat {
+                let mut player = SeatedPlayer {
                     name: name.clone(),
-                    ..Seat::default()
+                    ..SeatedPlayer::default()
                 };
                 if i == 0 {
-                    seat.deck = state.deck.clone();
-                    seat.hand = state.hand.clone();
-                    seat.discards = state.discards.clone();
+                    player.deck = state.deck.clone();
+                    player.hand = state.hand.clone();
+                    player.discard = state.discards.clone();
                 }
-                seat
+                player
             })
             .collect();
-        V1State {
-            seats,
+        DominionTable {
+            rules: TableRules::V1,
             supply: Supply::from_cards(&state.supply),
+            players,
             trash: state.trash.clone(),
             current: 0,
             actions: state.actions,
             buys: state.buys,
             coins: state.coins,
-            plays: state.plays.clone(),
+            play_area: state.plays.clone(),
+            gained: Vec::new(),
             turn_cap: DEFAULT_TURN_CAP,
             ended: None,
         }
@@ -191,13 +97,13 @@ impl V1State {
     /// The state the current player is sent (§2.1): players from the current
     /// one in turn order, the deck sorted by name.
     pub fn snapshot(&self) -> State {
-        let seat = &self.seats[self.current];
-        let n = self.seats.len();
-        let mut deck = seat.deck.clone();
+        let player = &self.players[self.current];
+        let n = self.players.len();
+        let mut deck = player.deck.clone();
         deck.sort_by_key(|c| c.name());
         State {
             players: (0..n)
-                .map(|i| self.seats[(self.current + i) % n].name.clone())
+                .map(|i| self.players[(self.current + i) % n].name.clone())
                 .collect(),
             supply: self.supply.cards(),
             trash: self.trash.clone(),
@@ -205,21 +111,17 @@ impl V1State {
             buys: self.buys,
             coins: self.coins,
             deck,
-            hand: seat.hand.clone(),
-            plays: self.plays.clone(),
-            discards: seat.discards.clone(),
+            hand: player.hand.clone(),
+            plays: self.play_area.clone(),
+            discards: player.discard.clone(),
         }
-    }
-
-    pub fn current_name(&self) -> &str {
-        &self.seats[self.current].name
     }
 
     /// Whether `play` is legal now, checked in the reference's order (§3.4),
     /// after the grammar's card rules (§2.2 steps 5–6) that [`Play`] cannot
     /// express. Allocates nothing on success.
     pub fn check(&self, play: Play) -> Result<(), Illegal> {
-        let hand = &self.seats[self.current].hand;
+        let hand = self.hand();
         let illegal = |rule: &'static RuleInfo, detail: String| Err(Illegal { rule, detail });
         // The grammar's card rules, for plays not built by `classify`.
         let (cards, treasures) = match play {
@@ -258,7 +160,7 @@ impl V1State {
                         format!("no {gain} left in the supply"),
                     );
                 }
-                if gain.cost() > trash.cost() + 3 {
+                if gain.cost() > trash.cost() + MINE_UPGRADE {
                     return illegal(
                         &cat::MINE_TOO_EXPENSIVE,
                         format!(
@@ -319,13 +221,13 @@ impl V1State {
         plays
     }
 
-    /// Calls `f` with every legal play, in the order of [`V1State::legal_plays`]
+    /// Calls `f` with every legal play, in the order of [`DominionTable::legal_plays`]
     /// (mines, adds, buys, cleans), reasoning from the state directly rather
     /// than checking every shape: the built-in players' hot path, with no
     /// allocation. A test holds it equal to the plays `check` accepts.
     pub fn for_each_legal(&self, mut f: impl FnMut(Play)) {
         const TREASURES: [Card; 3] = [Card::Copper, Card::Silver, Card::Gold];
-        let hand = &self.seats[self.current].hand;
+        let hand = self.hand();
         let mut held = [false; 7];
         for &c in hand {
             if let Some(i) = Card::V1.iter().position(|&v| v == c) {
@@ -343,7 +245,7 @@ impl V1State {
                     continue;
                 }
                 for gain in TREASURES {
-                    if stocked[index(gain)] && gain.cost() <= trash.cost() + 3 {
+                    if stocked[index(gain)] && gain.cost() <= trash.cost() + MINE_UPGRADE {
                         f(Play::Mine { trash, gain });
                     }
                 }
@@ -372,7 +274,7 @@ impl V1State {
     }
 
     /// How many plays are legal now, and the `n`-th of them (0-based, in
-    /// the order of [`V1State::legal_plays`]), without allocating.
+    /// the order of [`DominionTable::legal_plays`]), without allocating.
     pub fn legal_count(&self) -> usize {
         let mut n = 0;
         self.for_each_legal(|_| n += 1);
@@ -398,26 +300,20 @@ impl V1State {
             return Ok(Outcome::GameOver(ending));
         }
         self.check(play)?;
-        let seat = &mut self.seats[self.current];
         match play {
             Play::Mine { trash, gain } => {
-                remove_first(&mut seat.hand, trash);
-                remove_first(&mut seat.hand, Card::Mine);
-                self.supply.take(gain);
-                seat.hand.insert(0, gain);
-                self.trash.insert(0, trash);
-                self.plays.insert(0, Card::Mine);
+                self.play_from_hand(Card::Mine);
+                self.trash_from_hand(trash);
+                self.gain_to_hand(gain);
                 self.actions -= 1;
             }
             Play::Add(t) => {
-                remove_first(&mut seat.hand, t);
-                self.plays.insert(0, t);
+                self.play_from_hand(t);
                 self.coins += t.value();
                 self.actions = 0;
             }
             Play::Buy(c) => {
-                self.supply.take(c);
-                seat.discards.insert(0, c);
+                self.gain_to_discard(c);
                 self.buys -= 1;
                 self.coins -= c.cost();
                 self.actions = 0;
@@ -427,43 +323,20 @@ impl V1State {
         Ok(Outcome::Continue)
     }
 
-    /// §3.4 clean-up, the draw, the end check and the next seat.
+    /// §3.4 clean-up: the new discard pile is the hand, then `plays`, then
+    /// the old discard pile, each newest first (the shown card stays where
+    /// it is, D18); then
+    /// the shared end of the turn (the draw, the end check, the next seat).
     fn clean_up(&mut self, shuffler: &mut dyn Shuffler) -> Outcome {
-        let last_seat = self.current + 1 == self.seats.len();
-        let seat = &mut self.seats[self.current];
-        let mut discards = std::mem::take(&mut seat.hand);
-        discards.append(&mut self.plays);
-        discards.append(&mut seat.discards);
-        seat.discards = discards;
-        seat.draw_up_to(HAND_SIZE, shuffler);
-        seat.turns += 1;
-        let capped = last_seat && seat.turns >= self.turn_cap;
-        self.current = (self.current + 1) % self.seats.len();
-        self.actions = 1;
-        self.buys = 1;
-        self.coins = 0;
-        // Version 1 has no three-pile ending (D5): EndRules::V1 never counts
-        // the empty piles.
-        let supply = &self.supply;
-        let provinces = supply.count(Card::Province);
-        if let Some(ending) = EndRules::V1.ending(provinces, || supply.empty_piles(), capped) {
-            self.ended = Some(ending);
-        }
-        match self.ended {
+        let player = &mut self.players[self.current];
+        let mut discard = std::mem::take(&mut player.hand);
+        discard.append(&mut self.play_area);
+        discard.append(&mut player.discard);
+        player.discard = discard;
+        match self.finish_turn(shuffler) {
             Some(ending) => Outcome::GameOver(ending),
             None => Outcome::TurnOver,
         }
-    }
-
-    /// Victory points per seat (§3.6).
-    pub fn scores(&self) -> Vec<u32> {
-        self.seats.iter().map(Seat::victory_points).collect()
-    }
-
-    /// Every seat with the top score (no tie-break, D7).
-    pub fn winners(&self) -> Vec<usize> {
-        let points = |seat: &Seat| i32::try_from(seat.victory_points()).unwrap_or(i32::MAX);
-        EndRules::V1.winners(self.seats.iter().map(|seat| (points(seat), seat.turns)))
     }
 
     /// Puts `top` on top of `seat`'s deck, `top[0]` drawn first, the rest of
@@ -471,7 +344,7 @@ impl V1State {
     /// recorded games, whose draw order only the next hand reveals. False
     /// (and nothing changed) when the deck does not hold those cards.
     pub fn stack_deck(&mut self, seat: usize, top: &[Card]) -> bool {
-        let deck = &mut self.seats[seat].deck;
+        let deck = &mut self.players[seat].deck;
         let mut rest = deck.clone();
         for &c in top {
             if !remove_first(&mut rest, c) {

@@ -9,8 +9,8 @@ impl Shuffler for NoShuffle {
 
 /// Alpha's turn with this hand (bravo holds nothing), a full 2-player supply,
 /// an empty deck unless `deck` is given.
-fn turn(hand: &[Card], deck: &[Card]) -> V1State {
-    V1State::from_state(&State {
+fn turn(hand: &[Card], deck: &[Card]) -> DominionTable {
+    DominionTable::from_state(&State {
         players: vec!["alpha".into(), "bravo".into()],
         supply: Supply::v1(2).cards(),
         actions: 1,
@@ -21,7 +21,7 @@ fn turn(hand: &[Card], deck: &[Card]) -> V1State {
     })
 }
 
-fn id(game: &mut V1State, play: Play) -> &'static str {
+fn id(game: &mut DominionTable, play: Play) -> &'static str {
     let before = game.clone();
     let err = game
         .apply(play, &mut NoShuffle)
@@ -30,7 +30,7 @@ fn id(game: &mut V1State, play: Play) -> &'static str {
     err.rule.id
 }
 
-fn ok(game: &mut V1State, play: Play) -> Outcome {
+fn ok(game: &mut DominionTable, play: Play) -> Outcome {
     game.apply(play, &mut NoShuffle)
         .unwrap_or_else(|e| panic!("{play}: {} {}", e.rule.id, e.detail))
 }
@@ -56,22 +56,22 @@ fn supply_sizes_per_player_count() {
 #[test]
 fn a_new_game_deals_ten_cards_and_five_in_hand_per_seat() {
     let mut rng = fastrand::Rng::with_seed(7);
-    let game = V1State::new(&["alpha", "bravo", "charlie"], Supply::v1(3), &mut rng);
-    for seat in &game.seats {
+    let game = DominionTable::v1(&["alpha", "bravo", "charlie"], Supply::v1(3), &mut rng);
+    for seat in &game.players {
         assert_eq!(seat.hand.len(), 5);
         assert_eq!(seat.deck.len(), 5);
         let all: Vec<Card> = seat.hand.iter().chain(&seat.deck).copied().collect();
         assert_eq!(all.iter().filter(|&&c| c == Copper).count(), 7);
         assert_eq!(all.iter().filter(|&&c| c == Estate).count(), 3);
-        assert!(seat.discards.is_empty());
+        assert!(seat.discard.is_empty());
     }
     assert_eq!(
         (game.current, game.actions, game.buys, game.coins),
         (0, 1, 1, 0)
     );
-    assert!(game.trash.is_empty() && game.plays.is_empty());
+    assert!(game.trash.is_empty() && game.play_area.is_empty());
     // The same seed deals the same game.
-    let again = V1State::new(
+    let again = DominionTable::v1(
         &["alpha", "bravo", "charlie"],
         Supply::v1(3),
         &mut fastrand::Rng::with_seed(7),
@@ -86,7 +86,7 @@ fn the_snapshot_starts_with_the_current_player_and_sorts_the_deck() {
     assert_eq!(s.players, ["alpha", "bravo"]);
     assert_eq!(s.deck, [Copper, Estate, Gold, Mine]);
     assert_eq!(
-        game.seats[0].deck,
+        game.players[0].deck,
         [Estate, Copper, Mine, Gold],
         "draw order kept"
     );
@@ -148,9 +148,9 @@ fn mine_moves_the_cards_to_the_fronts_of_their_lists() {
     game.trash = vec![Estate];
     let golds = game.supply.count(Gold);
     ok(&mut game, mine(Silver, Gold));
-    assert_eq!(game.seats[0].hand, [Gold, Copper, Estate]);
+    assert_eq!(game.players[0].hand, [Gold, Copper, Estate]);
     assert_eq!(game.trash, [Silver, Estate]);
-    assert_eq!(game.plays, [Mine]);
+    assert_eq!(game.play_area, [Mine]);
     assert_eq!(game.supply.count(Gold), golds - 1);
     assert_eq!(game.actions, 0);
     // The gained treasure can be added at once.
@@ -170,7 +170,7 @@ fn a_second_mine_needs_a_second_action() {
     two.actions = 2;
     ok(&mut two, mine(Copper, Silver));
     ok(&mut two, mine(Silver, Gold));
-    assert_eq!(two.plays, [Mine, Mine]);
+    assert_eq!(two.play_area, [Mine, Mine]);
 }
 
 #[test]
@@ -217,8 +217,8 @@ fn add_plays_one_treasure_for_its_value() {
     let mut game = turn(&[Copper, Silver, Copper], &[]);
     ok(&mut game, Play::Add(Copper));
     ok(&mut game, Play::Add(Silver));
-    assert_eq!(game.seats[0].hand, [Copper]);
-    assert_eq!(game.plays, [Silver, Copper]);
+    assert_eq!(game.players[0].hand, [Copper]);
+    assert_eq!(game.play_area, [Silver, Copper]);
     assert_eq!((game.coins, game.actions), (3, 0));
     assert_eq!(
         id(&mut game, Play::Add(Silver)),
@@ -277,7 +277,7 @@ fn buy_at_exact_cost_and_copper_for_nothing() {
     game.coins = 8;
     ok(&mut game, Play::Buy(Province));
     assert_eq!((game.coins, game.buys, game.actions), (0, 0, 0));
-    assert_eq!(game.seats[0].discards, [Province]);
+    assert_eq!(game.players[0].discard, [Province]);
     assert_eq!(game.supply.count(Province), 7);
     assert_eq!(
         id(&mut game, Play::Buy(Copper)),
@@ -285,7 +285,7 @@ fn buy_at_exact_cost_and_copper_for_nothing() {
     );
     let mut free = turn(&[], &[]);
     ok(&mut free, Play::Buy(Copper));
-    assert_eq!(free.seats[0].discards, [Copper]);
+    assert_eq!(free.players[0].discard, [Copper]);
 }
 
 #[test]
@@ -333,12 +333,12 @@ fn clean_up_discards_hand_then_plays_then_old_discards_and_draws_five() {
         &[Silver, Estate, Copper],
         &[Gold, Copper, Estate, Mine, Duchy, Province],
     );
-    game.seats[0].discards = vec![Duchy];
+    game.players[0].discard = vec![Duchy];
     ok(&mut game, Play::Add(Copper));
     ok(&mut game, Play::Add(Silver));
     assert_eq!(ok(&mut game, Play::Clean(Some(Estate))), Outcome::TurnOver);
-    let alpha = &game.seats[0];
-    assert_eq!(alpha.discards, [Estate, Silver, Copper, Duchy]);
+    let alpha = &game.players[0];
+    assert_eq!(alpha.discard, [Estate, Silver, Copper, Duchy]);
     // Drawn from the top (the end), each to the front: the last drawn first.
     assert_eq!(alpha.hand, [Copper, Estate, Mine, Duchy, Province]);
     assert_eq!(alpha.deck, [Gold]);
@@ -346,21 +346,21 @@ fn clean_up_discards_hand_then_plays_then_old_discards_and_draws_five() {
         (game.current, game.actions, game.buys, game.coins),
         (1, 1, 1, 0)
     );
-    assert!(game.plays.is_empty());
+    assert!(game.play_area.is_empty());
     assert_eq!(alpha.turns, 1);
 }
 
 #[test]
 fn a_short_deck_reshuffles_the_discards_including_the_ones_just_discarded() {
     let mut game = turn(&[Estate, Copper], &[Gold, Silver]);
-    game.seats[0].discards = vec![Duchy];
+    game.players[0].discard = vec![Duchy];
     ok(&mut game, Play::Clean(Some(Estate)));
-    let alpha = &game.seats[0];
+    let alpha = &game.players[0];
     // Silver and gold from the deck, then three of the reshuffled
     // estate, copper and duchy (NoShuffle keeps their order: duchy on top).
     assert_eq!(alpha.hand.len(), 5);
     assert_eq!(&alpha.hand[3..], [Gold, Silver]);
-    assert!(alpha.discards.is_empty());
+    assert!(alpha.discard.is_empty());
     assert!(alpha.deck.is_empty());
     let mut hand = alpha.hand.clone();
     hand.sort();
@@ -371,8 +371,8 @@ fn a_short_deck_reshuffles_the_discards_including_the_ones_just_discarded() {
 fn with_too_few_cards_the_hand_stays_short() {
     let mut game = turn(&[Estate], &[Gold]);
     ok(&mut game, Play::Clean(Some(Estate)));
-    assert_eq!(game.seats[0].hand, [Estate, Gold]);
-    assert!(game.seats[0].deck.is_empty() && game.seats[0].discards.is_empty());
+    assert_eq!(game.players[0].hand, [Estate, Gold]);
+    assert!(game.players[0].deck.is_empty() && game.players[0].discard.is_empty());
 }
 
 #[test]
@@ -410,17 +410,17 @@ fn three_empty_piles_do_not_end_a_version_1_game() {
 #[test]
 fn the_turn_cap_ends_the_game_after_every_seat_took_its_turns() {
     let mut rng = fastrand::Rng::with_seed(3);
-    let mut game = V1State::new(&["alpha", "bravo"], Supply::v1(2), &mut rng);
+    let mut game = DominionTable::v1(&["alpha", "bravo"], Supply::v1(2), &mut rng);
     game.turn_cap = 3;
     let mut outcomes = Vec::new();
     for _ in 0..6 {
-        let shown = game.seats[game.current].hand[0];
+        let shown = game.players[game.current].hand[0];
         outcomes.push(game.apply(Play::Clean(Some(shown)), &mut rng).unwrap());
     }
     assert_eq!(outcomes[..5], [Outcome::TurnOver; 5]);
     assert_eq!(outcomes[5], Outcome::GameOver(Ending::TurnCap));
     assert_eq!(
-        game.seats.iter().map(|s| s.turns).collect::<Vec<_>>(),
+        game.players.iter().map(|s| s.turns).collect::<Vec<_>>(),
         [3, 3]
     );
     assert_eq!(DEFAULT_TURN_CAP, 100);
@@ -429,11 +429,11 @@ fn the_turn_cap_ends_the_game_after_every_seat_took_its_turns() {
 #[test]
 fn scores_count_deck_hand_and_discards_and_ties_all_win() {
     let mut game = turn(&[Estate, Province], &[Duchy]);
-    game.seats[0].discards = vec![Estate];
-    game.seats[1].hand = vec![Province, Duchy, Estate, Copper];
+    game.players[0].discard = vec![Estate];
+    game.players[1].hand = vec![Province, Duchy, Estate, Copper];
     assert_eq!(game.scores(), [11, 10]);
     assert_eq!(game.winners(), [0]);
-    game.seats[1].deck = vec![Estate];
+    game.players[1].deck = vec![Estate];
     assert_eq!(game.winners(), [0, 1]);
 }
 
@@ -442,9 +442,9 @@ fn a_tie_is_shared_even_when_one_seat_took_fewer_turns() {
     // D7: version 1 has no tie-break (the line protocol's fewer-turns rule
     // does not apply).
     let mut game = turn(&[Province], &[]);
-    game.seats[1].hand = vec![Province];
-    game.seats[0].turns = 5;
-    game.seats[1].turns = 4;
+    game.players[1].hand = vec![Province];
+    game.players[0].turns = 5;
+    game.players[1].turns = 4;
     assert_eq!(game.winners(), [0, 1]);
 }
 
@@ -452,9 +452,9 @@ fn a_tie_is_shared_even_when_one_seat_took_fewer_turns() {
 fn stack_deck_puts_the_named_cards_on_top_in_order() {
     let mut game = turn(&[], &[Copper, Estate, Gold, Copper]);
     assert!(game.stack_deck(0, &[Gold, Copper]));
-    assert_eq!(game.seats[0].deck, [Estate, Copper, Copper, Gold]);
+    assert_eq!(game.players[0].deck, [Estate, Copper, Copper, Gold]);
     assert!(!game.stack_deck(0, &[Province]));
-    assert_eq!(game.seats[0].deck, [Estate, Copper, Copper, Gold]);
+    assert_eq!(game.players[0].deck, [Estate, Copper, Copper, Gold]);
 }
 
 fn every_v1_play() -> Vec<Play> {
@@ -471,14 +471,14 @@ fn every_v1_play() -> Vec<Play> {
     all
 }
 
-fn cards_in_play(game: &V1State) -> usize {
+fn cards_in_play(game: &DominionTable) -> usize {
     game.supply.cards().len()
         + game.trash.len()
-        + game.plays.len()
+        + game.play_area.len()
         + game
-            .seats
+            .players
             .iter()
-            .map(|s| s.deck.len() + s.hand.len() + s.discards.len())
+            .map(|s| s.deck.len() + s.hand.len() + s.discard.len())
             .sum::<usize>()
 }
 
@@ -493,7 +493,7 @@ fn random_games_keep_the_invariants_and_end() {
         let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let mut rng = fastrand::Rng::with_seed(seed);
-        let mut game = V1State::new(&names, Supply::v1(players), &mut rng);
+        let mut game = DominionTable::v1(&names, Supply::v1(players), &mut rng);
         game.turn_cap = 60;
         let total = cards_in_play(&game);
         let mut plays = 0;
@@ -518,7 +518,7 @@ fn random_games_keep_the_invariants_and_end() {
             plays += 1;
             assert_eq!(cards_in_play(&game), total, "seed {seed}");
             assert!(
-                game.seats[game.current].hand.len() <= 5 || !matches!(outcome, Outcome::TurnOver)
+                game.players[game.current].hand.len() <= 5 || !matches!(outcome, Outcome::TurnOver)
             );
             if let Outcome::GameOver(e) = outcome {
                 break e;
@@ -530,13 +530,13 @@ fn random_games_keep_the_invariants_and_end() {
                 assert!(!game.supply.contains(Province));
                 by_provinces += 1;
             }
-            Ending::TurnCap => assert!(game.seats.iter().all(|s| s.turns == 60)),
+            Ending::TurnCap => assert!(game.players.iter().all(|s| s.turns == 60)),
             Ending::ThreePilesEmpty => panic!("seed {seed}: version 1 has no three-pile ending"),
         }
         assert_eq!(
-            game.seats
+            game.players
                 .iter()
-                .map(Seat::victory_points)
+                .map(SeatedPlayer::score)
                 .collect::<Vec<_>>(),
             game.scores()
         );

@@ -4,7 +4,7 @@
 //! rules can produce, fair to the reference players, §9.1).
 
 use super::super::messages::{Card, State};
-use super::super::rules::{Seat, Shuffler, Supply, V1State};
+use super::super::rules::{DominionTable, SeatedPlayer, Shuffler, Supply};
 use crate::games::dominion::{HAND_SIZE, STARTING_DECK};
 
 /// Seat names (docs/games/dominion-sexp.md, decision 8): letters only, never a keyword or a card.
@@ -23,8 +23,8 @@ fn count(cards: &[Card], card: Card) -> usize {
 
 /// A fresh game: seat `bot` is the bot; everyone starts with 7 coppers and
 /// 3 estates.
-pub fn fresh(players: usize, shuffler: &mut dyn Shuffler) -> V1State {
-    V1State::new(&NAMES[..players], Supply::v1(players), shuffler)
+pub fn fresh(players: usize, shuffler: &mut dyn Shuffler) -> DominionTable {
+    DominionTable::v1(&NAMES[..players], Supply::v1(players), shuffler)
 }
 
 /// Names in the reference's style (`0-player-v1`) are the robustness
@@ -53,7 +53,7 @@ pub fn adopt(
     players: Option<usize>,
     seat: usize,
     shuffler: &mut dyn Shuffler,
-) -> Result<(V1State, bool), String> {
+) -> Result<(DominionTable, bool), String> {
     let n = state.players.len();
     if !(2..=4).contains(&n) {
         return Err(format!("the state names {n} players; a game has 2 to 4"));
@@ -143,15 +143,15 @@ pub fn adopt(
     let mut game = fresh(n, shuffler);
     for (k, name) in state.players.iter().enumerate() {
         let s = (seat + k) % n;
-        game.seats[s].name = name.clone();
+        game.players[s].name = name.clone();
     }
-    let bot = &mut game.seats[seat];
-    *bot = Seat {
+    let bot = &mut game.players[seat];
+    *bot = SeatedPlayer {
         name: bot.name.clone(),
         // The draw order is hidden (the deck is shown sorted): shuffle it.
         deck: state.deck.clone(),
         hand: state.hand.clone(),
-        discards: state.discards.clone(),
+        discard: state.discards.clone(),
         turns: 0,
     };
     shuffler.shuffle(&mut bot.deck);
@@ -161,7 +161,7 @@ pub fn adopt(
     game.actions = state.actions;
     game.buys = state.buys;
     game.coins = state.coins;
-    game.plays = state.plays.clone();
+    game.play_area = state.plays.clone();
     Ok((game, reference_names))
 }
 

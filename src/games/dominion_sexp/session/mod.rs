@@ -8,8 +8,8 @@ pub mod deal;
 
 use super::catalogue as rule;
 use super::messages::{Notification, Play, classify};
-use super::players::SeatStrategy;
-use super::rules::{Outcome, V1State};
+use super::players::BuiltInPlayer;
+use super::rules::{DominionTable, Outcome};
 use super::sexp::Reader;
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
@@ -18,14 +18,14 @@ use crate::verdict::{RuleInfo, Severity, Violation};
 use std::cell::Cell;
 use std::time::Duration;
 
-pub struct DominionSession {
-    game: V1State,
+pub struct SexpSession {
+    game: DominionTable,
     /// The bot's seat (0-based; seat 0 starts, D15).
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    players: Vec<SeatStrategy>,
+    built_ins: Vec<BuiltInPlayer>,
     /// The strategy the options ask for, if any.
-    builtin: Option<SeatStrategy>,
+    builtin: Option<BuiltInPlayer>,
     /// Shuffles only (the built-in players' choices use the controller's
     /// random numbers), so a replay with the same seed deals the same cards.
     shuffler: fastrand::Rng,
@@ -50,33 +50,37 @@ pub struct DominionSession {
 
 /// The built-in player of each seat: the options' strategy, or else big
 /// money and random legal in turn from the seat after the bot's.
-fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Vec<SeatStrategy> {
+fn built_in_players(
+    players: usize,
+    bot: usize,
+    builtin: Option<BuiltInPlayer>,
+) -> Vec<BuiltInPlayer> {
     (0..players)
         .map(|s| {
             let after_bot = (s + players - bot) % players;
             builtin.unwrap_or(if after_bot % 2 == 1 {
-                SeatStrategy::BigMoney
+                BuiltInPlayer::BigMoney
             } else {
-                SeatStrategy::RandomLegal
+                BuiltInPlayer::RandomLegal
             })
         })
         .collect()
 }
 
-impl DominionSession {
+impl SexpSession {
     pub fn new(
         players: usize,
         bot: usize,
         seed: u64,
-        builtin: Option<SeatStrategy>,
-    ) -> DominionSession {
+        builtin: Option<BuiltInPlayer>,
+    ) -> SexpSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
         let game = deal::fresh(players, &mut shuffler);
-        let seats = seat_players(players, bot, builtin);
-        DominionSession {
+        let built_ins = built_in_players(players, bot, builtin);
+        SexpSession {
             game,
             bot,
-            players: seats,
+            built_ins,
             builtin,
             shuffler,
             asked_players: None,
@@ -101,7 +105,7 @@ impl DominionSession {
     }
 
     fn bot_name(&self) -> &str {
-        &self.game.seats[self.bot].name
+        &self.game.players[self.bot].name
     }
 
     fn text(&self, n: &Notification) -> String {
@@ -144,7 +148,7 @@ impl DominionSession {
     /// Apply a built-in seat's play; what the bot is told about it.
     fn builtin_play(&mut self, play: Play) -> Result<Outgoing, ScriptError> {
         let seat = self.game.current;
-        let name = self.game.seats[seat].name.clone();
+        let name = self.game.players[seat].name.clone();
         self.game.apply(play, &mut self.shuffler).map_err(|e| {
             format!(
                 "{name} cannot play {play} here: {} ({})",
@@ -271,8 +275,8 @@ impl DominionSession {
         if self.fresh {
             let (game, reference_names) =
                 deal::adopt(state, self.asked_players, self.bot, &mut self.shuffler)?;
-            if game.seats.len() != self.players.len() {
-                self.players = seat_players(game.seats.len(), self.bot, self.builtin);
+            if game.players.len() != self.built_ins.len() {
+                self.built_ins = built_in_players(game.players.len(), self.bot, self.builtin);
             }
             self.game = game;
             if reference_names {
@@ -309,7 +313,7 @@ impl DominionSession {
     }
 }
 
-impl Session for DominionSession {
+impl Session for SexpSession {
     // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
     // message (the controller closes the bot's input, §6), any exit status
     // once stdin is closed (D12: the reference players exit 1 at EOF), no
@@ -378,7 +382,7 @@ impl Session for DominionSession {
             // answer to these `(moved …)` lines shows as out of turn.
             let mut played = Vec::new();
             while self.game.current != self.bot && !self.game_over() {
-                let player = self.players[self.game.current];
+                let player = self.built_ins[self.game.current];
                 let play = player.choose(&self.game, rng);
                 out.push(self.builtin_play(play)?);
                 played.push(play.to_string());
@@ -411,7 +415,7 @@ impl Session for DominionSession {
         // Before the bot's first two `(move …)` after `(moved …)` lines: a
         // bot that answers them, or misreads the modes, writes then. Later
         // pauses follow the bot's pace.
-        self.game.current == self.bot && !self.move_due && self.game.seats[self.bot].turns <= 1
+        self.game.current == self.bot && !self.move_due && self.game.players[self.bot].turns <= 1
     }
 
     fn judge(
@@ -506,7 +510,7 @@ impl Session for DominionSession {
     }
 }
 
-impl Scripted for DominionSession {
+impl Scripted for SexpSession {
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
         if !self.known {
             return Ok(Vec::new());
@@ -528,12 +532,12 @@ impl Scripted for DominionSession {
     }
 }
 
-impl Drawn for DominionSession {
+impl Drawn for SexpSession {
     fn board(&self) -> Option<String> {
         if !self.known {
             return None;
         }
-        let seat = &self.game.seats[self.game.current];
+        let seat = &self.game.players[self.game.current];
         let mut deck = seat.deck.clone();
         deck.sort_by_key(|c| c.name());
         let list = |cards: &[super::messages::Card]| {
@@ -541,7 +545,7 @@ impl Drawn for DominionSession {
         };
         let scores: Vec<String> = self
             .game
-            .seats
+            .players
             .iter()
             .zip(self.game.scores())
             .map(|(s, v)| format!("{} {v}", s.name))
@@ -556,9 +560,9 @@ impl Drawn for DominionSession {
         Some(format!(
             "{status}\nhand: {}\nplays: {}\ndeck: {}\ndiscards: {}\nprovinces left: {}\nscores: {} (the bot is {})",
             list(&seat.hand),
-            list(&self.game.plays),
+            list(&self.game.play_area),
             list(&deck),
-            list(&seat.discards),
+            list(&seat.discard),
             self.game.supply.count(super::messages::Card::Province),
             scores.join(", "),
             self.bot_name()

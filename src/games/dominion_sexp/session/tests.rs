@@ -5,8 +5,8 @@ use crate::games::dominion_sexp::rules;
 use crate::scenario::builtin;
 use std::collections::BTreeSet;
 
-fn session(players: usize, seat: usize) -> DominionSession {
-    DominionSession::new(players, seat - 1, 7, Some(SeatStrategy::BigMoney))
+fn session(players: usize, seat: usize) -> SexpSession {
+    SexpSession::new(players, seat - 1, 7, Some(BuiltInPlayer::BigMoney))
         .with_asked_players(Some(players))
 }
 
@@ -20,8 +20,8 @@ fn deal_text(hand: &[Card]) -> String {
         let i = rest.iter().position(|r| r == c).expect("a starting card");
         rest.remove(i);
     }
-    game.seats[0].hand = hand.to_vec();
-    game.seats[0].deck = rest;
+    game.players[0].hand = hand.to_vec();
+    game.players[0].deck = rest;
     Notification::Move(game.snapshot()).to_string()
 }
 
@@ -101,9 +101,9 @@ fn an_unfair_state_is_refused_buys_zero_with_a_treasure_in_hand() {
     // §9.1: the reference players add every treasure before buying, so
     // (buys 0) with a treasure in hand is never injected.
     let mut game = deal::fresh(2, &mut fastrand::Rng::with_seed(1));
-    game.seats[0].hand = vec![Card::Copper, Card::Estate, Card::Estate, Card::Estate];
-    game.seats[0].deck = vec![Card::Copper; 5];
-    game.seats[0].discards = vec![Card::Copper];
+    game.players[0].hand = vec![Card::Copper, Card::Estate, Card::Estate, Card::Estate];
+    game.players[0].deck = vec![Card::Copper; 5];
+    game.players[0].discard = vec![Card::Copper];
     game.supply = rules::Supply::from_piles(&[
         (Card::Copper, 45),
         (Card::Silver, 40),
@@ -113,7 +113,7 @@ fn an_unfair_state_is_refused_buys_zero_with_a_treasure_in_hand() {
         (Card::Province, 8),
         (Card::Mine, 10),
     ]);
-    game.plays = vec![Card::Copper];
+    game.play_area = vec![Card::Copper];
     game.buys = 0;
     game.actions = 0;
     game.coins = 1;
@@ -235,11 +235,11 @@ fn reading_grammar_and_nonstandard_syntax_give_their_rules() {
 fn play_out(
     players: usize,
     seat: usize,
-    builtin: SeatStrategy,
-    bot: SeatStrategy,
+    builtin: BuiltInPlayer,
+    bot: BuiltInPlayer,
     seed: u64,
-) -> DominionSession {
-    let mut s = DominionSession::new(players, seat - 1, seed, Some(builtin));
+) -> SexpSession {
+    let mut s = SexpSession::new(players, seat - 1, seed, Some(builtin));
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut bot_rng = fastrand::Rng::with_seed(seed ^ 1);
     for _ in 0..100_000 {
@@ -267,22 +267,22 @@ fn whole_games_end_by_provinces_or_the_turn_cap_in_every_seat() {
             let s = play_out(
                 players,
                 seat,
-                SeatStrategy::BigMoney,
-                SeatStrategy::BigMoney,
+                BuiltInPlayer::BigMoney,
+                BuiltInPlayer::BigMoney,
                 seat as u64,
             );
             assert_eq!(s.game.ended, Some(rules::Ending::ProvincesGone));
             let s = play_out(
                 players,
                 seat,
-                SeatStrategy::RandomLegal,
-                SeatStrategy::RandomLegal,
+                BuiltInPlayer::RandomLegal,
+                BuiltInPlayer::RandomLegal,
                 9,
             );
             match s.game.ended {
                 Some(rules::Ending::TurnCap) => assert!(
                     s.game
-                        .seats
+                        .players
                         .iter()
                         .all(|seat| seat.turns == rules::DEFAULT_TURN_CAP)
                 ),
@@ -345,7 +345,7 @@ fn every_catalogue_rule_is_exercised_by_a_builtin_scenario() {
         let Some((Step::Send(text), _)) = scenario.steps.first() else {
             continue;
         };
-        let mut s = DominionSession::new(2, 0, 1, None);
+        let mut s = SexpSession::new(2, 0, 1, None);
         let table: crate::games::dominion::table::TableOptions =
             scenario.options.of_game().unwrap();
         s.asked_players = table.players.map(|p| p as usize);

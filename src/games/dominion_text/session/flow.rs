@@ -9,7 +9,7 @@ use crate::games::Outgoing;
 use crate::games::dominion::Card;
 use crate::games::dominion::kingdom::{ActionOutcome, AttackReply, Rule};
 use crate::games::dominion_text::grammar::{CardListKind, Seat, ServerMessage};
-use crate::games::dominion_text::players::{AttackAnswer, SeatStrategy, TurnPlay};
+use crate::games::dominion_text::players::{AttackAnswer, BuiltInPlayer, TurnPlay};
 
 pub(super) fn seat(index: usize) -> Seat {
     Seat::new(index as u8 + 1).expect("seats are 1 to 4")
@@ -57,7 +57,7 @@ impl TextSession {
         ServerMessage::PlayTurn {
             actions: self.game.actions,
             buys: self.game.buys,
-            extra_money: self.game.extra_money,
+            extra_money: self.game.coins,
             hand: self.game.hand().to_vec(),
         }
     }
@@ -164,7 +164,7 @@ impl TextSession {
                 self.due = Some(Due::Attack);
                 return true;
             }
-            let answer = SeatStrategy::answer_attack(&self.game.players[q].hand, n);
+            let answer = BuiltInPlayer::answer_attack(&self.game.players[q].hand, n);
             let reply = match &answer {
                 AttackAnswer::RevealMoat => AttackReply::RevealMoat,
                 AttackAnswer::Discard(cards) => AttackReply::Discard(cards),
@@ -233,7 +233,7 @@ impl TextSession {
                 self.start_bot_turn(out);
                 return true;
             }
-            let play = self.seats[self.game.current].choose(&self.game, rng);
+            let play = self.built_ins[self.game.current].choose(&self.game, rng);
             plays.push(play.to_string());
             self.apply_play(&play, out);
             moved = true;

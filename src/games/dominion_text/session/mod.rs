@@ -18,9 +18,9 @@ mod tests;
 
 use super::catalogue as cat;
 use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
-use super::players::{SeatStrategy, TurnPlay};
+use super::players::{BuiltInPlayer, TurnPlay};
 use crate::games::dominion::Card;
-use crate::games::dominion::kingdom::{AttackReply, KingdomState, Rule};
+use crate::games::dominion::kingdom::{AttackReply, DominionTable, Rule};
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
@@ -47,11 +47,11 @@ pub(super) enum Due {
 
 #[derive(Clone)]
 pub struct TextSession {
-    pub(super) game: KingdomState,
+    pub(super) game: DominionTable,
     /// The bot's seat (0-based; seat 0 starts, D1).
     pub(super) bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
-    pub(super) seats: Vec<SeatStrategy>,
+    pub(super) built_ins: Vec<BuiltInPlayer>,
     /// Shuffles and militia's random discards: seeded, so a replay deals
     /// the same cards.
     pub(super) shuffler: fastrand::Rng,
@@ -85,14 +85,18 @@ pub struct TextSession {
 /// and engine in turn from the seat after the bot's, so that the seat right
 /// before the bot's (the one whose militia meets a full hand) is often a
 /// militia player.
-fn seat_players(players: usize, bot: usize, builtin: Option<SeatStrategy>) -> Vec<SeatStrategy> {
+fn built_in_players(
+    players: usize,
+    bot: usize,
+    builtin: Option<BuiltInPlayer>,
+) -> Vec<BuiltInPlayer> {
     (0..players)
         .map(|s| {
             let before_bot = (bot + players - s) % players;
             builtin.unwrap_or(if before_bot % 2 == 1 {
-                SeatStrategy::Militia
+                BuiltInPlayer::Militia
             } else {
-                SeatStrategy::Engine
+                BuiltInPlayer::Engine
             })
         })
         .collect()
@@ -103,14 +107,14 @@ impl TextSession {
         players: usize,
         bot: usize,
         seed: u64,
-        builtin: Option<SeatStrategy>,
+        builtin: Option<BuiltInPlayer>,
     ) -> TextSession {
         let mut shuffler = fastrand::Rng::with_seed(seed);
-        let game = KingdomState::new(players, &mut shuffler);
+        let game = DominionTable::line(players, &mut shuffler);
         TextSession {
             game,
             bot,
-            seats: seat_players(players, bot, builtin),
+            built_ins: built_in_players(players, bot, builtin),
             shuffler,
             chooser: fastrand::Rng::with_seed(seed ^ 0x9e37_79b9_7f4a_7c15),
             stage: Stage::Handshake(0),
@@ -498,7 +502,7 @@ impl Drawn for TextSession {
                 flow::seat(current),
                 self.game.actions,
                 self.game.buys,
-                self.game.extra_money
+                self.game.coins
             ),
         };
         let bot = &self.game.players[self.bot];

@@ -301,14 +301,14 @@ fn robust_supply_while_waiting_is_a_warning() {
 /// player would; calls `probe` in every state where a turn or attack reply
 /// is due (at most `limit` of them).
 fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMut(&TextSession)) {
-    use crate::games::dominion_text::players::SeatStrategy;
+    use crate::games::dominion_text::players::BuiltInPlayer;
     use crate::scenario::Strategy;
     use crate::scenario::{Play, Step};
     let o = &scenario.options;
     let table: crate::games::dominion::table::TableOptions = o.of_game().unwrap();
     let builtin = table.strategy.map(|s| match s {
-        Strategy::Greedy => SeatStrategy::BigMoney,
-        Strategy::Random => SeatStrategy::Random,
+        Strategy::Greedy => BuiltInPlayer::BigMoney,
+        Strategy::Random => BuiltInPlayer::Random,
     });
     let mut s = TextSession::new(
         table.players.unwrap_or(2) as usize,
@@ -330,7 +330,7 @@ fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMu
                     probe(s);
                     format!(
                         "play-reply {}",
-                        SeatStrategy::Engine.choose(&s.game, &mut bot_rng)
+                        BuiltInPlayer::Engine.choose(&s.game, &mut bot_rng)
                     )
                 }
                 Some(super::Due::Attack) => {
@@ -338,7 +338,7 @@ fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMu
                     probe(s);
                     let hand = &s.game.players[s.bot].hand;
                     let n = hand.len() - 3;
-                    match SeatStrategy::answer_attack(hand, n) {
+                    match BuiltInPlayer::answer_attack(hand, n) {
                         crate::games::dominion_text::players::AttackAnswer::RevealMoat => {
                             "play-reply reaction moat".to_string()
                         }

@@ -3,7 +3,7 @@
 use super::*;
 
 /// Seat 0 plays militia against the others' hands.
-fn militia_against(hands: &[&[Card]]) -> KingdomState {
+fn militia_against(hands: &[&[Card]]) -> DominionTable {
     let mut game = game_with(hands.len() + 1, &[Militia], &[]);
     for (i, h) in hands.iter().enumerate() {
         game.players[i + 1].hand = h.to_vec();
@@ -25,12 +25,12 @@ fn militia_asks_hand_size_minus_three_and_spares_hands_of_three() {
         .collect();
     assert_eq!(asked, [(1, None), (2, Some(1)), (3, Some(2))]);
     assert_eq!(game.attack_discard_count(0), None);
-    assert_eq!(game.extra_money, 2);
+    assert_eq!(game.coins, 2);
 }
 
 #[test]
 fn attack_order_starts_after_the_attacker() {
-    let mut game = KingdomState::new(4, &mut NoShuffle);
+    let mut game = DominionTable::line(4, &mut NoShuffle);
     game.current = 2;
     assert_eq!(game.attack_order().collect::<Vec<_>>(), [3, 0, 1]);
 }

@@ -5,7 +5,7 @@ use super::*;
 use proptest::prelude::*;
 
 /// Legal arguments for `card`, chosen at random (§3.5).
-fn legal_args(game: &KingdomState, card: Card, rng: &mut fastrand::Rng) -> Vec<Card> {
+fn legal_args(game: &DominionTable, card: Card, rng: &mut fastrand::Rng) -> Vec<Card> {
     let mut rest = game.hand().to_vec();
     if let Some(i) = rest.iter().position(|&c| c == card) {
         rest.remove(i);
@@ -60,7 +60,7 @@ fn legal_args(game: &KingdomState, card: Card, rng: &mut fastrand::Rng) -> Vec<C
 
 /// Plays one whole turn of random legal moves (an occasional malformed
 /// attack reply exercises the random discard).
-fn play_turn(game: &mut KingdomState, rng: &mut fastrand::Rng) -> TurnEnd {
+fn play_turn(game: &mut DominionTable, rng: &mut fastrand::Rng) -> TurnEnd {
     let before = total_cards(game);
     while game.actions > 0 && rng.u8(0..4) > 0 {
         let actions: Vec<_> = game
@@ -99,7 +99,7 @@ fn play_turn(game: &mut KingdomState, rng: &mut fastrand::Rng) -> TurnEnd {
         assert_eq!(total_cards(game), before);
     }
     if rng.u8(0..8) > 0 {
-        let mut money = game.extra_money + game.hand().iter().map(|c| c.value()).sum::<u32>();
+        let mut money = game.coins + game.hand().iter().map(|c| c.value()).sum::<u32>();
         let mut list = Vec::new();
         for _ in 0..game.buys {
             let affordable: Vec<_> = Card::SUPPLY
@@ -133,7 +133,7 @@ proptest! {
     #[test]
     fn random_legal_games_conserve_cards_and_end(seed: u64, players in MIN_PLAYERS..=MAX_PLAYERS) {
         let mut rng = fastrand::Rng::with_seed(seed);
-        let mut game = KingdomState::new(players, &mut rng);
+        let mut game = DominionTable::line(players, &mut rng);
         let total = total_cards(&game);
         let mut turns = 0;
         while game.ended.is_none() {

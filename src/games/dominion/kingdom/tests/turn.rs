@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn buys_play_every_treasure_and_go_left_to_right() {
     let mut game = game_with(2, &[Copper, Estate, Silver, Gold], &[]);
-    game.extra_money = 2;
+    game.coins = 2;
     game.buys = 2;
     let out = game.buy(&[Silver, Smithy]);
     assert_eq!(out.money, 8);
@@ -101,7 +101,7 @@ fn clean_up_puts_the_last_played_card_on_top_and_draws_five() {
     assert_eq!(game.players[0].hand.len(), 5);
     assert_eq!(game.players[0].turns, 1);
     assert_eq!(
-        (game.current, game.actions, game.buys, game.extra_money),
+        (game.current, game.actions, game.buys, game.coins),
         (1, 1, 1, 0)
     );
 }
@@ -148,7 +148,7 @@ fn the_game_ends_when_the_provinces_are_gone_or_three_piles_are_empty() {
 
 #[test]
 fn the_turn_cap_ends_the_game_when_every_seat_has_had_its_turns() {
-    let mut game = KingdomState::new(3, &mut NoShuffle);
+    let mut game = DominionTable::line(3, &mut NoShuffle);
     game.turn_cap = 2;
     let mut endings = Vec::new();
     for _ in 0..6 {
@@ -160,7 +160,7 @@ fn the_turn_cap_ends_the_game_when_every_seat_has_had_its_turns() {
 
 #[test]
 fn the_tie_break_is_fewer_turns_then_a_shared_win() {
-    let mut game = KingdomState::new(3, &mut NoShuffle);
+    let mut game = DominionTable::line(3, &mut NoShuffle);
     game.players[0].discard.push(Duchy);
     game.players[1].discard.push(Duchy);
     game.players[2].discard.push(Curse);
