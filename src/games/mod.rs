@@ -443,9 +443,10 @@ pub struct Ending {
     /// The bot's side at the end (Kalah: `South`/`North` after any swap;
     /// QTP: `black`/`white`).
     pub side: String,
-    /// The score as the game counts it (Kalah: each side's store; QTP:
-    /// each colour's walls left).
+    /// The score as the game counts it, by side (Kalah: each side's
+    /// store; QTP: each colour's walls left), and what it counts.
     pub score: Vec<(String, u32)>,
+    pub score_counts: &'static str,
     /// The final position in the game's own notation (Kalah: the counts of
     /// a CHANGE's state field).
     pub position: String,

@@ -32,6 +32,7 @@ pub(super) fn ending(position: &Position, bot: Side) -> Option<Ending> {
             .into_iter()
             .map(|s| (s.as_str().to_string(), board.store(s)))
             .collect(),
+        score_counts: "store",
         position: board.state_string(),
     })
 }
@@ -104,10 +105,11 @@ mod tests {
 
     #[test]
     fn the_ending_names_the_bots_result_and_both_stores() {
-        // South 3 in its store, North 5: North won.
+        // Wire order: North's holes and store, then South's. North 5 in
+        // its store, South 3: North won.
         let mut counts = vec![0u32; 16];
-        counts[7] = 3;
-        counts[15] = 5;
+        counts[7] = 5;
+        counts[15] = 3;
         let mut position = Position::new(7, 7);
         assert_eq!(ending(&position, Side::South), None, "not over yet");
         let board = Board::from_counts(7, &counts).expect("16 counts");

@@ -54,8 +54,9 @@ impl QtpSession {
             side: self.bot_colour.as_str().to_string(),
             score: colours
                 .iter()
-                .map(|&c| (format!("{c} walls left"), u32::from(board.walls_left(c))))
+                .map(|&c| (c.as_str().to_string(), u32::from(board.walls_left(c))))
                 .collect(),
+            score_counts: "walls left",
             position: colours
                 .iter()
                 .map(|&c| format!("{c} {}", board.pawn(c)))
@@ -112,7 +113,7 @@ mod tests {
 
     #[test]
     fn a_pawn_move_round_trips_as_playmove() {
-        relay("E2", "playmove black E2");
+        relay("E8", "playmove black E8");
     }
 
     #[test]
@@ -125,7 +126,7 @@ mod tests {
     fn the_engines_own_turn_and_words_that_are_no_move_are_refused() {
         let mut rng = fastrand::Rng::with_seed(1);
         let mut black = engine(Colour::Black);
-        let err = black.opponent("E2", &mut rng).unwrap_err();
+        let err = black.opponent("E8", &mut rng).unwrap_err();
         assert!(err.contains("engine's turn"), "{err}");
         let err = black.opponent("sideways", &mut rng).unwrap_err();
         assert!(err.contains("genmove answer"), "{err}");
