@@ -218,7 +218,7 @@ mod tests {
         ];
         let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
         let (a, b, c) = (row(&rows, "a"), row(&rows, "b"), row(&rows, "c"));
-        assert_eq!((a.wins, a.draws, a.losses, a.forfeits), (1, 1, 1, 0));
+        assert_eq!((a.wins, a.draws, a.losses, a.forfeits), (1, 1, 1, 1));
         assert_eq!((b.wins, b.draws, b.losses, b.forfeits), (0, 1, 2, 0));
         assert_eq!((c.wins, c.draws, c.losses, c.forfeits), (2, 0, 0, 0));
         assert_eq!((a.points, b.points, c.points), (1.5, 0.5, 2.0));
