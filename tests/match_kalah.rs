@@ -91,7 +91,7 @@ fn a_broken_bot_forfeits_with_the_rule_a_single_run_gives_it() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|b| (b["id"].as_str().unwrap(), b["verdict"].as_str().unwrap()))
+        .map(|b| (b["bot"].as_str().unwrap(), b["verdict"].as_str().unwrap()))
         .collect();
     assert_eq!(
         verdicts,
@@ -134,7 +134,7 @@ fn seats_alternate_from_game_to_game_and_warnings_do_not_forfeit() {
         assert_eq!(game["outcome"], "finished", "{game:#}");
     }
     let plus = &report["bots"][1];
-    assert_eq!(plus["id"], "kalah-plus-sign");
+    assert_eq!(plus["bot"], "kalah-plus-sign");
     assert_eq!(plus["verdict"], "passed");
     assert!(plus["warnings"].as_u64().unwrap() > 0, "{plus:#}");
     let seated = |game: usize| -> Vec<(String, String)> {
@@ -179,4 +179,33 @@ fn a_bot_that_is_no_program_and_an_unsupported_game_are_usage_errors() {
     );
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("not supported yet"), "{stderr}");
+}
+
+/// The JSON of a match (documented in docs/match.md), pinned with timings,
+/// paths and the version masked.
+#[test]
+fn the_match_json_is_pinned() {
+    let (code, report, stderr) = play(
+        "kalah-zero-based",
+        "kalah-correct",
+        &["--games", "2"],
+        &DETERMINISTIC,
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let text = serde_json::to_string_pretty(&report).unwrap();
+    let examples = std::path::Path::new(&bot("kalah-correct"))
+        .parent()
+        .unwrap()
+        .display()
+        .to_string();
+    let text = text
+        .replace(&examples, "<examples>")
+        .replace(env!("CARGO_PKG_VERSION"), "<version>");
+    let text = regex::Regex::new(r#""(duration_ms|ms|wall_ms|own_ms)": \d+"#)
+        .unwrap()
+        .replace_all(&text, r#""$1": 0"#)
+        .into_owned();
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("match-kalah-json", text);
+    });
 }

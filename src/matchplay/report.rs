@@ -18,10 +18,9 @@ pub struct MatchReport {
     pub games: Vec<GameRecord>,
 }
 
-/// One bot's own result over the match.
+/// One bot's own result over the match (its id is the tally's `bot`).
 #[derive(Debug, Serialize)]
 pub struct BotVerdict {
-    pub id: String,
     pub command: String,
     /// `passed`: no failing finding in any game; `failed` otherwise.
     pub verdict: &'static str,
@@ -47,7 +46,6 @@ impl MatchReport {
                 };
                 let failing = count(Severity::Fail);
                 BotVerdict {
-                    id: p.id.clone(),
                     command: p.command.clone(),
                     verdict: if failing == 0 { "passed" } else { "failed" },
                     failing_findings: failing,
@@ -94,7 +92,7 @@ impl MatchReport {
             if self.games.len() == 1 { "" } else { "s" }
         );
         for bot in &self.bots {
-            out.push_str(&format!("  {}: {}\n", bot.id, bot.command));
+            out.push_str(&format!("  {}: {}\n", bot.tally.bot, bot.command));
         }
         for game in &self.games {
             out.push('\n');
@@ -105,7 +103,7 @@ impl MatchReport {
             let t = &bot.tally;
             out.push_str(&format!(
                 "{}: {} won, {} drawn, {} lost ({} by forfeit), points {}; {}",
-                bot.id, t.wins, t.draws, t.losses, t.forfeits, t.points, bot.verdict
+                t.bot, t.wins, t.draws, t.losses, t.forfeits, t.points, bot.verdict
             ));
             if bot.failing_findings + bot.warnings > 0 {
                 out.push_str(&format!(
