@@ -30,7 +30,11 @@ fn correct_bots_play_to_the_end_and_the_board_adds_up() {
     assert_eq!(code, 0, "{report:#}\n{stderr}");
     let game = &report["games"][0];
     assert_eq!(game["outcome"], "finished", "{game:#}");
-    assert_eq!(game["findings"].as_array().map(Vec::len), Some(0), "{game:#}");
+    assert_eq!(
+        game["findings"].as_array().map(Vec::len),
+        Some(0),
+        "{game:#}"
+    );
     let counts = counts(&game["position"]);
     assert_eq!(counts.len(), 16);
     assert_eq!(counts.iter().sum::<u32>(), 98, "7 holes × 7 seeds × 2");
@@ -79,7 +83,11 @@ fn a_broken_bot_forfeits_with_the_rule_a_single_run_gives_it() {
     let rule = forfeit["rule"].as_str().unwrap();
     assert!(single.iter().any(|r| r == rule), "{rule} not in {single:?}");
     assert_eq!(game["winner"]["bot"], "kalah-correct");
-    assert!(forfeit["board"].as_str().is_some_and(|b| b.contains("S store")));
+    assert!(
+        forfeit["board"]
+            .as_str()
+            .is_some_and(|b| b.contains("S store"))
+    );
     // The line it points at is the bot's message, in the transcript.
     let line = forfeit["line"].as_u64().expect("the message's line") as usize;
     let text = game["transcript"][line - 1]["text"].as_str().unwrap();
@@ -150,7 +158,12 @@ fn seats_alternate_from_game_to_game_and_warnings_do_not_forfeit() {
             })
             .collect()
     };
-    let pair = |a: &str, b: &str| vec![(a.to_string(), "South".to_string()), (b.to_string(), "North".to_string())];
+    let pair = |a: &str, b: &str| {
+        vec![
+            (a.to_string(), "South".to_string()),
+            (b.to_string(), "North".to_string()),
+        ]
+    };
     assert_eq!(seated(0), pair("kalah-correct", "kalah-plus-sign"));
     assert_eq!(seated(1), pair("kalah-plus-sign", "kalah-correct"));
     // Each bot's START names its seat's side.
@@ -167,12 +180,13 @@ fn seats_alternate_from_game_to_game_and_warnings_do_not_forfeit() {
 #[test]
 fn a_bot_that_is_no_program_and_an_unsupported_game_are_usage_errors() {
     let correct = bot("kalah-correct");
-    let (code, _, stderr) = protocheck_json(
-        &["match", "--game", "kalah", &correct, "/no/such/bot"],
-        &[],
-    );
+    let (code, _, stderr) =
+        protocheck_json(&["match", "--game", "kalah", &correct, "/no/such/bot"], &[]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("/no/such/bot") && stderr.contains("names no executable"), "{stderr}");
+    assert!(
+        stderr.contains("/no/such/bot") && stderr.contains("names no executable"),
+        "{stderr}"
+    );
     let (code, _, stderr) = protocheck_json(
         &["match", "--game", "dominion-sexp", &correct, &correct],
         &[],

@@ -18,7 +18,13 @@ fn lines(game: &Value) -> Vec<String> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|l| format!("{} {}", l["dir"].as_str().unwrap(), l["text"].as_str().unwrap()))
+        .map(|l| {
+            format!(
+                "{} {}",
+                l["dir"].as_str().unwrap(),
+                l["text"].as_str().unwrap()
+            )
+        })
         .collect()
 }
 
@@ -28,8 +34,15 @@ fn correct_engines_play_to_a_win_and_each_move_is_relayed_to_the_other() {
     assert_eq!(code, 0, "{report:#}\n{stderr}");
     let game = &report["games"][0];
     assert_eq!(game["outcome"], "finished", "{game:#}");
-    assert_eq!(game["findings"].as_array().map(Vec::len), Some(0), "{game:#}");
-    assert!(game["winner"]["seat"].is_u64(), "QTP has no draws: {game:#}");
+    assert_eq!(
+        game["findings"].as_array().map(Vec::len),
+        Some(0),
+        "{game:#}"
+    );
+    assert!(
+        game["winner"]["seat"].is_u64(),
+        "QTP has no draws: {game:#}"
+    );
     let lines = lines(game);
     // Every genmove answer is told to the other engine as the referee does.
     let mut relayed = 0;
@@ -53,14 +66,20 @@ fn correct_engines_play_to_a_win_and_each_move_is_relayed_to_the_other() {
             Some("h") => format!("sent seat {other}: playwall {colour} {vertex} horizontal"),
             Some(_) => format!("sent seat {other}: playwall {colour} {vertex} vertical"),
         };
-        assert!(lines[i..].contains(&want), "{want} after line {i}: {lines:#?}");
+        assert!(
+            lines[i..].contains(&want),
+            "{want} after line {i}: {lines:#?}"
+        );
         relayed += 1;
     }
     assert_eq!(relayed as u64, game["moves"].as_u64().unwrap());
     // Set up the way the referee does, each engine on its own.
     for seat in ["1", "2"] {
         for cmd in ["boardsize 5", "clear_board", "walls 3"] {
-            assert!(lines.contains(&format!("sent seat {seat}: {cmd}")), "{cmd}: {lines:#?}");
+            assert!(
+                lines.contains(&format!("sent seat {seat}: {cmd}")),
+                "{cmd}: {lines:#?}"
+            );
         }
     }
 }
@@ -84,12 +103,25 @@ fn an_engine_that_does_not_play_its_own_genmove_forfeits_with_the_single_run_rul
 
 #[test]
 fn seats_alternate_colours() {
-    let (code, report, stderr) = play("qtp-correct", "qtp-correct", &["--games", "2", "--board-size", "5"]);
+    let (code, report, stderr) = play(
+        "qtp-correct",
+        "qtp-correct",
+        &["--games", "2", "--board-size", "5"],
+    );
     assert_eq!(code, 0, "{stderr}");
     let seat_one = |g: usize| {
         let s = &report["games"][g]["seats"][0];
-        (s["bot"].as_str().unwrap().to_string(), s["side"].as_str().unwrap().to_string())
+        (
+            s["bot"].as_str().unwrap().to_string(),
+            s["side"].as_str().unwrap().to_string(),
+        )
     };
-    assert_eq!(seat_one(0), ("qtp-correct".to_string(), "black".to_string()));
-    assert_eq!(seat_one(1), ("qtp-correct#2".to_string(), "black".to_string()));
+    assert_eq!(
+        seat_one(0),
+        ("qtp-correct".to_string(), "black".to_string())
+    );
+    assert_eq!(
+        seat_one(1),
+        ("qtp-correct#2".to_string(), "black".to_string())
+    );
 }

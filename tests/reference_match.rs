@@ -77,15 +77,19 @@ fn mankalah(dir: &Path, south: &str, north: &str) -> Result {
         .take(2)
         .copied()
         .collect();
-    let number = |s: &str| s.trim().parse::<u32>().unwrap_or_else(|_| panic!("`{s}` in\n{text}"));
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .unwrap_or_else(|_| panic!("`{s}` in\n{text}"))
+    };
     let north = number(board[1].split("--").next().unwrap());
     let south = number(board[0].split("--").last().unwrap());
-    let winner = lines[board_end].strip_prefix("WINNER: Player ").map(|rest| {
-        match rest.chars().next() {
+    let winner = lines[board_end]
+        .strip_prefix("WINNER: Player ")
+        .map(|rest| match rest.chars().next() {
             Some('1') => "south-agent".to_string(),
             _ => "north-agent".to_string(),
-        }
-    });
+        });
     Result {
         winner,
         stores: (north, south),
@@ -95,12 +99,23 @@ fn mankalah(dir: &Path, south: &str, north: &str) -> Result {
 fn protocheck(south: &str, north: &str) -> Result {
     let (code, report, stderr) = protocheck_json(
         &[
-            "match", "--game", "kalah", south, north, "--format", "json", "--timeout", "60s",
+            "match",
+            "--game",
+            "kalah",
+            south,
+            north,
+            "--format",
+            "json",
+            "--timeout",
+            "60s",
         ],
         &[],
     );
     let game = &report["games"][0];
-    assert_eq!(game["outcome"], "finished", "exit {code}: {report:#}\n{stderr}");
+    assert_eq!(
+        game["outcome"], "finished",
+        "exit {code}: {report:#}\n{stderr}"
+    );
     let store = |side: &str| {
         game["score"]
             .as_array()
@@ -112,7 +127,12 @@ fn protocheck(south: &str, north: &str) -> Result {
     };
     Result {
         winner: game["winner"]["seat"].as_u64().map(|seat| {
-            if seat == 1 { "south-agent" } else { "north-agent" }.to_string()
+            if seat == 1 {
+                "south-agent"
+            } else {
+                "north-agent"
+            }
+            .to_string()
         }),
         stores: (store("North"), store("South")),
     }

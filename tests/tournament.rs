@@ -10,7 +10,17 @@ const BOTS: [&str; 3] = ["kalah-correct", "kalah-zero-based", "kalah-plus-sign"]
 fn tournament(jobs: &str) -> (i32, Value, std::path::PathBuf) {
     let out = tempdir();
     let bots: Vec<String> = BOTS.iter().map(|b| bot(b)).collect();
-    let mut args = vec!["tournament", "--game", "kalah", "--format", "json", "--elo", "--jobs", jobs, "--out"];
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "kalah",
+        "--format",
+        "json",
+        "--elo",
+        "--jobs",
+        jobs,
+        "--out",
+    ];
     let out_text = out.display().to_string();
     args.push(&out_text);
     args.extend(bots.iter().map(String::as_str));
@@ -27,7 +37,12 @@ fn three_bots_play_six_matches_and_the_standings_add_up_for_any_jobs() {
     assert_eq!(matches.len(), 6);
     let mut pairs: Vec<(String, String)> = matches
         .iter()
-        .map(|m| (m["first"].as_str().unwrap().into(), m["second"].as_str().unwrap().into()))
+        .map(|m| {
+            (
+                m["first"].as_str().unwrap().into(),
+                m["second"].as_str().unwrap().into(),
+            )
+        })
         .collect();
     pairs.sort();
     pairs.dedup();
@@ -35,7 +50,12 @@ fn three_bots_play_six_matches_and_the_standings_add_up_for_any_jobs() {
     for m in matches {
         let file = dir.join(m["file"].as_str().unwrap());
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-        assert_eq!(saved["games"].as_array().unwrap().len(), 1, "{}", file.display());
+        assert_eq!(
+            saved["games"].as_array().unwrap().len(),
+            1,
+            "{}",
+            file.display()
+        );
     }
     let rows = one["standings"].as_array().unwrap();
     assert_eq!(rows.len(), 3);
@@ -43,14 +63,22 @@ fn three_bots_play_six_matches_and_the_standings_add_up_for_any_jobs() {
     assert_eq!(sum("games"), 12.0, "6 games, two bots each");
     assert_eq!(sum("points"), 6.0, "one point per game");
     assert_eq!(sum("wins"), sum("losses"));
-    assert!((sum("elo") - 3.0 * 1500.0).abs() < 1e-6, "Elo keeps its sum");
+    assert!(
+        (sum("elo") - 3.0 * 1500.0).abs() < 1e-6,
+        "Elo keeps its sum"
+    );
     for r in rows {
         assert_eq!(
-            r["wins"].as_f64().unwrap() + r["draws"].as_f64().unwrap() + r["losses"].as_f64().unwrap(),
+            r["wins"].as_f64().unwrap()
+                + r["draws"].as_f64().unwrap()
+                + r["losses"].as_f64().unwrap(),
             r["games"].as_f64().unwrap()
         );
     }
-    let zero = rows.iter().find(|r| r["bot"] == "kalah-zero-based").unwrap();
+    let zero = rows
+        .iter()
+        .find(|r| r["bot"] == "kalah-zero-based")
+        .unwrap();
     assert_eq!(zero["forfeits"], 4, "it forfeits all its games: {zero:#}");
     let csv = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
     assert_eq!(csv.lines().count(), 4, "{csv}");

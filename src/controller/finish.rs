@@ -16,7 +16,10 @@ impl Run<'_> {
     }
 
     /// [`Run::finish`], and the seat each kept finding is about.
-    pub(super) fn finish_seated(mut self, fault: Option<ScriptFault>) -> (ScenarioRun, Vec<SeatId>) {
+    pub(super) fn finish_seated(
+        mut self,
+        fault: Option<ScriptFault>,
+    ) -> (ScenarioRun, Vec<SeatId>) {
         self.finishing = true;
         if fault.is_none() && self.has_failure() {
             self.end_sessions();

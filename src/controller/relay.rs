@@ -197,7 +197,9 @@ impl Run<'_> {
                     }
                 }
                 let outs = self.session.opponent(&choice, &mut self.rng)?;
-                self.ledger.replay.push(Step::Opponent(crate::scenario::Token(choice)));
+                self.ledger
+                    .replay
+                    .push(Step::Opponent(crate::scenario::Token(choice)));
                 for out in outs {
                     self.write(out);
                 }

@@ -76,7 +76,10 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
             rows[i].forfeits += 1;
         }
         if elo {
-            let (ra, rb) = (rows[a].elo.unwrap_or(ELO_START), rows[b].elo.unwrap_or(ELO_START));
+            let (ra, rb) = (
+                rows[a].elo.unwrap_or(ELO_START),
+                rows[b].elo.unwrap_or(ELO_START),
+            );
             let (na, nb) = elo_update(ra, rb, score_a);
             rows[a].elo = Some(na);
             rows[b].elo = Some(nb);
@@ -125,7 +128,12 @@ pub fn csv(rows: &[Row]) -> String {
 
 /// The standings as a human table.
 pub fn table(rows: &[Row]) -> String {
-    let width = rows.iter().map(|r| r.bot.chars().count()).max().unwrap_or(3).max(3);
+    let width = rows
+        .iter()
+        .map(|r| r.bot.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3);
     let elo = rows.iter().any(|r| r.elo.is_some());
     let mut out = format!(
         "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>6}{}\n",

@@ -86,7 +86,11 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
         )));
     }
     let schedule: Vec<(usize, usize)> = (0..players.len())
-        .flat_map(|i| (0..players.len()).filter(move |&j| j != i).map(move |j| (i, j)))
+        .flat_map(|i| {
+            (0..players.len())
+                .filter(move |&j| j != i)
+                .map(move |j| (i, j))
+        })
         .collect();
     let jobs = args
         .jobs
@@ -103,7 +107,12 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     let rows = standings::standings(&ids, &games, args.elo);
     let mut lines = Vec::with_capacity(reports.len());
     for (n, (report, &(i, j))) in reports.iter().zip(&schedule).enumerate() {
-        let file = format!("matches/{:02}-{}-vs-{}.json", n + 1, players[i].id, players[j].id);
+        let file = format!(
+            "matches/{:02}-{}-vs-{}.json",
+            n + 1,
+            players[i].id,
+            players[j].id
+        );
         write_file(&out.join(&file), &report.json())?;
         let wins = |id: &str| {
             report
@@ -162,7 +171,11 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
         }
         MatchFormat::Json => print!("{json}"),
     }
-    Ok(reports.iter().map(MatchReport::exit_code).max().unwrap_or(0))
+    Ok(reports
+        .iter()
+        .map(MatchReport::exit_code)
+        .max()
+        .unwrap_or(0))
 }
 
 /// Every match of the schedule on `jobs` threads; the reports in schedule
@@ -192,9 +205,8 @@ fn play_all(
                             setup.play(number, seated)
                         })
                         .collect();
-                    let report = played.map(|g| {
-                        MatchReport::new(setup.game.id(), &[a.clone(), b.clone()], g)
-                    });
+                    let report = played
+                        .map(|g| MatchReport::new(setup.game.id(), &[a.clone(), b.clone()], g));
                     eprintln!(
                         "protocheck: match {} of {} ({} vs {}) played",
                         n + 1,

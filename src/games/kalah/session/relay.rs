@@ -48,15 +48,24 @@ mod tests {
 
     fn session(side: &str) -> KalahSession {
         let mut s = KalahSession::new(7, 7, Strategy::Random, SwapPolicy::Never);
-        s.send(&format!("START;{side}")).expect("START is sent first");
+        s.send(&format!("START;{side}"))
+            .expect("START is sent first");
         s
     }
 
     fn reply(s: &mut KalahSession, line: &str) -> Option<String> {
         let judged = s
-            .judge(format!("{line}\n").as_bytes(), &Expect::LegalMove, Duration::ZERO)
+            .judge(
+                format!("{line}\n").as_bytes(),
+                &Expect::LegalMove,
+                Duration::ZERO,
+            )
             .expect("a reply is judged");
-        assert!(judged.violations.is_empty(), "{line}: {:?}", judged.violations);
+        assert!(
+            judged.violations.is_empty(),
+            "{line}: {:?}",
+            judged.violations
+        );
         s.played()
     }
 
@@ -85,7 +94,9 @@ mod tests {
         north.opponent(&first, &mut rng).expect("relayed");
         let swap = reply(&mut north, "SWAP").expect("the swap is a move");
         assert_eq!(swap, "swap");
-        let out = south.opponent(&swap, &mut rng).expect("the swap is relayed");
+        let out = south
+            .opponent(&swap, &mut rng)
+            .expect("the swap is relayed");
         assert!(out[0].text.starts_with("CHANGE;SWAP;"), "{:?}", out[0].text);
         assert_eq!(south.bot, Some(Side::North));
         assert_eq!(north.bot, Some(Side::South));
@@ -120,6 +131,9 @@ mod tests {
             south.score,
             vec![("South".to_string(), 3), ("North".to_string(), 5)]
         );
-        assert_eq!(ending(&position, Side::North).expect("over").result, EndResult::Won);
+        assert_eq!(
+            ending(&position, Side::North).expect("over").result,
+            EndResult::Won
+        );
     }
 }

@@ -25,7 +25,6 @@ pub(super) struct Pending {
     pub(super) after_silent_line: Option<&'static RuleInfo>,
 }
 
-
 impl QtpSession {
     /// Work out the conforming answer to one command line and apply its
     /// effect to the true state.

@@ -84,9 +84,17 @@ mod tests {
 
     fn answer(s: &mut QtpSession, text: &str) -> Option<String> {
         let judged = s
-            .judge(format!("{text}\n\n").as_bytes(), &Expect::LegalMove, Duration::ZERO)
+            .judge(
+                format!("{text}\n\n").as_bytes(),
+                &Expect::LegalMove,
+                Duration::ZERO,
+            )
             .expect("judged");
-        assert!(judged.violations.is_empty(), "{text}: {:?}", judged.violations);
+        assert!(
+            judged.violations.is_empty(),
+            "{text}: {:?}",
+            judged.violations
+        );
         s.played()
     }
 
@@ -96,7 +104,10 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(1);
         let mut black = engine(Colour::Black);
         let mut white = engine(Colour::White);
-        assert!(!black.awaits_relay(), "black moves first: its genmove is due");
+        assert!(
+            !black.awaits_relay(),
+            "black moves first: its genmove is due"
+        );
         assert!(white.awaits_relay(), "white waits for black's move");
         let out = black.opponent("auto", &mut rng).expect("genmove");
         assert_eq!(out[0].text, "genmove black");
@@ -106,7 +117,10 @@ mod tests {
         assert_eq!(out[0].text, command);
         answer(&mut white, "=");
         assert_eq!(white.played(), None, "an acknowledgement is no move");
-        assert_eq!(black.board().unwrap().history(), white.board().unwrap().history());
+        assert_eq!(
+            black.board().unwrap().history(),
+            white.board().unwrap().history()
+        );
         assert!(black.awaits_relay(), "black now waits for white");
         assert!(!white.awaits_relay(), "white's genmove is due");
     }
