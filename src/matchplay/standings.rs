@@ -64,10 +64,13 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
             let row = &mut rows[me];
             row.games += 1;
             row.points += score;
-            match score {
-                s if s == 1.0 => row.wins += 1,
-                s if s == 0.0 => row.losses += 1,
-                _ => row.draws += 1,
+            // Scores are 1, ½ or 0.
+            if score > 0.75 {
+                row.wins += 1;
+            } else if score < 0.25 {
+                row.losses += 1;
+            } else {
+                row.draws += 1;
             }
         }
         if let Some(f) = &game.forfeit
