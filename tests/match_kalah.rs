@@ -223,3 +223,30 @@ fn the_match_json_is_pinned() {
         insta::assert_snapshot!("match-kalah-json", text);
     });
 }
+
+#[test]
+fn the_html_page_steps_through_every_game_with_both_bots_lines() {
+    let (a, b) = (bot("kalah-correct"), bot("kalah-zero-based"));
+    let out = assert_cmd::Command::cargo_bin("protocheck")
+        .unwrap()
+        .args([
+            "match", "--game", "kalah", &a, &b, "--games", "2", "--format", "html",
+        ])
+        .env("KALAH_BOT_SEED", "7")
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    for want in [
+        "game 1: kalah-correct (seat 1, South) vs kalah-zero-based (seat 2, North)",
+        "game 2: kalah-zero-based (seat 1, South) vs kalah-correct (seat 2, North)",
+        "seat 1: START;South",
+        "seat 2: START;North",
+        "kalah.move.hole-range",
+        "<svg",
+    ] {
+        assert!(page.contains(want), "{want} not in the page");
+    }
+}

@@ -87,3 +87,42 @@ fn three_bots_play_six_matches_and_the_standings_add_up_for_any_jobs() {
     assert_eq!(one["standings"], two["standings"], "--jobs changes nothing");
     assert_eq!(one["matches"], two["matches"]);
 }
+
+#[test]
+fn the_html_page_has_the_standings_a_points_chart_and_every_match() {
+    let out = tempdir();
+    let (a, b) = (bot("kalah-correct"), bot("kalah-zero-based"));
+    let dir = out.display().to_string();
+    let (code, _, stderr) = protocheck_json(
+        &[
+            "tournament",
+            "--game",
+            "kalah",
+            "--format",
+            "html",
+            "--out",
+            &dir,
+            &a,
+            &b,
+        ],
+        &[("KALAH_BOT_SEED", "7")],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        index.contains("<table>") && index.contains("<svg"),
+        "{index}"
+    );
+    assert!(
+        index.contains("data-bot=\"kalah-correct\" data-points=\"2\""),
+        "{index}"
+    );
+    for page in [
+        "matches/01-kalah-correct-vs-kalah-zero-based.html",
+        "matches/02-kalah-zero-based-vs-kalah-correct.html",
+    ] {
+        assert!(index.contains(page), "{page} linked");
+        let html = std::fs::read_to_string(out.join(page)).unwrap();
+        assert!(html.contains("seat 1: START;South"), "{page}");
+    }
+}

@@ -157,8 +157,9 @@ impl Run<'_> {
                 replay: None,
                 saved_to: None,
                 // The report steps through the games that did not pass only;
-                // a long run of passing games keeps no pictures.
-                frames: if self.cfg.pictures && status != Status::Passed {
+                // a long run of passing games keeps no pictures. A match's
+                // page steps through every game.
+                frames: if self.cfg.pictures && (status != Status::Passed || self.own_sessions) {
                     frames
                 } else {
                     Vec::new()

@@ -10,6 +10,7 @@
 //! a failing finding (a forfeit, or e.g. a bad exit after the end), 2 bad
 //! input or a bot that could not be started.
 
+mod page;
 mod report;
 mod standings;
 mod table;
@@ -49,7 +50,8 @@ pub struct TableArgs {
     /// kalah or quoridor.
     #[arg(long)]
     pub game: String,
-    /// human (default) or json.
+    /// human (default), json, or html (match: one page stepping through
+    /// every game with both bots' lines and the board).
     #[arg(long, value_enum, default_value = "human")]
     pub format: MatchFormat,
     /// Per-reply time limit (default: the game's, as in a single run).
@@ -67,6 +69,7 @@ pub struct TableArgs {
 pub enum MatchFormat {
     Human,
     Json,
+    Html,
 }
 
 const MATCH_HELP: &str = "Examples:\n  \
@@ -131,7 +134,7 @@ impl Setup {
             strict: false,
             max_output: crate::controller::bounds::DEFAULT_MAX_OUTPUT,
             tcp: TcpConfig::default(),
-            pictures: false,
+            pictures: args.format == MatchFormat::Html,
         };
         Ok(Setup {
             game,
@@ -201,6 +204,7 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     let text = match args.table.format {
         MatchFormat::Human => result.human(),
         MatchFormat::Json => result.json(),
+        MatchFormat::Html => result.html(),
     };
     print!("{text}");
     Ok(result.exit_code())

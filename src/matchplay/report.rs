@@ -84,6 +84,27 @@ impl MatchReport {
         text
     }
 
+    /// One page stepping through every game (the single run's HTML report,
+    /// each game a scenario of it).
+    pub fn html(&self) -> String {
+        let info = crate::report::RunInfo {
+            version: self.protocheck.clone(),
+            game: self.game.clone(),
+            bot: self
+                .bots
+                .iter()
+                .map(|b| b.tally.bot.as_str())
+                .collect::<Vec<_>>()
+                .join(" vs "),
+            generated: None,
+            strict: false,
+            partition: None,
+            workspace: None,
+        };
+        let pages: Vec<_> = self.games.iter().filter_map(|g| g.page.clone()).collect();
+        crate::report::html::render(&info, &pages)
+    }
+
     pub fn human(&self) -> String {
         let mut out = format!(
             "protocheck match: {}, {} game{}\n",

@@ -211,6 +211,7 @@ mod tests {
             error: None,
             duration_ms: 0,
             transcript: Vec::new(),
+            page: None,
         }
     }
 

@@ -5,7 +5,7 @@
 
 use crate::controller::{MatchGame, RunConfig, SeatPlan, play_match};
 use crate::games::{EndResult, Game};
-use crate::outcome::{Direction, Status, TranscriptLine};
+use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
 use crate::scenario::{Options, Origin, Scenario};
 use crate::transport::{BotCommand, SpawnError};
 use crate::verdict::{Severity, Violation};
@@ -94,6 +94,10 @@ pub struct GameRecord {
     pub duration_ms: u64,
     /// Every line at the table, each saying its seat.
     pub transcript: Vec<TranscriptLine>,
+    /// The game as the HTML report shows it (a scenario of the page, with
+    /// the board drawn at each line when pictures were asked for).
+    #[serde(skip)]
+    pub page: Option<ScenarioResult>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -210,12 +214,24 @@ fn unplayed(number: usize, seats: Vec<SeatRecord>, error: String) -> GameRecord 
         error: Some(error),
         duration_ms: 0,
         transcript: Vec::new(),
+        page: None,
     }
 }
 
 /// What the table's result says of the game.
 fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameRecord {
     let result = played.run.result;
+    let page = ScenarioResult {
+        name: format!(
+            "game {number}: {}",
+            seats
+                .iter()
+                .map(|s| format!("{} (seat {}, {})", s.bot, s.seat, s.side))
+                .collect::<Vec<_>>()
+                .join(" vs ")
+        ),
+        ..result.clone()
+    };
     for (seat, ending) in seats.iter_mut().zip(&played.endings) {
         seat.side_at_end = ending.as_ref().map(|e| e.side.clone());
     }
@@ -307,6 +323,7 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
         error,
         duration_ms: result.duration_ms,
         transcript: result.transcript,
+        page: Some(page),
     }
 }
 

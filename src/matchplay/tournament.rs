@@ -3,7 +3,9 @@
 //! time. Results are kept in schedule order, so the standings (and Elo,
 //! updated game by game in that order) never depend on `--jobs`. The
 //! output folder holds each match (`matches/NN-A-vs-B.json`) and the
-//! standings (`standings.json`, `standings.csv`, `standings.txt`).
+//! standings (`standings.json`, `standings.csv`, `standings.txt`); with
+//! `--format html` also each match's page and `index.html` (the standings
+//! with an SVG chart of the points, and a link to every match).
 
 use super::report::MatchReport;
 use super::standings::{self, Row};
@@ -106,14 +108,24 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     let games: Vec<_> = reports.iter().flat_map(|r| &r.games).collect();
     let rows = standings::standings(&ids, &games, args.elo);
     let mut lines = Vec::with_capacity(reports.len());
+    let mut pages = Vec::new();
     for (n, (report, &(i, j))) in reports.iter().zip(&schedule).enumerate() {
-        let file = format!(
-            "matches/{:02}-{}-vs-{}.json",
+        let stem = format!(
+            "matches/{:02}-{}-vs-{}",
             n + 1,
             players[i].id,
             players[j].id
         );
+        let file = format!("{stem}.json");
         write_file(&out.join(&file), &report.json())?;
+        if args.table.format == MatchFormat::Html {
+            let page = format!("{stem}.html");
+            write_file(&out.join(&page), &report.html())?;
+            pages.push(super::page::Linked {
+                title: format!("match {}: {} vs {}", n + 1, players[i].id, players[j].id),
+                file: page,
+            });
+        }
         let wins = |id: &str| {
             report
                 .games
@@ -149,6 +161,11 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     let table = standings::table(&rows);
     write_file(&out.join("standings.txt"), &table)?;
     match args.table.format {
+        MatchFormat::Html => {
+            let index = out.join("index.html");
+            write_file(&index, &super::page::index(setup.game.id(), &rows, &pages))?;
+            println!("{}", index.display());
+        }
         MatchFormat::Human => {
             for line in &record.matches {
                 println!(
