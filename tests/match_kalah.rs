@@ -250,3 +250,18 @@ fn the_html_page_steps_through_every_game_with_both_bots_lines() {
         assert!(page.contains(want), "{want} not in the page");
     }
 }
+
+#[test]
+fn without_pauses_the_same_game_is_played_and_judged() {
+    let (code, paused, _) = play("kalah-correct", "kalah-correct", &[], &DETERMINISTIC);
+    let (quiet_code, quiet, stderr) = play(
+        "kalah-correct",
+        "kalah-correct",
+        &["--silence", "0s"],
+        &DETERMINISTIC,
+    );
+    assert_eq!((code, quiet_code), (0, 0), "{stderr}");
+    for key in ["winner", "position", "moves", "score", "findings"] {
+        assert_eq!(paused["games"][0][key], quiet["games"][0][key], "{key}");
+    }
+}

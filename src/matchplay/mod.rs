@@ -57,6 +57,11 @@ pub struct TableArgs {
     /// Per-reply time limit (default: the game's, as in a single run).
     #[arg(long, value_parser = parse_duration)]
     pub timeout: Option<Duration>,
+    /// The pause before each move relayed to a bot, in which output it
+    /// sends out of turn is seen, as `--silence` in a single run (default:
+    /// the game's, paced by the bot; 0 for speed).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub silence: Option<Duration>,
     /// QTP: the board size (odd, 5 to 25; default 9).
     #[arg(long, value_name = "N", default_value_t = 9)]
     pub board_size: u32,
@@ -130,7 +135,7 @@ impl Setup {
             timeout: args.timeout,
             startup_timeout: None,
             exit_grace: None,
-            silence: None,
+            silence: args.silence,
             strict: false,
             max_output: crate::controller::bounds::DEFAULT_MAX_OUTPUT,
             tcp: TcpConfig::default(),
