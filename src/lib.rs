@@ -10,6 +10,7 @@ pub mod explain;
 pub mod games;
 pub mod grade;
 pub mod invariants;
+pub mod matchplay;
 pub mod outcome;
 pub mod record;
 pub mod report;

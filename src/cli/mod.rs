@@ -237,6 +237,13 @@ pub enum Command {
     Grade(Box<crate::grade::GradeArgs>),
     /// Join the output folders of `grade --partition` shards into one.
     Merge(crate::grade::MergeArgs),
+    /// Play games between two bots, protocheck the engine between them
+    /// (kalah, quoridor); every message judged as in a single run, a bot
+    /// that breaks a rule loses by forfeit.
+    Match(Box<crate::matchplay::MatchArgs>),
+    /// A round robin between bots (each pair in both seat orders), with
+    /// standings; each match saved.
+    Tournament(Box<crate::matchplay::TournamentArgs>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -457,6 +464,8 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         Some(Command::Grade(args)) => return crate::grade::grade(args),
         Some(Command::Merge(args)) => return crate::grade::merge(args),
+        Some(Command::Match(args)) => return crate::matchplay::play_match(args),
+        Some(Command::Tournament(args)) => return crate::matchplay::tournament(args),
         Some(Command::Lint { game, paths }) => {
             let game_id = game.clone().or(cli.game.clone());
             let (scenarios, errors) = run::load(paths, game_id.as_deref(), paths.is_empty())?;

@@ -11,7 +11,15 @@ use crate::verdict::Severity;
 use std::time::Duration;
 
 impl Run<'_> {
-    pub(super) fn finish(mut self, fault: Option<ScriptFault>) -> ScenarioRun {
+    pub(super) fn finish(self, fault: Option<ScriptFault>) -> ScenarioRun {
+        self.finish_seated(fault).0
+    }
+
+    /// [`Run::finish`], and the seat each kept finding is about.
+    pub(super) fn finish_seated(
+        mut self,
+        fault: Option<ScriptFault>,
+    ) -> (ScenarioRun, Vec<SeatId>) {
         self.finishing = true;
         if fault.is_none() && self.has_failure() {
             self.end_sessions();
@@ -19,7 +27,16 @@ impl Run<'_> {
         // The result's stderr is the first bot's: in an ordinary run the
         // only one.
         let (stderr_bytes, stderr_tail) = self.seats[SeatId(0)].inbox.conn.stderr();
-        if fault.is_none() {
+        if fault.is_none() && self.own_sessions {
+            // Each bot's stderr is judged by its own session.
+            for seat in self.seat_ids() {
+                self.turn_to(seat);
+                let (bytes, tail) = self.seats[seat].inbox.conn.stderr();
+                for v in self.session.finish(bytes, &tail) {
+                    self.push(v);
+                }
+            }
+        } else if fault.is_none() {
             for v in self.session.finish(stderr_bytes, &stderr_tail) {
                 self.push(v);
             }
@@ -28,7 +45,8 @@ impl Run<'_> {
             self.turn_to(seat);
             self.release(fault.is_none());
         }
-        self.into_result(fault, stderr_bytes, stderr_tail)
+        let seats = std::mem::take(&mut self.ledger.finding_seats);
+        (self.into_result(fault, stderr_bytes, stderr_tail), seats)
     }
 
     /// After a failure, like the reference engines: tell each bot still at
@@ -42,11 +60,21 @@ impl Run<'_> {
         if present.is_empty() {
             return;
         }
-        let outs = self.session.abort();
+        // Each bot is told by its own session where it has one.
+        let shared = if self.own_sessions {
+            Vec::new()
+        } else {
+            self.session.abort()
+        };
         for seat in present {
             self.turn_to(seat);
+            let outs = if self.own_sessions {
+                self.session.abort()
+            } else {
+                shared.clone()
+            };
             if !outs.is_empty() {
-                for out in outs.clone() {
+                for out in outs {
                     self.write(out);
                 }
                 self.expect_exit();
@@ -129,8 +157,9 @@ impl Run<'_> {
                 replay: None,
                 saved_to: None,
                 // The report steps through the games that did not pass only;
-                // a long run of passing games keeps no pictures.
-                frames: if self.cfg.pictures && status != Status::Passed {
+                // a long run of passing games keeps no pictures. A match's
+                // page steps through every game.
+                frames: if self.cfg.pictures && (status != Status::Passed || self.own_sessions) {
                     frames
                 } else {
                     Vec::new()

@@ -13,6 +13,7 @@ mod inbox;
 mod ledger;
 
 mod pace;
+mod relay;
 mod reply;
 mod seat;
 #[cfg(test)]
@@ -22,6 +23,7 @@ mod stepwise;
 mod timing;
 
 pub use crate::scenario::interpret::expect_word;
+pub use relay::{MatchGame, SeatPlan, play_match};
 pub use stepwise::{Live, Stepwise};
 
 use crate::games::{Game, Session, Transport};
@@ -128,13 +130,14 @@ struct Run<'a> {
     at: SeatId,
     /// The scenario is over and protocheck is ending the bots' sessions.
     finishing: bool,
+    /// Each seat has its own session (`seat_refereed`).
+    own_sessions: bool,
     rng: fastrand::Rng,
 }
 
 impl Run<'_> {
     /// Seat one more bot at the table (the first is seated by `start_run`),
     /// with the same limits and windows as the first.
-    #[cfg_attr(not(test), allow(dead_code))] // `protocheck match` seats two
     fn seat_another(&mut self, command: &BotCommand) -> Result<SeatId, SpawnError> {
         let (conn, first_due) = connect(self.game, self.cfg, command)?;
         let time = self.seats[SeatId(0)].time.fresh(first_due);
@@ -143,10 +146,32 @@ impl Run<'_> {
         Ok(SeatId(self.seats.len() - 1))
     }
 
+    /// Seat one more bot refereed by its own `session` (`protocheck match`:
+    /// one session per seat). Every seat of such a table has its own: the
+    /// first seat's is the run's own.
+    fn seat_refereed(
+        &mut self,
+        command: &BotCommand,
+        session: Box<dyn Session>,
+    ) -> Result<SeatId, SpawnError> {
+        let seat = self.seat_another(command)?;
+        self.seats[seat].parked = Some(session);
+        self.own_sessions = true;
+        Ok(seat)
+    }
+
     /// Deal with the bot at `seat` from now on: what protocheck sends goes
-    /// to it, what it waits for comes from it, what it finds is about it.
+    /// to it, what it waits for comes from it, what it finds is about it
+    /// (and, where each seat has its own session, that seat's session
+    /// judges it).
     fn turn_to(&mut self, seat: SeatId) {
         assert!(seat.0 < self.seats.len(), "{seat} is not at the table");
+        if seat != self.at
+            && let Some(session) = self.seats[seat].parked.take()
+        {
+            let left = std::mem::replace(&mut self.session, session);
+            self.seats[self.at].parked = Some(left);
+        }
         self.at = seat;
     }
 
@@ -239,6 +264,7 @@ fn start_run<'a>(
         seats: vec![Seat::new(Inbox::new(conn, cfg.max_output), time)],
         at: SeatId(0),
         finishing: false,
+        own_sessions: false,
         rng: fastrand::Rng::with_seed(seed),
     };
     Ok(Ok(run))

@@ -26,6 +26,11 @@ pub(super) struct Seat {
     pub(super) time: Timing,
     /// The game's memory limit was reported for this bot (once).
     pub(super) memory_reported: bool,
+    /// A table where each bot has its own session (`protocheck match`):
+    /// this seat's, parked here while protocheck deals with another seat
+    /// (the run's `session` is always the one of the seat it deals with).
+    /// `None` at a table that shares one session, and for the seat at hand.
+    pub(super) parked: Option<Box<dyn crate::games::Session>>,
 }
 
 impl Seat {
@@ -36,6 +41,7 @@ impl Seat {
             exit: ExitSeen::NotSeen,
             time,
             memory_reported: false,
+            parked: None,
         }
     }
 }

@@ -163,3 +163,44 @@ fn an_ordinary_run_has_one_seat_and_unlabelled_lines() {
         result.transcript
     );
 }
+
+#[test]
+fn a_seat_refereed_by_its_own_session_keeps_it_across_turns() {
+    let game = crate::games::by_id("kalah").expect("kalah is a game");
+    let scenario = crate::scenario::load::parse(
+        "name: own-sessions\ngame: kalah\nsteps:\n  - wait: 1ms\n",
+        "own-sessions.yaml",
+        Some("kalah"),
+    )
+    .expect("the scenario loads");
+    let cfg = config(sh("cat > /dev/null"));
+    let Ok(Ok(mut run)) = start_run(&scenario, game, &cfg) else {
+        panic!("the first bot starts");
+    };
+    let session = game.session(&scenario.options).expect("a second session");
+    let second = run
+        .seat_refereed(&sh("cat > /dev/null"), session)
+        .expect("the second bot starts");
+    run.session.send("START;South").expect("seat 1 is South");
+    run.turn_to(second);
+    // A shared session would refuse a second START.
+    run.session
+        .send("START;North")
+        .expect("seat 2 has its own session");
+    assert_eq!(run.session.next(), crate::games::Next::Opponent);
+    run.turn_to(SeatId(0));
+    assert_eq!(
+        run.session.next(),
+        crate::games::Next::Bot,
+        "South moves first"
+    );
+    run.turn_to(SeatId(0));
+    assert_eq!(
+        run.session.next(),
+        crate::games::Next::Bot,
+        "turning to the seat at hand keeps its session"
+    );
+    run.turn_to(second);
+    assert_eq!(run.session.next(), crate::games::Next::Opponent);
+    let _ = run.finish(None);
+}

@@ -425,6 +425,49 @@ pub trait Session: Scripted + Drawn + Send {
         let _ = (stderr_bytes, stderr_tail);
         Vec::new()
     }
+    /// `protocheck match`: the move the bot's last judged reply made, in
+    /// the notation [`Session::opponent`] takes (Kalah: a hole or `swap`;
+    /// QTP: `E2` or `E2 h`), so it can be relayed to the other seat's
+    /// session. `None`: that reply made no move (or the game has no relay).
+    fn played(&self) -> Option<String> {
+        None
+    }
+    /// `protocheck match`: whether protocheck's next message must wait for
+    /// the other seat's move (relayed through `opponent`). Otherwise
+    /// `opponent("auto")` is protocheck's own next message (QTP: the
+    /// `genmove` owed by this engine, `winner`, `quit`).
+    fn awaits_relay(&self) -> bool {
+        self.next() == Next::Opponent
+    }
+    /// `protocheck match`: how the game ended for this session's bot, once
+    /// the game is over by the rules. `None`: not over, or not known.
+    fn ending(&self) -> Option<Ending> {
+        None
+    }
+}
+
+/// How a game ended for one bot, as its session tracked it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Ending {
+    pub result: EndResult,
+    /// The bot's side at the end (Kalah: `South`/`North` after any swap;
+    /// QTP: `black`/`white`).
+    pub side: String,
+    /// The score as the game counts it, by side (Kalah: each side's
+    /// store; QTP: each colour's walls left), and what it counts.
+    pub score: Vec<(String, u32)>,
+    pub score_counts: &'static str,
+    /// The final position in the game's own notation (Kalah: the counts of
+    /// a CHANGE's state field).
+    pub position: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndResult {
+    Won,
+    Lost,
+    Drew,
 }
 
 /// What the tools that carry a scenario out without a bot ask of a tracked

@@ -12,7 +12,7 @@ mod merge;
 mod options;
 mod progress;
 mod rebuild;
-mod roster;
+pub(crate) mod roster;
 mod schedule;
 mod summary;
 mod table;

@@ -26,6 +26,43 @@ pub type Problems = Vec<String>;
 /// Bots given as paths or globs: the id is the name of the bot's folder
 /// (`submissions/alice/bot` → `alice`), the working folder that folder.
 pub fn from_paths(args: &[String], cwd: &Path) -> Result<Vec<Entry>, Problems> {
+    let (entries, mut problems) = collect(args, cwd);
+    problems.extend(duplicates(&entries));
+    if problems.is_empty() {
+        Ok(entries)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The bots of a match or a tournament, given as paths or globs: named by
+/// their folders when those differ, else by their file names (sample bots
+/// share one folder); the same program given again is told apart by `#2`,
+/// `#3`, … (a bot may play itself).
+pub fn programs(args: &[String], cwd: &Path) -> Result<Vec<Entry>, Problems> {
+    let (mut entries, problems) = collect(args, cwd);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if !duplicates(&entries).is_empty() {
+        for e in &mut entries {
+            if let Some(name) = e.files.first().and_then(|f| f.file_name()) {
+                e.id = name.to_string_lossy().into_owned();
+            }
+        }
+    }
+    let bases: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
+    for (i, e) in entries.iter_mut().enumerate() {
+        let earlier = bases[..i].iter().filter(|b| **b == bases[i]).count();
+        if earlier > 0 {
+            e.id = format!("{}#{}", bases[i], earlier + 1);
+        }
+    }
+    Ok(entries)
+}
+
+/// Every entry the arguments name, and the problems of those that name none.
+fn collect(args: &[String], cwd: &Path) -> (Vec<Entry>, Problems) {
     let mut entries = Vec::new();
     let mut problems = Vec::new();
     for (i, arg) in args.iter().enumerate() {
@@ -44,12 +81,7 @@ pub fn from_paths(args: &[String], cwd: &Path) -> Result<Vec<Entry>, Problems> {
             }
         }
     }
-    problems.extend(duplicates(&entries));
-    if problems.is_empty() {
-        Ok(entries)
-    } else {
-        Err(problems)
-    }
+    (entries, problems)
 }
 
 /// A path argument, or the files a glob in it matches (sorted; a glob that

@@ -296,3 +296,32 @@ impl Drop for CpuHogs {
 pub fn measures_cpu_wait() -> bool {
     std::path::Path::new("/proc/self/schedstat").exists()
 }
+
+/// Run protocheck with exactly `args` (a subcommand's own `--format json`
+/// included) as (exit code, JSON stdout or `Null`, stderr).
+pub fn protocheck_json(args: &[&str], envs: &[(&str, &str)]) -> (i32, Value, String) {
+    let mut cmd = Command::cargo_bin("protocheck").unwrap();
+    cmd.args(args);
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    cmd.timeout(std::time::Duration::from_secs(240));
+    json_outcome(&cmd.output().unwrap())
+}
+
+/// The rule ids of the failing findings a single `--format json` run of
+/// `bot` gets, each once.
+pub fn single_run_failures(game: &str, bot: &str) -> Vec<String> {
+    let out = run_json(&[bot, "--game", game], &[]);
+    let mut rules: Vec<String> = out.report["scenarios"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|s| s["violations"].as_array().cloned().unwrap_or_default())
+        .filter(|v| v["severity"] == "fail")
+        .map(|v| v["rule"].as_str().unwrap_or("").to_string())
+        .collect();
+    rules.sort();
+    rules.dedup();
+    rules
+}

@@ -67,6 +67,8 @@ pub struct KalahSession {
     risky_opp: bool,
     /// The hole the bot's last move named, drawn until protocheck speaks.
     named: Option<(Side, usize)>,
+    /// The move the last judged reply made (`protocheck match` relays it).
+    played: Option<Move>,
 }
 
 impl KalahSession {
@@ -91,6 +93,7 @@ impl KalahSession {
             extra_turn: false,
             risky_opp: false,
             named: None,
+            played: None,
         }
     }
 
@@ -271,6 +274,7 @@ impl KalahSession {
     fn judge_move(&mut self, line: &[u8]) -> Judged {
         let mut judged = Judged::default();
         self.named = None;
+        self.played = None;
         let shown = crate::shown::message_text(line);
         let body = line.strip_suffix(b"\n").unwrap_or(line);
         let msg = match grammar::classify_bot_line(body, self.holes) {
@@ -331,6 +335,7 @@ impl KalahSession {
             return judged;
         }
         self.position.play(mv).expect("checked");
+        self.played = Some(mv);
         if mv == Move::Swap {
             // The swapper is told nothing; it is South now and waits.
             self.bot = Some(Side::South);
@@ -514,6 +519,14 @@ impl Session for KalahSession {
         self.over || self.eof
     }
 
+    fn played(&self) -> Option<String> {
+        self.played.map(relay::notation)
+    }
+
+    fn ending(&self) -> Option<crate::games::Ending> {
+        relay::ending(&self.position, self.bot?)
+    }
+
     fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         if stderr_bytes > STDERR_LIMIT {
             vec![rule::PROCESS_STDERR_OVERFLOW.violation(format!(
@@ -576,6 +589,7 @@ impl Drawn for KalahSession {
 }
 
 mod ending;
+mod relay;
 mod texts;
 
 #[cfg(test)]

@@ -366,6 +366,7 @@ impl QtpSession {
         match board.play(c, answer.action) {
             Ok(()) => {
                 self.last_genmove = Some((c, answer.action));
+                self.played = Some((c, answer.action));
                 self.fresh_setup = false;
             }
             Err(reason) => {

@@ -6,6 +6,7 @@ mod assemble;
 mod ending;
 mod judge;
 mod plan;
+mod relay;
 
 use super::catalogue as rule;
 use super::expect::Outcome;
@@ -19,7 +20,7 @@ use crate::shared_rules::EXPECT_REPLY;
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
 use assemble::Assembling;
-use plan::expects_success;
+use plan::{Pending, expects_success};
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -30,22 +31,6 @@ const TERMINATOR_GRACE: Duration = Duration::from_millis(300);
 const ACK_LIMIT: Duration = Duration::from_secs(2);
 /// Generated games stop after this many plies without a winner.
 const MAX_PLIES: usize = 2000;
-
-/// A command sent and not yet answered.
-#[derive(Clone, Debug)]
-struct Pending {
-    /// As sent (without LF), for messages.
-    line: String,
-    command: Option<Command>,
-    outcome: Outcome,
-    /// The input-handling rule this line exercises, if any.
-    input: Option<&'static RuleInfo>,
-    /// A whitespace-only line came before it in the same write: a `?` that
-    /// comes first is tolerated as that line's answer (§7.7).
-    after_whitespace_line: bool,
-    /// Lines without response (empty, comment) came before it.
-    after_silent_line: Option<&'static RuleInfo>,
-}
 
 pub struct QtpSession {
     /// The board size set by the last accepted `boardsize` (None: undefined).
@@ -101,6 +86,8 @@ pub struct QtpSession {
     /// The move the engine's last genmove answer named, marked in the
     /// report's picture until protocheck sends its next command.
     named: Option<Action>,
+    /// The genmove answer the last judged response played (relayed by `protocheck match`).
+    played: Option<(Colour, Action)>,
 }
 
 impl QtpSession {
@@ -134,6 +121,7 @@ impl QtpSession {
             assembling: (0, Vec::new(), Assembling::Waiting),
             terminator_missing: false,
             named: None,
+            played: None,
         }
     }
 
@@ -245,11 +233,7 @@ impl Session for QtpSession {
                     Action::Place(w) => notation::Command::PlayWall(c.opposite(), w).to_string(),
                 }
             }
-            other => {
-                return Err(format!(
-                    "`opponent: {other}`: Quoridor takes `auto` (the next generated step), `move` (protocheck plays the colour to move) or `repeat-genmove`"
-                ));
-            }
+            other => self.relayed(other)?,
         };
         self.last_own = Some(line.clone());
         Ok(vec![self.send(&line)?])
@@ -281,6 +265,7 @@ impl Session for QtpSession {
             .pop_front()
             .ok_or("internal: a response with no command pending")?;
         let mut judged = Judged::default();
+        self.played = None;
         self.answered_any = true;
         self.previous_refusal = self.refusal.take();
         let parsed = match notation::parse_response(reply) {
@@ -477,6 +462,18 @@ impl Session for QtpSession {
 
     fn is_over(&self) -> bool {
         self.quit_answered || self.eof
+    }
+
+    fn played(&self) -> Option<String> {
+        self.played.map(|(_, action)| action.to_string())
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+
+    fn ending(&self) -> Option<crate::games::Ending> {
+        self.ended()
     }
 
     fn finish(&mut self, _stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {

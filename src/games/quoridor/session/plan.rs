@@ -1,13 +1,29 @@
 //! Planning: what a conforming engine must answer to each command line,
 //! worked out against the true state (which planning also advances).
 
-use super::{Pending, QtpSession};
+use super::QtpSession;
 use crate::games::ScriptError;
 use crate::games::quoridor::catalogue as rule;
 use crate::games::quoridor::expect::{self, Outcome};
 use crate::games::quoridor::notation::{self, Command, CommandError};
 use crate::games::quoridor::rules::{self, Action, Board, Colour};
 use crate::verdict::RuleInfo;
+
+/// A command sent and not yet answered.
+#[derive(Clone, Debug)]
+pub(super) struct Pending {
+    /// As sent (without LF), for messages.
+    pub(super) line: String,
+    pub(super) command: Option<Command>,
+    pub(super) outcome: Outcome,
+    /// The input-handling rule this line exercises, if any.
+    pub(super) input: Option<&'static RuleInfo>,
+    /// A whitespace-only line came before it in the same write: a `?` that
+    /// comes first is tolerated as that line's answer (§7.7).
+    pub(super) after_whitespace_line: bool,
+    /// Lines without response (empty, comment) came before it.
+    pub(super) after_silent_line: Option<&'static RuleInfo>,
+}
 
 impl QtpSession {
     /// Work out the conforming answer to one command line and apply its

@@ -1,0 +1,221 @@
+//! `protocheck match` and `protocheck tournament`: protocheck is the engine
+//! between real bots. Each game seats two bots, each refereed by its own
+//! ordinary session (`controller::play_match`), so every message is judged
+//! with the rules and ids of a single run; the first failure at the table
+//! ends the game and its bot loses by forfeit. A match is `--games N` games
+//! between two bots, seats alternating; a tournament is a round robin, each
+//! pair in both seat orders (`tournament`), with standings (`standings`).
+//!
+//! Exit status: 0 every bot played without a failing finding, 1 a bot had
+//! a failing finding (a forfeit, or e.g. a bad exit after the end), 2 bad
+//! input or a bot that could not be started.
+
+mod page;
+mod report;
+mod standings;
+mod table;
+mod tournament;
+
+pub use tournament::{TournamentArgs, tournament};
+
+use crate::cli::Fatal;
+use crate::controller::{RunConfig, TcpConfig};
+use crate::games::Game;
+use crate::transport::{BotCommand, Limits};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use table::{Board, GameRecord, MATCH_GAMES, Player};
+
+/// Play games between two bots, protocheck the engine between them.
+#[derive(Debug, clap::Args)]
+#[command(after_help = MATCH_HELP)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// The two bot programs: the first sits at seat 1 (Kalah South, QTP
+    /// black) in odd games, the second in even ones.
+    #[arg(value_name = "BOT", num_args = 2, required = true)]
+    pub bots: Vec<String>,
+    /// Games to play, seats alternating.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub games: usize,
+    /// Also write the match (JSON, every game's transcript) to this file.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// What every game of a match or a tournament is played with.
+#[derive(Debug, clap::Args)]
+pub struct TableArgs {
+    /// kalah or quoridor.
+    #[arg(long)]
+    pub game: String,
+    /// human (default), json, or html (match: one page stepping through
+    /// every game with both bots' lines and the board).
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: MatchFormat,
+    /// Per-reply time limit (default: the game's, as in a single run).
+    #[arg(long, value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+    /// The pause before each move relayed to a bot, in which output it
+    /// sends out of turn is seen, as `--silence` in a single run (default:
+    /// the game's, paced by the bot; 0 for speed).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub silence: Option<Duration>,
+    /// QTP: the board size (odd, 5 to 25; default 9).
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub board_size: u32,
+    /// QTP: walls per player (default: the referee's for the size).
+    #[arg(long, value_name = "W")]
+    pub walls: Option<u32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MatchFormat {
+    Human,
+    Json,
+    Html,
+}
+
+const MATCH_HELP: &str = "Examples:\n  \
+protocheck match --game kalah ./botA ./botB --games 4\n  \
+protocheck match --game quoridor ./engineA ./engineB --format json\n\
+Exit status: 0 both bots played without a failing finding, 1 a bot had one (a forfeit), \
+2 bad input or a bot that could not be started.";
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
+}
+
+/// Everything a game needs besides its two players.
+pub(crate) struct Setup {
+    pub game: &'static dyn Game,
+    pub cfg: RunConfig,
+    pub board: Board,
+}
+
+impl Setup {
+    pub(crate) fn new(args: &TableArgs) -> Result<Setup, Fatal> {
+        let game = crate::games::by_id(&args.game)
+            .filter(|g| MATCH_GAMES.contains(&g.id()))
+            .ok_or_else(|| {
+                Fatal::Usage(if crate::games::by_id(&args.game).is_some() {
+                    format!(
+                        "matches of `{}` are not supported yet: protocheck plays matches of {}",
+                        args.game,
+                        MATCH_GAMES.join(" and ")
+                    )
+                } else {
+                    format!(
+                        "unknown game `{}`: protocheck plays matches of {}",
+                        args.game,
+                        MATCH_GAMES.join(" and ")
+                    )
+                })
+            })?;
+        let size = u8::try_from(args.board_size).unwrap_or(0);
+        if game.id() == "quoridor" {
+            crate::games::quoridor::rules::validate_size(size)
+                .map_err(|e| Fatal::Usage(format!("--board-size {}: {e}", args.board_size)))?;
+        }
+        let walls = args.walls.unwrap_or_else(|| {
+            if game.id() == "quoridor" {
+                u32::from(crate::games::quoridor::rules::default_walls(size))
+            } else {
+                0
+            }
+        });
+        let cfg = RunConfig {
+            bot: BotCommand {
+                program: String::new(),
+                args: Vec::new(),
+                env: Vec::new(),
+            },
+            limits: Limits::default(),
+            timeout: args.timeout,
+            startup_timeout: None,
+            exit_grace: None,
+            silence: args.silence,
+            strict: false,
+            max_output: crate::controller::bounds::DEFAULT_MAX_OUTPUT,
+            tcp: TcpConfig::default(),
+            pictures: args.format == MatchFormat::Html,
+        };
+        Ok(Setup {
+            game,
+            cfg,
+            board: Board {
+                size: args.board_size,
+                walls,
+            },
+        })
+    }
+
+    /// Play one game, `players[0]` at seat 1. A bot that cannot be started
+    /// is bad input (exit 2), as in a single run.
+    pub(crate) fn play(&self, number: usize, players: [&Player; 2]) -> Result<GameRecord, Fatal> {
+        table::play(self.game, &self.cfg, number, players, self.board)
+            .map_err(|e| Fatal::Bot(e.to_string()))
+    }
+}
+
+/// The bots given as paths or globs, read the way `grade` reads a roster.
+/// Each is named by its folder when the folders differ, by its file name
+/// otherwise; a bot given twice is told apart by `#2`.
+pub(crate) fn players(args: &[String], cwd: &Path) -> Result<Vec<Player>, Fatal> {
+    let entries = crate::grade::roster::programs(args, cwd)
+        .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
+    Ok(entries
+        .into_iter()
+        .map(|e| Player {
+            command: e
+                .command
+                .iter()
+                .map(|w| crate::transport::shell_quote(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+            bot: BotCommand {
+                program: e.command[0].clone(),
+                args: e.command[1..].to_vec(),
+                env: Vec::new(),
+            },
+            id: e.id,
+        })
+        .collect())
+}
+
+/// `protocheck match`.
+pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
+    let setup = Setup::new(&args.table)?;
+    if args.games == 0 {
+        return Err(Fatal::Usage("--games must be at least 1".into()));
+    }
+    let cwd = std::env::current_dir()
+        .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
+    let players = players(&args.bots, &cwd)?;
+    let [a, b] = players.as_slice() else {
+        return Err(Fatal::Usage("a match is between two bots".into()));
+    };
+    let mut games = Vec::with_capacity(args.games);
+    for number in 1..=args.games {
+        // Game 1: A at seat 1; game 2: B; and so on.
+        let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
+        games.push(setup.play(number, seated)?);
+    }
+    let result = report::MatchReport::new(setup.game.id(), &players, games);
+    if let Some(path) = &args.out {
+        write_file(&cwd.join(path), &result.json())?;
+    }
+    let text = match args.table.format {
+        MatchFormat::Human => result.human(),
+        MatchFormat::Json => result.json(),
+        MatchFormat::Html => result.html(),
+    };
+    print!("{text}");
+    Ok(result.exit_code())
+}
+
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {
+    std::fs::write(path, text)
+        .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))
+}

@@ -1,0 +1,228 @@
+//! What a match shows: JSON (the whole record, every game's transcript) and
+//! a human summary (each game's result, a forfeit with its rule, message,
+//! board and the transcript around it, each bot's own verdict). Only what
+//! the transcript shows is said.
+
+use super::standings::{self, Row};
+use super::table::{GameRecord, Outcome, Player};
+use crate::outcome::Direction;
+use crate::verdict::Severity;
+use serde::Serialize;
+
+/// A match: its bots, its games and each bot's tally and verdict.
+#[derive(Debug, Serialize)]
+pub struct MatchReport {
+    pub protocheck: String,
+    pub game: String,
+    pub bots: Vec<BotVerdict>,
+    pub games: Vec<GameRecord>,
+}
+
+/// One bot's own result over the match (its id is the tally's `bot`).
+#[derive(Debug, Serialize)]
+pub struct BotVerdict {
+    pub command: String,
+    /// `passed`: no failing finding in any game; `failed` otherwise.
+    pub verdict: &'static str,
+    pub failing_findings: usize,
+    pub warnings: usize,
+    #[serde(flatten)]
+    pub tally: Row,
+}
+
+impl MatchReport {
+    pub fn new(game: &str, players: &[Player], games: Vec<GameRecord>) -> MatchReport {
+        let ids: Vec<String> = players.iter().map(|p| p.id.clone()).collect();
+        let rows = standings::standings(&ids, &games.iter().collect::<Vec<_>>(), false);
+        let bots = players
+            .iter()
+            .map(|p| {
+                let count = |sev: Severity| {
+                    games
+                        .iter()
+                        .flat_map(|g| &g.findings)
+                        .filter(|f| f.bot == p.id && f.violation.severity == sev)
+                        .count()
+                };
+                let failing = count(Severity::Fail);
+                BotVerdict {
+                    command: p.command.clone(),
+                    verdict: if failing == 0 { "passed" } else { "failed" },
+                    failing_findings: failing,
+                    warnings: count(Severity::Warn),
+                    tally: rows
+                        .iter()
+                        .find(|r| r.bot == p.id)
+                        .cloned()
+                        .expect("a row per bot"),
+                }
+            })
+            .collect();
+        MatchReport {
+            protocheck: env!("CARGO_PKG_VERSION").into(),
+            game: game.to_string(),
+            bots,
+            games,
+        }
+    }
+
+    /// 0 every bot played without a failing finding, 1 one did, 2 a game
+    /// could not be played (protocheck's trouble).
+    pub fn exit_code(&self) -> i32 {
+        if self.games.iter().any(|g| g.error.is_some()) {
+            2
+        } else if self.bots.iter().any(|b| b.failing_findings > 0) {
+            1
+        } else {
+            0
+        }
+    }
+
+    pub fn json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("a match report serialises");
+        text.push('\n');
+        text
+    }
+
+    /// One page stepping through every game (the single run's HTML report,
+    /// each game a scenario of it).
+    pub fn html(&self) -> String {
+        let info = crate::report::RunInfo {
+            version: self.protocheck.clone(),
+            game: self.game.clone(),
+            bot: self
+                .bots
+                .iter()
+                .map(|b| b.tally.bot.as_str())
+                .collect::<Vec<_>>()
+                .join(" vs "),
+            generated: None,
+            strict: false,
+            partition: None,
+            workspace: None,
+        };
+        let pages: Vec<_> = self.games.iter().filter_map(|g| g.page.clone()).collect();
+        crate::report::html::render(&info, &pages)
+    }
+
+    pub fn human(&self) -> String {
+        let mut out = format!(
+            "protocheck match: {}, {} game{}\n",
+            self.game,
+            self.games.len(),
+            if self.games.len() == 1 { "" } else { "s" }
+        );
+        for bot in &self.bots {
+            out.push_str(&format!("  {}: {}\n", bot.tally.bot, bot.command));
+        }
+        for game in &self.games {
+            out.push('\n');
+            out.push_str(&game_text(game));
+        }
+        out.push('\n');
+        for bot in &self.bots {
+            let t = &bot.tally;
+            out.push_str(&format!(
+                "{}: {} won, {} drawn, {} lost ({} by forfeit), points {}; {}",
+                t.bot, t.wins, t.draws, t.losses, t.forfeits, t.points, bot.verdict
+            ));
+            if bot.failing_findings + bot.warnings > 0 {
+                out.push_str(&format!(
+                    " ({} failing finding{}, {} warning{})",
+                    bot.failing_findings,
+                    plural(bot.failing_findings),
+                    bot.warnings,
+                    plural(bot.warnings)
+                ));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// How many transcript lines before a forfeit the summary shows.
+const CONTEXT_LINES: usize = 8;
+
+/// One game: seats, result, score; a forfeit with its rule, message, board
+/// and the transcript up to it; every other finding in one line each.
+pub fn game_text(game: &GameRecord) -> String {
+    let seats: Vec<String> = game
+        .seats
+        .iter()
+        .map(|s| format!("{} {}", s.bot, s.side))
+        .collect();
+    let mut out = format!("game {}: {}\n", game.number, seats.join(" vs "));
+    let score = game
+        .score
+        .iter()
+        .map(|s| match &s.bot {
+            Some(bot) => format!("{bot} ({}) {} {}", s.side, s.counts, s.value),
+            None => format!("{} {} {}", s.side, s.counts, s.value),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let result = match (game.outcome, &game.winner) {
+        (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
+        (Outcome::Finished, None) => "a draw".to_string(),
+        (Outcome::Forfeit, Some(w)) => format!("{} won by forfeit", w.bot),
+        _ => "not finished".to_string(),
+    };
+    out.push_str(&format!("  result: {result} after {} moves", game.moves));
+    if !score.is_empty() {
+        out.push_str(&format!(" ({score})"));
+    }
+    out.push('\n');
+    if let Some(e) = &game.error {
+        out.push_str(&format!("  error: {e}\n"));
+    }
+    if let Some(f) = &game.forfeit {
+        out.push_str(&format!(
+            "  forfeit: {} (seat {}) broke {}: {}\n",
+            f.bot, f.seat, f.rule, f.message
+        ));
+        if let Some(actual) = &f.actual {
+            out.push_str(&format!("    actual: {actual}\n"));
+        }
+        if let Some(board) = &f.board {
+            for line in board.lines() {
+                out.push_str(&format!("    | {line}\n"));
+            }
+        }
+        let end = f.line.unwrap_or(game.transcript.len());
+        let start = end.saturating_sub(CONTEXT_LINES);
+        out.push_str("    transcript:\n");
+        for (i, line) in game.transcript[start..end.min(game.transcript.len())]
+            .iter()
+            .enumerate()
+        {
+            let arrow = match line.dir {
+                Direction::Sent => ">",
+                Direction::Received => "<",
+                Direction::Note => "#",
+            };
+            out.push_str(&format!("    {:>4} {arrow} {}\n", start + i + 1, line.text));
+        }
+    }
+    let forfeit_rule = game.forfeit.as_ref().map(|f| (f.seat, f.rule.as_str()));
+    let mut skipped_forfeit = false;
+    for f in &game.findings {
+        if !skipped_forfeit && forfeit_rule == Some((f.seat, f.violation.rule)) {
+            skipped_forfeit = true;
+            continue;
+        }
+        out.push_str(&format!(
+            "  {} {} (seat {}): {}: {}\n",
+            f.violation.severity.as_str(),
+            f.bot,
+            f.seat,
+            f.violation.rule,
+            f.violation.message
+        ));
+    }
+    out
+}

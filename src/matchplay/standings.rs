@@ -1,0 +1,280 @@
+//! Standings of a tournament (or the tally of one match): per bot its
+//! wins, draws, losses and forfeits (a forfeit is also a loss), points
+//! (win 1, draw ½) and, as an option, an Elo rating updated game by game in
+//! the schedule's order (so it never depends on which match finished
+//! first).
+
+use super::table::{GameRecord, Outcome};
+use serde::Serialize;
+
+/// Elo: every bot starts here, and this is the most one game moves it.
+pub const ELO_START: f64 = 1500.0;
+pub const ELO_K: f64 = 32.0;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    pub bot: String,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Losses by forfeit (counted in `losses` too).
+    pub forfeits: u32,
+    pub points: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elo: Option<f64>,
+}
+
+impl Row {
+    fn new(bot: &str, elo: bool) -> Row {
+        Row {
+            bot: bot.to_string(),
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            forfeits: 0,
+            points: 0.0,
+            elo: elo.then_some(ELO_START),
+        }
+    }
+}
+
+/// The standings after `games` (in schedule order), best first: by points,
+/// then wins, then fewer forfeits, then id (so ties have a fixed order).
+pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> {
+    let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
+    let index = |bot: &str| bots.iter().position(|b| b == bot);
+    for game in games {
+        let (Some(a), Some(b)) = (
+            game.seats.first().and_then(|s| index(&s.bot)),
+            game.seats.get(1).and_then(|s| index(&s.bot)),
+        ) else {
+            continue;
+        };
+        // The score of seat 1's bot: 1 win, ½ draw, 0 loss; `None`: the
+        // game counts for nobody (unfinished).
+        let score_a = match (&game.winner, game.outcome) {
+            (Some(w), _) if w.seat == 1 => 1.0,
+            (Some(_), _) => 0.0,
+            (None, Outcome::Finished) => 0.5,
+            (None, _) => continue,
+        };
+        for (me, score) in [(a, score_a), (b, 1.0 - score_a)] {
+            let row = &mut rows[me];
+            row.games += 1;
+            row.points += score;
+            // Scores are 1, ½ or 0.
+            if score > 0.75 {
+                row.wins += 1;
+            } else if score < 0.25 {
+                row.losses += 1;
+            } else {
+                row.draws += 1;
+            }
+        }
+        if let Some(f) = &game.forfeit
+            && let Some(i) = index(&f.bot)
+        {
+            rows[i].forfeits += 1;
+        }
+        if elo {
+            let (ra, rb) = (
+                rows[a].elo.unwrap_or(ELO_START),
+                rows[b].elo.unwrap_or(ELO_START),
+            );
+            let (na, nb) = elo_update(ra, rb, score_a);
+            rows[a].elo = Some(na);
+            rows[b].elo = Some(nb);
+        }
+    }
+    rows.sort_by(|x, y| {
+        y.points
+            .total_cmp(&x.points)
+            .then(y.wins.cmp(&x.wins))
+            .then(x.forfeits.cmp(&y.forfeits))
+            .then(x.bot.cmp(&y.bot))
+    });
+    rows
+}
+
+/// Both ratings after one game in which A scored `score_a` (1, ½ or 0).
+pub fn elo_update(ra: f64, rb: f64, score_a: f64) -> (f64, f64) {
+    let expected_a = 1.0 / (1.0 + 10f64.powf((rb - ra) / 400.0));
+    let delta = ELO_K * (score_a - expected_a);
+    (ra + delta, rb - delta)
+}
+
+/// The standings as CSV (a header line, then one row per bot).
+pub fn csv(rows: &[Row]) -> String {
+    let mut out = String::from("rank,bot,games,wins,draws,losses,forfeits,points,elo\n");
+    for (i, r) in rows.iter().enumerate() {
+        let elo = r.elo.map(|e| format!("{e:.0}")).unwrap_or_default();
+        let bot = if r.bot.contains([',', '"', '\n']) {
+            format!("\"{}\"", r.bot.replace('"', "\"\""))
+        } else {
+            r.bot.clone()
+        };
+        out.push_str(&format!(
+            "{},{bot},{},{},{},{},{},{},{elo}\n",
+            i + 1,
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            r.forfeits,
+            r.points
+        ));
+    }
+    out
+}
+
+/// The standings as a human table.
+pub fn table(rows: &[Row]) -> String {
+    let width = rows
+        .iter()
+        .map(|r| r.bot.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    let elo = rows.iter().any(|r| r.elo.is_some());
+    let mut out = format!(
+        "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>6}{}\n",
+        "rank",
+        "bot",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "forfeits",
+        "points",
+        if elo { "     elo" } else { "" }
+    );
+    for (i, r) in rows.iter().enumerate() {
+        out.push_str(&format!(
+            "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>6}{}\n",
+            i + 1,
+            r.bot,
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            r.forfeits,
+            r.points,
+            r.elo.map(|e| format!("  {e:>6.0}")).unwrap_or_default()
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchplay::table::{Forfeit, SeatRecord, SeatRef};
+
+    fn game(a: &str, b: &str, winner: Option<usize>, forfeit: bool) -> GameRecord {
+        let seat = |i: usize, bot: &str| SeatRecord {
+            seat: i,
+            bot: bot.into(),
+            side: String::new(),
+            side_at_end: None,
+        };
+        let name = |s: usize| if s == 1 { a } else { b };
+        GameRecord {
+            number: 1,
+            seats: vec![seat(1, a), seat(2, b)],
+            outcome: if forfeit {
+                Outcome::Forfeit
+            } else {
+                Outcome::Finished
+            },
+            winner: winner.map(|s| SeatRef {
+                seat: s,
+                bot: name(s).into(),
+            }),
+            score: Vec::new(),
+            position: None,
+            moves: 0,
+            forfeit: forfeit.then(|| {
+                let loser = if winner == Some(1) { 2 } else { 1 };
+                Forfeit {
+                    seat: loser,
+                    bot: name(loser).into(),
+                    rule: "kalah.move.empty-hole".into(),
+                    message: String::new(),
+                    actual: None,
+                    line: None,
+                    board: None,
+                }
+            }),
+            findings: Vec::new(),
+            error: None,
+            duration_ms: 0,
+            transcript: Vec::new(),
+            page: None,
+        }
+    }
+
+    fn row<'a>(rows: &'a [Row], bot: &str) -> &'a Row {
+        rows.iter().find(|r| r.bot == bot).expect("a row per bot")
+    }
+
+    #[test]
+    fn wins_draws_losses_forfeits_and_points_add_up() {
+        let bots: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let games = [
+            game("a", "b", Some(1), false),
+            game("b", "a", None, false),
+            game("a", "c", Some(2), true),
+            game("c", "b", Some(1), false),
+        ];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
+        let (a, b, c) = (row(&rows, "a"), row(&rows, "b"), row(&rows, "c"));
+        assert_eq!((a.wins, a.draws, a.losses, a.forfeits), (1, 1, 1, 1));
+        assert_eq!((b.wins, b.draws, b.losses, b.forfeits), (0, 1, 2, 0));
+        assert_eq!((c.wins, c.draws, c.losses, c.forfeits), (2, 0, 0, 0));
+        assert_eq!((a.points, b.points, c.points), (1.5, 0.5, 2.0));
+        let total: f64 = rows.iter().map(|r| r.points).sum();
+        assert_eq!(total, games.len() as f64, "one point per game");
+        assert_eq!(rows[0].bot, "c", "best first");
+        assert!(rows.iter().all(|r| r.elo.is_none()));
+    }
+
+    #[test]
+    fn a_forfeit_is_a_loss_and_a_forfeit_of_the_loser() {
+        let bots: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let games = [game("a", "b", Some(2), true)];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
+        let a = row(&rows, "a");
+        assert_eq!((a.losses, a.forfeits, a.points), (1, 1, 0.0));
+        assert_eq!(row(&rows, "b").wins, 1);
+    }
+
+    #[test]
+    fn elo_moves_by_k_times_the_surprise_and_keeps_the_sum() {
+        let (a, b) = elo_update(1500.0, 1500.0, 1.0);
+        assert_eq!((a, b), (1516.0, 1484.0));
+        let (a, b) = elo_update(1500.0, 1500.0, 0.5);
+        assert_eq!((a, b), (1500.0, 1500.0));
+        // A 400-point favourite is expected to score 10/11.
+        let (a, b) = elo_update(1900.0, 1500.0, 1.0);
+        assert!((a - (1900.0 + 32.0 / 11.0)).abs() < 1e-9, "{a}");
+        assert!((a + b - 3400.0).abs() < 1e-9);
+        let bots: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let games = [game("a", "b", Some(1), false)];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), true);
+        assert_eq!(row(&rows, "a").elo, Some(1516.0));
+        assert_eq!(row(&rows, "b").elo, Some(1484.0));
+    }
+
+    #[test]
+    fn the_csv_has_a_header_and_a_row_per_bot() {
+        let bots: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let games = [game("a", "b", None, false)];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
+        assert_eq!(
+            csv(&rows),
+            "rank,bot,games,wins,draws,losses,forfeits,points,elo\n1,a,1,0,1,0,0,0.5,\n2,b,1,0,1,0,0,0.5,\n"
+        );
+    }
+}

@@ -1,0 +1,337 @@
+//! One game of a match: how each game seats its bots (Kalah: South and
+//! North, each told its side; QTP: black and white, each set up the way the
+//! referee does it), the game played by `controller::play_match`, and what
+//! came of it: the winner, the score, a forfeit, each bot's findings.
+
+use crate::controller::{MatchGame, RunConfig, SeatPlan, play_match};
+use crate::games::{EndResult, Game};
+use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
+use crate::scenario::{Options, Origin, Scenario};
+use crate::transport::{BotCommand, SpawnError};
+use crate::verdict::{Severity, Violation};
+use serde::Serialize;
+
+/// The games a match can be played in.
+pub const MATCH_GAMES: &[&str] = &["kalah", "quoridor"];
+
+/// A bot in a match: its id in reports and its command line.
+#[derive(Clone, Debug, Serialize)]
+pub struct Player {
+    pub id: String,
+    pub command: String,
+    #[serde(skip)]
+    pub bot: BotCommand,
+}
+
+/// The board of a match (QTP's size and walls; Kalah is always 7×7 here).
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    pub size: u32,
+    pub walls: u32,
+}
+
+/// Which side each seat starts on, seat 1 first.
+pub fn sides(game: &str) -> [&'static str; 2] {
+    match game {
+        "quoridor" => ["black", "white"],
+        _ => ["South", "North"],
+    }
+}
+
+/// The seats of one game: `players[0]` at seat 1 (South, black).
+fn plans(game: &dyn Game, players: [&Player; 2], board: Board) -> Result<Vec<SeatPlan>, String> {
+    let sides = sides(game.id());
+    players
+        .iter()
+        .zip(sides)
+        .map(|(player, side)| {
+            let (options, opening) = match game.id() {
+                "quoridor" => (
+                    Options::default()
+                        .with("colour", side)
+                        .with("board-size", board.size)
+                        .with("walls", board.walls),
+                    vec![
+                        "name".to_string(),
+                        format!("boardsize {}", board.size),
+                        "clear_board".into(),
+                        format!("walls {}", board.walls),
+                    ],
+                ),
+                _ => (Options::default(), vec![format!("START;{side}")]),
+            };
+            Ok(SeatPlan {
+                bot: player.bot.clone(),
+                session: game.session(&options)?,
+                opening,
+            })
+        })
+        .collect()
+}
+
+/// What became of one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    pub number: usize,
+    /// The bots at seat 1 and seat 2, with the side each started on.
+    pub seats: Vec<SeatRecord>,
+    pub outcome: Outcome,
+    /// The winning seat (1-based) and bot; `None` for a draw or a game
+    /// that did not finish.
+    pub winner: Option<SeatRef>,
+    /// As the game counts it (Kalah: each side's store; QTP: each colour's
+    /// walls left), at the end or when the game stopped.
+    pub score: Vec<Score>,
+    /// The final position in the game's notation (Kalah: the counts of a
+    /// CHANGE's state field; QTP: where the pawns stand).
+    pub position: Option<String>,
+    pub moves: usize,
+    pub forfeit: Option<Forfeit>,
+    /// Every finding at the table, each naming its bot.
+    pub findings: Vec<Finding>,
+    /// Protocheck's own trouble (the game could not be played): exit 2.
+    pub error: Option<String>,
+    pub duration_ms: u64,
+    /// Every line at the table, each saying its seat.
+    pub transcript: Vec<TranscriptLine>,
+    /// The game as the HTML report shows it (a scenario of the page, with
+    /// the board drawn at each line when pictures were asked for).
+    #[serde(skip)]
+    pub page: Option<ScenarioResult>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatRecord {
+    pub seat: usize,
+    pub bot: String,
+    /// The side the bot started on (seat 1: Kalah South, QTP black).
+    pub side: String,
+    /// Its side when the game ended (Kalah: after a swap, the other one).
+    pub side_at_end: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatRef {
+    pub seat: usize,
+    pub bot: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// Played to the end by the rules: a winner or a draw.
+    Finished,
+    /// A bot broke a rule: it lost by forfeit.
+    Forfeit,
+    /// Neither: every seat waited for another, or protocheck's own trouble.
+    Unfinished,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Score {
+    pub side: String,
+    /// The bot on that side at the end.
+    pub bot: Option<String>,
+    /// What is counted: Kalah `store`, QTP `walls left`.
+    pub counts: String,
+    pub value: u32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Forfeit {
+    pub seat: usize,
+    pub bot: String,
+    pub rule: String,
+    pub message: String,
+    /// The bot's message that broke the rule, as shown (none for a silence
+    /// or a crash).
+    pub actual: Option<String>,
+    /// Its line in the transcript (1-based), where it is one.
+    pub line: Option<usize>,
+    pub board: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    pub seat: usize,
+    pub bot: String,
+    #[serde(flatten)]
+    pub violation: Violation,
+}
+
+/// Play game `number` with `players[0]` at seat 1. `Err`: a bot could not be
+/// started at all.
+pub fn play(
+    game: &dyn Game,
+    cfg: &RunConfig,
+    number: usize,
+    players: [&Player; 2],
+    board: Board,
+) -> Result<GameRecord, SpawnError> {
+    let scenario = Scenario {
+        name: format!("game-{number}"),
+        game: game.id().to_string(),
+        about: None,
+        spec: None,
+        options: Options {
+            seed: Some(number as u64),
+            ..Options::default()
+        },
+        source: format!("match game {number}"),
+        steps: Vec::new(),
+        origin: Origin::File,
+    };
+    let seats: Vec<SeatRecord> = players
+        .iter()
+        .zip(sides(game.id()))
+        .enumerate()
+        .map(|(i, (p, side))| SeatRecord {
+            seat: i + 1,
+            bot: p.id.clone(),
+            side: side.to_string(),
+            side_at_end: None,
+        })
+        .collect();
+    let plans = match plans(game, players, board) {
+        Ok(plans) => plans,
+        Err(e) => return Ok(unplayed(number, seats, e)),
+    };
+    let played = play_match(&scenario, game, cfg, plans)?;
+    Ok(record(number, seats, played))
+}
+
+fn unplayed(number: usize, seats: Vec<SeatRecord>, error: String) -> GameRecord {
+    GameRecord {
+        number,
+        seats,
+        outcome: Outcome::Unfinished,
+        winner: None,
+        score: Vec::new(),
+        position: None,
+        moves: 0,
+        forfeit: None,
+        findings: Vec::new(),
+        error: Some(error),
+        duration_ms: 0,
+        transcript: Vec::new(),
+        page: None,
+    }
+}
+
+/// What the table's result says of the game.
+fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameRecord {
+    let result = played.run.result;
+    let page = ScenarioResult {
+        name: format!(
+            "game {number}: {}",
+            seats
+                .iter()
+                .map(|s| format!("{} (seat {}, {})", s.bot, s.seat, s.side))
+                .collect::<Vec<_>>()
+                .join(" vs ")
+        ),
+        ..result.clone()
+    };
+    for (seat, ending) in seats.iter_mut().zip(&played.endings) {
+        seat.side_at_end = ending.as_ref().map(|e| e.side.clone());
+    }
+    let bot_at = |seat: usize| seats[seat].bot.clone();
+    let findings: Vec<Finding> = result
+        .violations
+        .iter()
+        .zip(&played.finding_seats)
+        .map(|(v, &seat)| Finding {
+            seat: seat + 1,
+            bot: bot_at(seat),
+            violation: v.clone(),
+        })
+        .collect();
+    let ending = played.endings.iter().flatten().next().cloned();
+    let first_failure = findings
+        .iter()
+        .find(|f| f.violation.severity == Severity::Fail);
+    // A game that reached its end by the rules stands (a failure after it,
+    // such as a bad exit, is in that bot's own findings); otherwise the
+    // first failure at the table ends it, against its bot.
+    let ended: Vec<(usize, EndResult)> = played
+        .endings
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, e)| e.as_ref().map(|e| (seat, e.result)))
+        .collect();
+    let finished = ended.len() == seats.len();
+    let (outcome, winner, forfeit) = if finished {
+        let winner = ended
+            .iter()
+            .find(|(_, r)| *r == EndResult::Won)
+            .map(|&(seat, _)| SeatRef {
+                seat: seat + 1,
+                bot: bot_at(seat),
+            });
+        (Outcome::Finished, winner, None)
+    } else if let Some(f) = first_failure {
+        let loser = f.seat - 1;
+        let other = (loser + 1) % seats.len();
+        let forfeit = Forfeit {
+            seat: f.seat,
+            bot: f.bot.clone(),
+            rule: f.violation.rule.to_string(),
+            message: f.violation.message.clone(),
+            actual: f.violation.actual.clone(),
+            line: line_of(&result.transcript, f.seat, f.violation.actual.as_deref()),
+            board: f.violation.board.clone(),
+        };
+        let winner = SeatRef {
+            seat: other + 1,
+            bot: bot_at(other),
+        };
+        (Outcome::Forfeit, Some(winner), Some(forfeit))
+    } else {
+        (Outcome::Unfinished, None, None)
+    };
+    let error = match (result.status, result.error) {
+        (Status::Error, e) => Some(e.unwrap_or_else(|| "the game could not be played".into())),
+        (_, e) => e,
+    };
+    let score = ending
+        .as_ref()
+        .map(|e| {
+            e.score
+                .iter()
+                .map(|(side, value)| Score {
+                    side: side.clone(),
+                    bot: seats
+                        .iter()
+                        .find(|s| s.side_at_end.as_ref() == Some(side))
+                        .map(|s| s.bot.clone()),
+                    counts: e.score_counts.to_string(),
+                    value: *value,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    GameRecord {
+        number,
+        seats,
+        outcome,
+        winner,
+        score,
+        position: ending.map(|e| e.position),
+        moves: played.moves.len(),
+        forfeit,
+        findings,
+        error,
+        duration_ms: result.duration_ms,
+        transcript: result.transcript,
+        page: Some(page),
+    }
+}
+
+/// The 1-based transcript line where the bot at `seat` sent `actual`.
+fn line_of(transcript: &[TranscriptLine], seat: usize, actual: Option<&str>) -> Option<usize> {
+    let want = format!("seat {seat}: {}", actual?);
+    transcript
+        .iter()
+        .rposition(|l| l.dir == Direction::Received && l.text == want)
+        .map(|i| i + 1)
+}

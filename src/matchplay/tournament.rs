@@ -1,0 +1,244 @@
+//! `protocheck tournament`: a round robin, every ordered pair of bots one
+//! match (so each pair plays in both seat orders), `--jobs` matches at a
+//! time. Results are kept in schedule order, so the standings (and Elo,
+//! updated game by game in that order) never depend on `--jobs`. The
+//! output folder holds each match (`matches/NN-A-vs-B.json`) and the
+//! standings (`standings.json`, `standings.csv`, `standings.txt`); with
+//! `--format html` also each match's page and `index.html` (the standings
+//! with an SVG chart of the points, and a link to every match).
+
+use super::report::MatchReport;
+use super::standings::{self, Row};
+use super::table::Player;
+use super::{MatchFormat, Setup, TableArgs, players, write_file};
+use crate::cli::Fatal;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Play every bot against every other, in both seat orders.
+#[derive(Debug, clap::Args)]
+#[command(after_help = TOURNAMENT_HELP)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Bot programs, as paths or globs (`bots/*/bot`, expanded by
+    /// protocheck when quoted); at least two.
+    #[arg(value_name = "BOT", required = true)]
+    pub bots: Vec<String>,
+    /// Games per match (each ordered pair is one match; seats alternate
+    /// within a match).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub games: usize,
+    /// Matches played at once (default: CPUs). The results do not depend
+    /// on it.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Add an Elo rating to the standings (start 1500, K 32, game by game
+    /// in schedule order).
+    #[arg(long)]
+    pub elo: bool,
+    /// The output folder.
+    #[arg(long, short = 'o', value_name = "DIR", default_value = "tournament")]
+    pub out: PathBuf,
+}
+
+const TOURNAMENT_HELP: &str = "Examples:\n  \
+protocheck tournament --game kalah 'bots/*' --jobs 2\n  \
+protocheck tournament --game quoridor a/engine b/engine c/engine --games 2 --elo --out results\n\
+Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
+2 bad input or a bot that could not be started.";
+
+/// The tournament's record: `standings.json`.
+#[derive(Debug, Serialize)]
+struct Standings<'a> {
+    protocheck: &'static str,
+    game: &'a str,
+    games_per_match: usize,
+    matches: Vec<MatchLine>,
+    standings: Vec<Row>,
+}
+
+/// One match in the schedule, with where it is saved.
+#[derive(Debug, Serialize)]
+struct MatchLine {
+    number: usize,
+    first: String,
+    second: String,
+    /// Games won by each (first, second) and drawn.
+    first_wins: usize,
+    second_wins: usize,
+    draws: usize,
+    file: String,
+}
+
+pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
+    let setup = Setup::new(&args.table)?;
+    if args.games == 0 {
+        return Err(Fatal::Usage("--games must be at least 1".into()));
+    }
+    let cwd = std::env::current_dir()
+        .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
+    let players = players(&args.bots, &cwd)?;
+    if players.len() < 2 {
+        return Err(Fatal::Usage(format!(
+            "a tournament needs at least two bots; {} given",
+            players.len()
+        )));
+    }
+    let schedule: Vec<(usize, usize)> = (0..players.len())
+        .flat_map(|i| {
+            (0..players.len())
+                .filter(move |&j| j != i)
+                .map(move |j| (i, j))
+        })
+        .collect();
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, schedule.len());
+    let out = cwd.join(&args.out);
+    let matches_dir = out.join("matches");
+    std::fs::create_dir_all(&matches_dir)
+        .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", matches_dir.display())))?;
+    let reports = play_all(&setup, &players, &schedule, args.games, jobs)?;
+
+    let ids: Vec<String> = players.iter().map(|p| p.id.clone()).collect();
+    let games: Vec<_> = reports.iter().flat_map(|r| &r.games).collect();
+    let rows = standings::standings(&ids, &games, args.elo);
+    let mut lines = Vec::with_capacity(reports.len());
+    let mut pages = Vec::new();
+    for (n, (report, &(i, j))) in reports.iter().zip(&schedule).enumerate() {
+        let stem = format!(
+            "matches/{:02}-{}-vs-{}",
+            n + 1,
+            players[i].id,
+            players[j].id
+        );
+        let file = format!("{stem}.json");
+        write_file(&out.join(&file), &report.json())?;
+        if args.table.format == MatchFormat::Html {
+            let page = format!("{stem}.html");
+            write_file(&out.join(&page), &report.html())?;
+            pages.push(super::page::Linked {
+                title: format!("match {}: {} vs {}", n + 1, players[i].id, players[j].id),
+                file: page,
+            });
+        }
+        let wins = |id: &str| {
+            report
+                .games
+                .iter()
+                .filter(|g| g.winner.as_ref().is_some_and(|w| w.bot == id))
+                .count()
+        };
+        let finished_draws = report
+            .games
+            .iter()
+            .filter(|g| g.winner.is_none() && g.outcome == super::table::Outcome::Finished)
+            .count();
+        lines.push(MatchLine {
+            number: n + 1,
+            first: players[i].id.clone(),
+            second: players[j].id.clone(),
+            first_wins: wins(&players[i].id),
+            second_wins: wins(&players[j].id),
+            draws: finished_draws,
+            file,
+        });
+    }
+    let record = Standings {
+        protocheck: env!("CARGO_PKG_VERSION"),
+        game: setup.game.id(),
+        games_per_match: args.games,
+        matches: lines,
+        standings: rows.clone(),
+    };
+    let json = serde_json::to_string_pretty(&record).expect("standings serialise") + "\n";
+    write_file(&out.join("standings.json"), &json)?;
+    write_file(&out.join("standings.csv"), &standings::csv(&rows))?;
+    let table = standings::table(&rows);
+    write_file(&out.join("standings.txt"), &table)?;
+    match args.table.format {
+        MatchFormat::Html => {
+            let index = out.join("index.html");
+            write_file(&index, &super::page::index(setup.game.id(), &rows, &pages))?;
+            println!("{}", index.display());
+        }
+        MatchFormat::Human => {
+            for line in &record.matches {
+                println!(
+                    "match {:>2}: {} vs {}: {}–{}{}",
+                    line.number,
+                    line.first,
+                    line.second,
+                    line.first_wins,
+                    line.second_wins,
+                    if line.draws > 0 {
+                        format!(" ({} drawn)", line.draws)
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+            println!();
+            print!("{table}");
+            println!("\nsaved in {}", out.display());
+        }
+        MatchFormat::Json => print!("{json}"),
+    }
+    Ok(reports
+        .iter()
+        .map(MatchReport::exit_code)
+        .max()
+        .unwrap_or(0))
+}
+
+/// Every match of the schedule on `jobs` threads; the reports in schedule
+/// order whatever finished first.
+fn play_all(
+    setup: &Setup,
+    players: &[Player],
+    schedule: &[(usize, usize)],
+    games: usize,
+    jobs: usize,
+) -> Result<Vec<MatchReport>, Fatal> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<Result<MatchReport, Fatal>>>> =
+        Mutex::new((0..schedule.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    let n = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(&(i, j)) = schedule.get(n) else {
+                        return;
+                    };
+                    let (a, b) = (&players[i], &players[j]);
+                    let played: Result<Vec<_>, Fatal> = (1..=games)
+                        .map(|number| {
+                            let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
+                            setup.play(number, seated)
+                        })
+                        .collect();
+                    let report = played
+                        .map(|g| MatchReport::new(setup.game.id(), &[a.clone(), b.clone()], g));
+                    eprintln!(
+                        "protocheck: match {} of {} ({} vs {}) played",
+                        n + 1,
+                        schedule.len(),
+                        a.id,
+                        b.id
+                    );
+                    done.lock().expect("no thread panics holding it")[n] = Some(report);
+                }
+            });
+        }
+    });
+    done.into_inner()
+        .expect("no thread panicked holding it")
+        .into_iter()
+        .map(|r| r.expect("every match was played"))
+        .collect()
+}

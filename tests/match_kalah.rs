@@ -1,0 +1,267 @@
+//! `protocheck match --game kalah`: two real bots, protocheck the engine
+//! between them; every message judged as in a single run, a rule broken is
+//! a forfeit with that rule's id.
+
+mod common;
+use common::*;
+use serde_json::Value;
+
+const DETERMINISTIC: [(&str, &str); 1] = [("KALAH_BOT_SEED", "7")];
+
+fn play(a: &str, b: &str, extra: &[&str], envs: &[(&str, &str)]) -> (i32, Value, String) {
+    let (a, b) = (bot(a), bot(b));
+    let mut args = vec!["match", "--game", "kalah", &a, &b, "--format", "json"];
+    args.extend_from_slice(extra);
+    protocheck_json(&args, envs)
+}
+
+fn counts(position: &Value) -> Vec<u32> {
+    position
+        .as_str()
+        .expect("a finished game has a position")
+        .split(',')
+        .map(|n| n.parse().expect("a count"))
+        .collect()
+}
+
+#[test]
+fn correct_bots_play_to_the_end_and_the_board_adds_up() {
+    let (code, report, stderr) = play("kalah-correct", "kalah-correct", &[], &DETERMINISTIC);
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    let game = &report["games"][0];
+    assert_eq!(game["outcome"], "finished", "{game:#}");
+    assert_eq!(
+        game["findings"].as_array().map(Vec::len),
+        Some(0),
+        "{game:#}"
+    );
+    let counts = counts(&game["position"]);
+    assert_eq!(counts.len(), 16);
+    assert_eq!(counts.iter().sum::<u32>(), 98, "7 holes × 7 seeds × 2");
+    // The score is the stores (wire order: North's store at 7, South's at 15).
+    let store = |side: &str| {
+        game["score"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["side"] == side)
+            .and_then(|s| s["value"].as_u64())
+            .expect("a store per side") as u32
+    };
+    assert_eq!((store("North"), store("South")), (counts[7], counts[15]));
+    let sides_at_end: Vec<&str> = game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["side_at_end"].as_str().expect("a side at the end"))
+        .collect();
+    match game["winner"]["seat"].as_u64() {
+        Some(seat) => {
+            let winner_side = sides_at_end[seat as usize - 1];
+            let loser_side = sides_at_end[2 - seat as usize];
+            assert!(store(winner_side) > store(loser_side), "{game:#}");
+        }
+        None => assert_eq!(store("North"), store("South"), "{game:#}"),
+    }
+    assert!(game["moves"].as_u64().unwrap() > 0);
+    for b in report["bots"].as_array().unwrap() {
+        assert_eq!(b["verdict"], "passed", "{b:#}");
+    }
+}
+
+#[test]
+fn a_broken_bot_forfeits_with_the_rule_a_single_run_gives_it() {
+    let single = single_run_failures("kalah", &bot("kalah-zero-based"));
+    assert!(!single.is_empty(), "a single run fails kalah-zero-based");
+    let (code, report, stderr) = play("kalah-zero-based", "kalah-correct", &[], &DETERMINISTIC);
+    assert_eq!(code, 1, "{report:#}\n{stderr}");
+    let game = &report["games"][0];
+    assert_eq!(game["outcome"], "forfeit", "{game:#}");
+    let forfeit = &game["forfeit"];
+    assert_eq!(forfeit["bot"], "kalah-zero-based");
+    assert_eq!(forfeit["seat"], 1);
+    let rule = forfeit["rule"].as_str().unwrap();
+    assert!(single.iter().any(|r| r == rule), "{rule} not in {single:?}");
+    assert_eq!(game["winner"]["bot"], "kalah-correct");
+    assert!(
+        forfeit["board"]
+            .as_str()
+            .is_some_and(|b| b.contains("S store"))
+    );
+    // The line it points at is the bot's message, in the transcript.
+    let line = forfeit["line"].as_u64().expect("the message's line") as usize;
+    let text = game["transcript"][line - 1]["text"].as_str().unwrap();
+    assert_eq!(
+        text,
+        format!("seat 1: {}", forfeit["actual"].as_str().unwrap())
+    );
+    let verdicts: Vec<(&str, &str)> = report["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["bot"].as_str().unwrap(), b["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [("kalah-zero-based", "failed"), ("kalah-correct", "passed")]
+    );
+}
+
+#[test]
+fn a_hanging_bot_forfeits_on_timeout_and_its_process_group_is_killed() {
+    let tag = marker("match-waits-forever");
+    let (code, report, stderr) = play(
+        "kalah-waits-forever",
+        "kalah-correct",
+        &["--timeout", "1s"],
+        &[("PROTOCHECK_TEST_MARKER", &tag)],
+    );
+    assert_eq!(code, 1, "{report:#}\n{stderr}");
+    let forfeit = &report["games"][0]["forfeit"];
+    assert_eq!(forfeit["bot"], "kalah-waits-forever", "{report:#}");
+    assert_eq!(forfeit["rule"], "io.timeout");
+    #[cfg(target_os = "linux")]
+    assert_eq!(
+        live_processes_with(&tag),
+        Vec::<u32>::new(),
+        "no bot outlives the match"
+    );
+}
+
+#[test]
+fn seats_alternate_from_game_to_game_and_warnings_do_not_forfeit() {
+    let (code, report, stderr) = play(
+        "kalah-correct",
+        "kalah-plus-sign",
+        &["--games", "2"],
+        &DETERMINISTIC,
+    );
+    // kalah-plus-sign's `MOVE;+3` is a warning: it does not forfeit.
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    for game in report["games"].as_array().unwrap() {
+        assert_eq!(game["outcome"], "finished", "{game:#}");
+    }
+    let plus = &report["bots"][1];
+    assert_eq!(plus["bot"], "kalah-plus-sign");
+    assert_eq!(plus["verdict"], "passed");
+    assert!(plus["warnings"].as_u64().unwrap() > 0, "{plus:#}");
+    let seated = |game: usize| -> Vec<(String, String)> {
+        report["games"][game]["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["bot"].as_str().unwrap().to_string(),
+                    s["side"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let pair = |a: &str, b: &str| {
+        vec![
+            (a.to_string(), "South".to_string()),
+            (b.to_string(), "North".to_string()),
+        ]
+    };
+    assert_eq!(seated(0), pair("kalah-correct", "kalah-plus-sign"));
+    assert_eq!(seated(1), pair("kalah-plus-sign", "kalah-correct"));
+    // Each bot's START names its seat's side.
+    let first_lines: Vec<&str> = report["games"][1]["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(2)
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(first_lines, ["seat 1: START;South", "seat 2: START;North"]);
+}
+
+#[test]
+fn a_bot_that_is_no_program_and_an_unsupported_game_are_usage_errors() {
+    let correct = bot("kalah-correct");
+    let (code, _, stderr) =
+        protocheck_json(&["match", "--game", "kalah", &correct, "/no/such/bot"], &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("/no/such/bot") && stderr.contains("names no executable"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = protocheck_json(
+        &["match", "--game", "dominion-sexp", &correct, &correct],
+        &[],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("not supported yet"), "{stderr}");
+}
+
+/// The JSON of a match (documented in docs/match.md), pinned with timings,
+/// paths and the version masked.
+#[test]
+fn the_match_json_is_pinned() {
+    let (code, report, stderr) = play(
+        "kalah-zero-based",
+        "kalah-correct",
+        &["--games", "2"],
+        &DETERMINISTIC,
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let text = serde_json::to_string_pretty(&report).unwrap();
+    let examples = std::path::Path::new(&bot("kalah-correct"))
+        .parent()
+        .unwrap()
+        .display()
+        .to_string();
+    let text = text
+        .replace(&examples, "<examples>")
+        .replace(env!("CARGO_PKG_VERSION"), "<version>");
+    let text = regex::Regex::new(r#""(duration_ms|ms|wall_ms|own_ms)": \d+"#)
+        .unwrap()
+        .replace_all(&text, r#""$1": 0"#)
+        .into_owned();
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("match-kalah-json", text);
+    });
+}
+
+#[test]
+fn the_html_page_steps_through_every_game_with_both_bots_lines() {
+    let (a, b) = (bot("kalah-correct"), bot("kalah-zero-based"));
+    let out = assert_cmd::Command::cargo_bin("protocheck")
+        .unwrap()
+        .args([
+            "match", "--game", "kalah", &a, &b, "--games", "2", "--format", "html",
+        ])
+        .env("KALAH_BOT_SEED", "7")
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    for want in [
+        "game 1: kalah-correct (seat 1, South) vs kalah-zero-based (seat 2, North)",
+        "game 2: kalah-zero-based (seat 1, South) vs kalah-correct (seat 2, North)",
+        "seat 1: START;South",
+        "seat 2: START;North",
+        "kalah.move.hole-range",
+        "<svg",
+    ] {
+        assert!(page.contains(want), "{want} not in the page");
+    }
+}
+
+#[test]
+fn without_pauses_the_same_game_is_played_and_judged() {
+    let (code, paused, _) = play("kalah-correct", "kalah-correct", &[], &DETERMINISTIC);
+    let (quiet_code, quiet, stderr) = play(
+        "kalah-correct",
+        "kalah-correct",
+        &["--silence", "0s"],
+        &DETERMINISTIC,
+    );
+    assert_eq!((code, quiet_code), (0, 0), "{stderr}");
+    for key in ["winner", "position", "moves", "score", "findings"] {
+        assert_eq!(paused["games"][0][key], quiet["games"][0][key], "{key}");
+    }
+}
