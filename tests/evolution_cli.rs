@@ -181,6 +181,26 @@ fn each_broken_client_fails_with_exactly_its_documented_rule() {
 }
 
 #[test]
+fn a_client_that_takes_one_message_per_read_is_caught_every_time() {
+    // `start` and `choose` go out in one write, so the client reads both at
+    // once every time; when they were two writes, a client scheduled
+    // between them read one at a time and passed (seen in CI, about 1 run
+    // in 18).
+    for i in 0..12 {
+        let o = evo(
+            "evo-reads-before-buffered",
+            &["--filter", "whole-game-3p-seat1"],
+        );
+        let (fails, _) = verdicts(&o);
+        assert_eq!(
+            (o.code, fails),
+            (1, vec!["io.timeout".to_string()]),
+            "run {i}"
+        );
+    }
+}
+
+#[test]
 fn the_broken_feeding_clients_fail_the_default_suite() {
     // Without a filter: the built-in scenarios set up every situation.
     for name in [

@@ -74,9 +74,7 @@ impl Run<'_> {
                 shared.clone()
             };
             if !outs.is_empty() {
-                for out in outs {
-                    self.write(out);
-                }
+                self.write_all(outs);
                 self.expect_exit();
             } else if self.game.facts().ends_by_closing_input {
                 self.close_input_at_end();

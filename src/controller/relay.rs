@@ -200,9 +200,7 @@ impl Run<'_> {
                 self.ledger
                     .replay
                     .push(Step::Opponent(crate::scenario::Token(choice)));
-                for out in outs {
-                    self.write(out);
-                }
+                self.write_all(outs);
             }
             Next::Finished => {
                 self.ledger.replay.push(Step::Expect(Expect::Exit));

@@ -392,9 +392,7 @@ impl Run<'_> {
         }
         self.check_memory();
         if !self.has_failure() {
-            for out in judged.follow_ups {
-                self.write(out);
-            }
+            self.write_all(judged.follow_ups);
         }
         Ok(())
     }

@@ -73,9 +73,7 @@ impl Run<'_> {
             .last_opponent_step()
             .unwrap_or_else(|| Step::Opponent(Token(choice.to_string())));
         self.ledger.replay.push(step);
-        for out in outs {
-            self.write(out);
-        }
+        self.write_all(outs);
         Ok(())
     }
 
@@ -122,10 +120,28 @@ impl Run<'_> {
     }
 
     pub(super) fn write(&mut self, out: Outgoing) {
-        self.record(Direction::Sent, out.text.clone());
-        let mut bytes = out.text.into_bytes();
-        bytes.extend_from_slice(self.game.facts().wire.message_end);
-        self.seats[self.at].inbox.send(bytes, out.replies);
+        self.write_all(vec![out]);
+    }
+
+    /// Send what one move of the game gives at once (Evolution: `start`
+    /// and `choose`) in a single write, each message in the transcript on
+    /// its own line. A bot that takes one message per read is then caught
+    /// every time, not only when the machine happens to join the writes
+    /// (TCP joins them in real networks; Evolution rules §9.1 item 4).
+    pub(super) fn write_all(&mut self, outs: Vec<Outgoing>) {
+        if outs.is_empty() {
+            return;
+        }
+        let end = self.game.facts().wire.message_end;
+        let mut bytes = Vec::new();
+        let mut replies = 0;
+        for out in outs {
+            self.record(Direction::Sent, out.text.clone());
+            bytes.extend_from_slice(out.text.as_bytes());
+            bytes.extend_from_slice(end);
+            replies += out.replies;
+        }
+        self.seats[self.at].inbox.send(bytes, replies);
     }
 
     /// Games without a game-over message end by closing the bot's input
