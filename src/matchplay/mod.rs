@@ -184,15 +184,26 @@ pub(crate) fn players(args: &[String], cwd: &Path) -> Result<Vec<Player>, Fatal>
         .collect())
 }
 
-/// `protocheck match`.
-pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
-    let setup = Setup::new(&args.table)?;
-    if args.games == 0 {
+/// What `match` and `tournament` both start with: the table set up, at
+/// least one game asked for, the current folder and the bots named.
+pub(crate) fn seat_players(
+    table: &TableArgs,
+    games: usize,
+    bots: &[String],
+) -> Result<(Setup, PathBuf, Vec<Player>), Fatal> {
+    let setup = Setup::new(table)?;
+    if games == 0 {
         return Err(Fatal::Usage("--games must be at least 1".into()));
     }
     let cwd = std::env::current_dir()
         .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
-    let players = players(&args.bots, &cwd)?;
+    let players = players(bots, &cwd)?;
+    Ok((setup, cwd, players))
+}
+
+/// `protocheck match`.
+pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
+    let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
     let [a, b] = players.as_slice() else {
         return Err(Fatal::Usage("a match is between two bots".into()));
     };

@@ -10,7 +10,7 @@
 use super::report::MatchReport;
 use super::standings::{self, Row};
 use super::table::Player;
-use super::{MatchFormat, Setup, TableArgs, players, write_file};
+use super::{MatchFormat, Setup, TableArgs, write_file};
 use crate::cli::Fatal;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -74,13 +74,7 @@ struct MatchLine {
 }
 
 pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
-    let setup = Setup::new(&args.table)?;
-    if args.games == 0 {
-        return Err(Fatal::Usage("--games must be at least 1".into()));
-    }
-    let cwd = std::env::current_dir()
-        .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
-    let players = players(&args.bots, &cwd)?;
+    let (setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots)?;
     if players.len() < 2 {
         return Err(Fatal::Usage(format!(
             "a tournament needs at least two bots; {} given",
