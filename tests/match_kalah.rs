@@ -39,15 +39,7 @@ fn correct_bots_play_to_the_end_and_the_board_adds_up() {
     assert_eq!(counts.len(), 16);
     assert_eq!(counts.iter().sum::<u32>(), 98, "7 holes × 7 seeds × 2");
     // The score is the stores (wire order: North's store at 7, South's at 15).
-    let store = |side: &str| {
-        game["score"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["side"] == side)
-            .and_then(|s| s["value"].as_u64())
-            .expect("a store per side") as u32
-    };
+    let store = |side: &str| side_score(game, side);
     assert_eq!((store("North"), store("South")), (counts[7], counts[15]));
     let sides_at_end: Vec<&str> = game["seats"]
         .as_array()

@@ -8,7 +8,7 @@
 //! it the test says so and passes.
 
 mod common;
-use common::protocheck_json;
+use common::{protocheck_json, side_score};
 use std::path::{Path, PathBuf};
 
 const VARIABLE: &str = "PROTOCHECK_REFERENCE_BOTS";
@@ -116,15 +116,7 @@ fn protocheck(south: &str, north: &str) -> Result {
         game["outcome"], "finished",
         "exit {code}: {report:#}\n{stderr}"
     );
-    let store = |side: &str| {
-        game["score"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["side"] == side)
-            .and_then(|s| s["value"].as_u64())
-            .unwrap() as u32
-    };
+    let store = |side: &str| side_score(game, side);
     Result {
         winner: game["winner"]["seat"].as_u64().map(|seat| {
             if seat == 1 {

@@ -325,3 +325,15 @@ pub fn single_run_failures(game: &str, bot: &str) -> Vec<String> {
     rules.dedup();
     rules
 }
+
+/// A match game's score for `side` (Kalah: that side's store), from the
+/// match JSON report.
+pub fn side_score(game: &Value, side: &str) -> u32 {
+    game["score"]
+        .as_array()
+        .expect("a score list")
+        .iter()
+        .find(|s| s["side"] == side)
+        .and_then(|s| s["value"].as_u64())
+        .expect("a score per side") as u32
+}
