@@ -313,7 +313,9 @@ fn without_pauses_the_same_game_is_played_and_judged() {
 /// games where its seat provokes its defect, three matches in a row.
 #[test]
 fn out_of_turn_output_forfeits_with_its_rule_in_every_game_that_provokes_it() {
-    let cases: &[(&str, &[(&str, &str)], [Option<&str>; 4])] = &[
+    /// The bot, its environment, and the rule it forfeits by in games 1-4.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], [Option<&'a str>; 4]);
+    let cases: &[Case] = &[
         (
             "kalah-opening-extra-turn",
             &[],
