@@ -132,9 +132,10 @@ pub struct Score {
     pub side: String,
     /// The bot on that side at the end.
     pub bot: Option<String>,
-    /// What is counted: Kalah `store`, QTP `walls left`.
+    /// What is counted: Kalah `store`, QTP `walls left`, Dominion
+    /// `victory points` (below 0 with curses).
     pub counts: String,
-    pub value: u32,
+    pub value: i32,
 }
 
 #[derive(Clone, Debug, Serialize)]
