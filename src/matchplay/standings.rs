@@ -5,6 +5,7 @@
 //! first).
 
 use super::table::{GameRecord, Outcome};
+use crate::games::EndResult;
 use serde::Serialize;
 
 /// Elo: every bot starts here, and this is the most one game moves it.
@@ -40,12 +41,43 @@ impl Row {
     }
 }
 
+/// A game at a table of more than two bots: each seat's own result (a
+/// win 1, a shared top ½, a loss 0); a bot the game did not finish for
+/// (another forfeited) gets nothing. No Elo: tournaments are pairs.
+fn tally_table(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) {
+    for seat in &game.seats {
+        let (Some(me), Some(result)) = (index(&seat.bot), seat.result) else {
+            continue;
+        };
+        let row = &mut rows[me];
+        row.games += 1;
+        match result {
+            EndResult::Won => {
+                row.wins += 1;
+                row.points += 1.0;
+            }
+            EndResult::Drew => {
+                row.draws += 1;
+                row.points += 0.5;
+            }
+            EndResult::Lost => row.losses += 1,
+        }
+        if game.forfeit.as_ref().is_some_and(|f| f.seat == seat.seat) {
+            row.forfeits += 1;
+        }
+    }
+}
+
 /// The standings after `games` (in schedule order), best first: by points,
 /// then wins, then fewer forfeits, then id (so ties have a fixed order).
 pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> {
     let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
     let index = |bot: &str| bots.iter().position(|b| b == bot);
     for game in games {
+        if game.seats.len() > 2 {
+            tally_table(&mut rows, &index, game);
+            continue;
+        }
         let (Some(a), Some(b)) = (
             game.seats.first().and_then(|s| index(&s.bot)),
             game.seats.get(1).and_then(|s| index(&s.bot)),
@@ -178,6 +210,7 @@ mod tests {
             bot: bot.into(),
             side: String::new(),
             side_at_end: None,
+            result: None,
         };
         let name = |s: usize| if s == 1 { a } else { b };
         GameRecord {

@@ -61,6 +61,12 @@ pub struct SeatRecord {
     pub side: String,
     /// Its side when the game ended (Kalah: after a swap, the other one).
     pub side_at_end: Option<String>,
+    /// At a table of more than two bots, its own result (`winner` names
+    /// only a bot that won alone): `won`, `lost`, `drew` (it shares the
+    /// top with others), `lost` for the bot that forfeited; none when the
+    /// game did not finish for it. Absent at a table of two.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<EndResult>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -145,6 +151,7 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
             bot: player.id.clone(),
             side: seated.side,
             side_at_end: None,
+            result: None,
         });
         plans.push(SeatPlan {
             bot: player.bot.clone(),
@@ -248,6 +255,19 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
     } else {
         (Outcome::Unfinished, None, None)
     };
+    if seats.len() > 2 {
+        for (i, seat) in seats.iter_mut().enumerate() {
+            seat.result = match &forfeit {
+                _ if finished => played
+                    .endings
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .map(|e| e.result),
+                Some(f) if f.seat == i + 1 => Some(EndResult::Lost),
+                _ => None,
+            };
+        }
+    }
     let error = match (result.status, result.error) {
         (Status::Error, e) => Some(e.unwrap_or_else(|| "the game could not be played".into())),
         (_, e) => e,

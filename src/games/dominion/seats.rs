@@ -5,7 +5,40 @@
 
 use super::ending::Ending as Why;
 use super::engine::DominionTable;
+use super::table::TableOptions;
 use crate::games::{EndResult, Ending};
+use crate::scenario::{Options, Strategy};
+
+/// How many real bots one Dominion table seats: 2 to 4, as a game has
+/// players (dominion-text §3.2, dominion-sexp §3.2).
+pub const BOTS: std::ops::RangeInclusive<usize> = 2..=4;
+
+/// A match table: how many players it seats (the real bots at seats 1 to
+/// `bots`, built-in players after them) and the built-in players' strategy
+/// if the options name one. `game` reads the options as its single run
+/// does; `Err` says what makes no table, as to the user.
+pub fn match_table(
+    game: &dyn crate::games::Game,
+    bots: usize,
+    table: &Options,
+) -> Result<(usize, Option<Strategy>), String> {
+    let own: TableOptions = crate::games::options::typed(game, table)?;
+    if let Some(seat) = own.seat {
+        return Err(format!(
+            "--seat {seat} means nothing in a match: the bots take seats 1 to {bots} in the order given, rotating each game"
+        ));
+    }
+    let players = own.players.map_or(bots, |p| p as usize);
+    if !(2..=4).contains(&players) {
+        return Err(format!("--players must be 2, 3 or 4, not {players}"));
+    }
+    if players < bots {
+        return Err(format!(
+            "--players {players} seats fewer players than the {bots} bots given"
+        ));
+    }
+    Ok((players, own.strategy))
+}
 
 /// Which seats of the table are other real bots. Empty in a single run:
 /// every seat but the bot's is built in.
