@@ -56,11 +56,6 @@ impl Relayed {
     pub fn at(&self, seat: usize) -> bool {
         self.0.get(seat).copied().unwrap_or(false)
     }
-
-    /// Whether this is a match table (some seat is relayed).
-    pub fn any(&self) -> bool {
-        self.0.contains(&true)
-    }
 }
 
 /// A seat as match reports name it (1-based).
@@ -104,4 +99,90 @@ pub fn ending(game: &DominionTable, bot: usize) -> Option<Ending> {
         score_counts: "victory points",
         position: format!("{why}: {}", standing.join(", ")),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dominion::{Card, TableRules};
+
+    fn table(rules: TableRules) -> DominionTable {
+        let supply = crate::games::dominion::Supply::for_players(3);
+        let mut game = DominionTable::new(
+            rules,
+            &["a", "b", "c"],
+            supply,
+            &mut fastrand::Rng::with_seed(1),
+        );
+        game.ended = Some(Why::ProvincesGone);
+        game
+    }
+
+    #[test]
+    fn a_shared_top_is_a_draw_for_those_who_share_it() {
+        // Everyone holds the 3 estates dealt: 3 points each.
+        let mut game = table(TableRules::V1);
+        game.players[2].discard.push(Card::Curse);
+        let results: Vec<EndResult> = (0..3).map(|b| ending(&game, b).unwrap().result).collect();
+        assert_eq!(results, [EndResult::Drew, EndResult::Drew, EndResult::Lost]);
+        let e = ending(&game, 1).unwrap();
+        assert_eq!(e.side, "seat 2");
+        assert_eq!(
+            e.score,
+            [
+                ("seat 1".to_string(), 3),
+                ("seat 2".to_string(), 3),
+                ("seat 3".to_string(), 2)
+            ]
+        );
+        assert_eq!(e.score_counts, "victory points");
+        assert!(
+            e.position
+                .starts_with("no province left: seat 1 3 VP in 0 turns"),
+            "{}",
+            e.position
+        );
+        // The line protocol breaks the tie on fewer turns.
+        let mut game = table(TableRules::LINE);
+        game.players[0].turns = 1;
+        let results: Vec<EndResult> = (0..3).map(|b| ending(&game, b).unwrap().result).collect();
+        assert_eq!(results, [EndResult::Lost, EndResult::Drew, EndResult::Drew]);
+        game.players[2].turns = 1;
+        assert_eq!(ending(&game, 1).unwrap().result, EndResult::Won);
+        // Curses take a seat below 0.
+        game.players[1].discard.extend([Card::Curse; 5]);
+        assert_eq!(ending(&game, 1).unwrap().score[1].1, -2);
+        game.ended = None;
+        assert_eq!(ending(&game, 1), None, "not over");
+    }
+
+    #[test]
+    fn a_match_table_seats_the_bots_and_fills_the_rest() {
+        let game = crate::games::by_id("dominion-text").unwrap();
+        let flags = |players: Option<u32>, seat: Option<u32>| {
+            let mut o = Options::default();
+            if let Some(p) = players {
+                o = o.with("players", p);
+            }
+            if let Some(s) = seat {
+                o = o.with("seat", s);
+            }
+            o
+        };
+        assert_eq!(match_table(game, 3, &flags(None, None)), Ok((3, None)));
+        assert_eq!(match_table(game, 2, &flags(Some(4), None)), Ok((4, None)));
+        assert!(
+            match_table(game, 3, &flags(Some(2), None))
+                .unwrap_err()
+                .contains("fewer players than the 3 bots")
+        );
+        assert!(match_table(game, 2, &flags(Some(5), None)).is_err());
+        assert!(
+            match_table(game, 2, &flags(None, Some(1)))
+                .unwrap_err()
+                .contains("--seat 1 means nothing")
+        );
+        assert_eq!(Relayed::new(3, &[0, 2]), Relayed(vec![true, false, true]));
+        assert!(!Relayed::default().at(0));
+    }
 }
