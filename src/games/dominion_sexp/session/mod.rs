@@ -4,6 +4,7 @@
 //! play of the others; the game ends for it when protocheck closes its
 //! input (no game-over message).
 
+mod board;
 pub mod deal;
 mod table;
 
@@ -13,7 +14,7 @@ use super::players::BuiltInPlayer;
 use super::rules::{DominionTable, Outcome};
 use super::sexp::Reader;
 use crate::games::dominion::seats::Relayed;
-use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
+use crate::games::{Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
@@ -567,48 +568,6 @@ impl Scripted for SexpSession {
 
     fn last_opponent_step(&self) -> Option<Step> {
         self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
-    }
-}
-
-impl Drawn for SexpSession {
-    fn board(&self) -> Option<String> {
-        if !self.known {
-            return None;
-        }
-        let seat = &self.game.players[self.game.current];
-        let mut deck = seat.deck.clone();
-        deck.sort_by_key(|c| c.name());
-        let list = |cards: &[super::messages::Card]| {
-            cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
-        };
-        let scores: Vec<String> = self
-            .game
-            .players
-            .iter()
-            .zip(self.game.scores())
-            .map(|(s, v)| format!("{} {v}", s.name))
-            .collect();
-        let status = match self.game.ended {
-            Some(e) => format!("game over ({e:?})"),
-            None => format!(
-                "{}'s turn: actions {}, buys {}, coins {}",
-                seat.name, self.game.actions, self.game.buys, self.game.coins
-            ),
-        };
-        Some(format!(
-            "{status}\nhand: {}\nplays: {}\ndeck: {}\ndiscards: {}\nprovinces left: {}\nscores: {} (the bot is {})",
-            list(&seat.hand),
-            list(&self.game.play_area),
-            list(&deck),
-            list(&seat.discard),
-            self.game.supply.count(super::messages::Card::Province),
-            scores.join(", "),
-            self.bot_name()
-        ))
-    }
-    fn picture(&self) -> Option<crate::outcome::Picture> {
-        self.known
-            .then(|| super::picture::picture(&self.game, self.bot))
     }
 }
 
