@@ -248,6 +248,52 @@ mod tests {
         }
     }
 
+    /// A game at a table of three, each seat with its own result; a
+    /// forfeit by `forfeit_seat` (1-based) when given.
+    fn table_of_three(results: [Option<EndResult>; 3], forfeit_seat: Option<usize>) -> GameRecord {
+        let mut g = game("a", "b", None, forfeit_seat.is_some());
+        g.seats.push(SeatRecord {
+            seat: 3,
+            bot: "c".into(),
+            side: String::new(),
+            side_at_end: None,
+            result: None,
+        });
+        for (seat, result) in g.seats.iter_mut().zip(results) {
+            seat.result = result;
+        }
+        if let (Some(f), Some(seat)) = (&mut g.forfeit, forfeit_seat) {
+            f.seat = seat;
+            f.bot = g.seats[seat - 1].bot.clone();
+        }
+        g
+    }
+
+    #[test]
+    fn a_table_of_three_counts_each_bots_own_result() {
+        use EndResult::{Drew, Lost, Won};
+        let bots: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let games = [
+            table_of_three([Some(Won), Some(Lost), Some(Lost)], None),
+            // a and c share the top.
+            table_of_three([Some(Drew), Some(Lost), Some(Drew)], None),
+            // b forfeits: the game counts for nobody else.
+            table_of_three([None, Some(Lost), None], Some(2)),
+        ];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
+        let (a, b, c) = (row(&rows, "a"), row(&rows, "b"), row(&rows, "c"));
+        assert_eq!(
+            (a.games, a.wins, a.draws, a.losses, a.points),
+            (2, 1, 1, 0, 1.5)
+        );
+        assert_eq!((b.games, b.losses, b.forfeits, b.points), (3, 3, 1, 0.0));
+        assert_eq!(
+            (c.games, c.wins, c.draws, c.losses, c.points),
+            (2, 0, 1, 1, 0.5)
+        );
+        assert_eq!(rows[0].bot, "a");
+    }
+
     fn row<'a>(rows: &'a [Row], bot: &str) -> &'a Row {
         rows.iter().find(|r| r.bot == bot).expect("a row per bot")
     }
