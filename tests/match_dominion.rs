@@ -243,3 +243,26 @@ fn a_table_dominion_cannot_seat_is_a_usage_error() {
         assert!(stderr.contains(said), "{stderr}");
     }
 }
+
+/// Warnings do not forfeit, and the plays they were given for are relayed
+/// as their own session read them: both games finish.
+#[test]
+fn warnings_do_not_forfeit_and_the_game_plays_on() {
+    for (game_id, warned, correct) in [
+        ("dominion-sexp", "dsx-brackets", "dsx-correct"),
+        ("dominion-text", "dtext-crlf-tabs", "dtext-correct"),
+    ] {
+        let (code, report, stderr) = play(game_id, &[warned, correct], &["--games", "2"]);
+        assert_eq!(code, 0, "{game_id}: {report:#}\n{stderr}");
+        for game in report["games"].as_array().unwrap() {
+            assert_eq!(game["outcome"], "finished", "{game:#}");
+            assert_eq!(scores(game).len(), 2);
+        }
+        let row = &report["bots"][0];
+        assert_eq!(
+            (&row["bot"], &row["verdict"]),
+            (&warned.into(), &"passed".into())
+        );
+        assert!(row["warnings"].as_u64().unwrap() > 0, "{row:#}");
+    }
+}
