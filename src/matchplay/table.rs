@@ -26,11 +26,12 @@ pub struct Player {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameRecord {
     pub number: usize,
-    /// The bots at seat 1 and seat 2, with the side each started on.
+    /// The bots at seat 1, seat 2, …, with the side each started on.
     pub seats: Vec<SeatRecord>,
     pub outcome: Outcome,
-    /// The winning seat (1-based) and bot; `None` for a draw or a game
-    /// that did not finish.
+    /// The winning seat (1-based) and bot; `None` for a draw, a win shared
+    /// or a built-in player's, a forfeit at a table of more than two, or a
+    /// game that did not finish.
     pub winner: Option<SeatRef>,
     /// As the game counts it (Kalah: each side's store; QTP: each colour's
     /// walls left), at the end or when the game stopped.
