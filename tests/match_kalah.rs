@@ -179,10 +179,8 @@ fn a_bot_that_is_no_program_and_an_unsupported_game_are_usage_errors() {
         stderr.contains("/no/such/bot") && stderr.contains("names no executable"),
         "{stderr}"
     );
-    let (code, _, stderr) = protocheck_json(
-        &["match", "--game", "dominion-sexp", &correct, &correct],
-        &[],
-    );
+    let (code, _, stderr) =
+        protocheck_json(&["match", "--game", "evolution", &correct, &correct], &[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("not supported yet"), "{stderr}");
 }

@@ -168,8 +168,21 @@ pub fn game_text(game: &GameRecord) -> String {
         .join(", ");
     let result = match (game.outcome, &game.winner) {
         (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
+        (Outcome::Finished, None) if game.seats.len() > 2 => {
+            let sharing: Vec<&str> = game
+                .seats
+                .iter()
+                .filter(|s| s.result == Some(crate::games::EndResult::Drew))
+                .map(|s| s.bot.as_str())
+                .collect();
+            match sharing.as_slice() {
+                [] => "no bot won (a built-in player did)".to_string(),
+                bots => format!("{} shared the win", bots.join(" and ")),
+            }
+        }
         (Outcome::Finished, None) => "a draw".to_string(),
         (Outcome::Forfeit, Some(w)) => format!("{} won by forfeit", w.bot),
+        (Outcome::Forfeit, None) => "ended by a forfeit".to_string(),
         _ => "not finished".to_string(),
     };
     out.push_str(&format!("  result: {result} after {} moves", game.moves));

@@ -5,6 +5,7 @@
 //! first).
 
 use super::table::{GameRecord, Outcome};
+use crate::games::EndResult;
 use serde::Serialize;
 
 /// Elo: every bot starts here, and this is the most one game moves it.
@@ -40,12 +41,43 @@ impl Row {
     }
 }
 
+/// A game at a table of more than two bots: each seat's own result (a
+/// win 1, a shared top ½, a loss 0); a bot the game did not finish for
+/// (another forfeited) gets nothing. No Elo: tournaments are pairs.
+fn tally_table(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) {
+    for seat in &game.seats {
+        let (Some(me), Some(result)) = (index(&seat.bot), seat.result) else {
+            continue;
+        };
+        let row = &mut rows[me];
+        row.games += 1;
+        match result {
+            EndResult::Won => {
+                row.wins += 1;
+                row.points += 1.0;
+            }
+            EndResult::Drew => {
+                row.draws += 1;
+                row.points += 0.5;
+            }
+            EndResult::Lost => row.losses += 1,
+        }
+        if game.forfeit.as_ref().is_some_and(|f| f.seat == seat.seat) {
+            row.forfeits += 1;
+        }
+    }
+}
+
 /// The standings after `games` (in schedule order), best first: by points,
 /// then wins, then fewer forfeits, then id (so ties have a fixed order).
 pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> {
     let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
     let index = |bot: &str| bots.iter().position(|b| b == bot);
     for game in games {
+        if game.seats.len() > 2 {
+            tally_table(&mut rows, &index, game);
+            continue;
+        }
         let (Some(a), Some(b)) = (
             game.seats.first().and_then(|s| index(&s.bot)),
             game.seats.get(1).and_then(|s| index(&s.bot)),
@@ -178,6 +210,7 @@ mod tests {
             bot: bot.into(),
             side: String::new(),
             side_at_end: None,
+            result: None,
         };
         let name = |s: usize| if s == 1 { a } else { b };
         GameRecord {
@@ -213,6 +246,52 @@ mod tests {
             transcript: Vec::new(),
             page: None,
         }
+    }
+
+    /// A game at a table of three, each seat with its own result; a
+    /// forfeit by `forfeit_seat` (1-based) when given.
+    fn table_of_three(results: [Option<EndResult>; 3], forfeit_seat: Option<usize>) -> GameRecord {
+        let mut g = game("a", "b", None, forfeit_seat.is_some());
+        g.seats.push(SeatRecord {
+            seat: 3,
+            bot: "c".into(),
+            side: String::new(),
+            side_at_end: None,
+            result: None,
+        });
+        for (seat, result) in g.seats.iter_mut().zip(results) {
+            seat.result = result;
+        }
+        if let (Some(f), Some(seat)) = (&mut g.forfeit, forfeit_seat) {
+            f.seat = seat;
+            f.bot = g.seats[seat - 1].bot.clone();
+        }
+        g
+    }
+
+    #[test]
+    fn a_table_of_three_counts_each_bots_own_result() {
+        use EndResult::{Drew, Lost, Won};
+        let bots: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let games = [
+            table_of_three([Some(Won), Some(Lost), Some(Lost)], None),
+            // a and c share the top.
+            table_of_three([Some(Drew), Some(Lost), Some(Drew)], None),
+            // b forfeits: the game counts for nobody else.
+            table_of_three([None, Some(Lost), None], Some(2)),
+        ];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
+        let (a, b, c) = (row(&rows, "a"), row(&rows, "b"), row(&rows, "c"));
+        assert_eq!(
+            (a.games, a.wins, a.draws, a.losses, a.points),
+            (2, 1, 1, 0, 1.5)
+        );
+        assert_eq!((b.games, b.losses, b.forfeits, b.points), (3, 3, 1, 0.0));
+        assert_eq!(
+            (c.games, c.wins, c.draws, c.losses, c.points),
+            (2, 0, 1, 1, 0.5)
+        );
+        assert_eq!(rows[0].bot, "a");
     }
 
     fn row<'a>(rows: &'a [Row], bot: &str) -> &'a Row {

@@ -26,11 +26,12 @@ pub struct Player {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameRecord {
     pub number: usize,
-    /// The bots at seat 1 and seat 2, with the side each started on.
+    /// The bots at seat 1, seat 2, …, with the side each started on.
     pub seats: Vec<SeatRecord>,
     pub outcome: Outcome,
-    /// The winning seat (1-based) and bot; `None` for a draw or a game
-    /// that did not finish.
+    /// The winning seat (1-based) and bot; `None` for a draw, a win shared
+    /// or a built-in player's, a forfeit at a table of more than two, or a
+    /// game that did not finish.
     pub winner: Option<SeatRef>,
     /// As the game counts it (Kalah: each side's store; QTP: each colour's
     /// walls left), at the end or when the game stopped.
@@ -61,6 +62,12 @@ pub struct SeatRecord {
     pub side: String,
     /// Its side when the game ended (Kalah: after a swap, the other one).
     pub side_at_end: Option<String>,
+    /// At a table of more than two bots, its own result (`winner` names
+    /// only a bot that won alone): `won`, `lost`, `drew` (it shares the
+    /// top with others), `lost` for the bot that forfeited; none when the
+    /// game did not finish for it. Absent at a table of two.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<EndResult>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -85,9 +92,10 @@ pub struct Score {
     pub side: String,
     /// The bot on that side at the end.
     pub bot: Option<String>,
-    /// What is counted: Kalah `store`, QTP `walls left`.
+    /// What is counted: Kalah `store`, QTP `walls left`, Dominion
+    /// `victory points` (below 0 with curses).
     pub counts: String,
-    pub value: u32,
+    pub value: i32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -144,6 +152,7 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
             bot: player.id.clone(),
             side: seated.side,
             side_at_end: None,
+            result: None,
         });
         plans.push(SeatPlan {
             bot: player.bot.clone(),
@@ -247,6 +256,19 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
     } else {
         (Outcome::Unfinished, None, None)
     };
+    if seats.len() > 2 {
+        for (i, seat) in seats.iter_mut().enumerate() {
+            seat.result = match &forfeit {
+                _ if finished => played
+                    .endings
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .map(|e| e.result),
+                Some(f) if f.seat == i + 1 => Some(EndResult::Lost),
+                _ => None,
+            };
+        }
+    }
     let error = match (result.status, result.error) {
         (Status::Error, e) => Some(e.unwrap_or_else(|| "the game could not be played".into())),
         (_, e) => e,
