@@ -187,6 +187,55 @@ fn a_bot_that_is_no_program_and_an_unsupported_game_are_usage_errors() {
     assert!(stderr.contains("not supported yet"), "{stderr}");
 }
 
+/// A table the game cannot seat is bad input before any bot runs: the
+/// wrong number of bots, and options the game refuses (said by the game,
+/// as in a single run).
+#[test]
+fn a_table_the_game_cannot_seat_is_a_usage_error() {
+    let correct = bot("kalah-correct");
+    let (code, _, stderr) = protocheck_json(
+        &["match", "--game", "kalah", &correct, &correct, &correct],
+        &[],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("3 bots given: a Kalah table seats 2"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = protocheck_json(
+        &[
+            "match",
+            "--game",
+            "kalah",
+            &correct,
+            &correct,
+            "--players",
+            "3",
+        ],
+        &[],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("Kalah is a two-player game"), "{stderr}");
+    let qtp = bot("qtp-correct");
+    let (code, _, stderr) = protocheck_json(
+        &[
+            "match",
+            "--game",
+            "quoridor",
+            &qtp,
+            &qtp,
+            "--board-size",
+            "4",
+        ],
+        &[],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--board-size 4") && stderr.contains("odd board sizes only"),
+        "{stderr}"
+    );
+}
+
 /// The JSON of a match (documented in docs/match.md), pinned with timings,
 /// paths and the version masked.
 #[test]

@@ -7,8 +7,11 @@ pub(crate) mod catalogue_check;
 /// What the two Dominion protocols share (not a game of its own).
 pub mod dominion;
 pub mod options;
+mod seating;
 #[cfg(test)]
 mod session_tests;
+
+pub use seating::{SeatedBot, Seating};
 
 use crate::scenario::{Expect, Options, Scenario};
 use crate::transport::ExitStatus;
@@ -201,6 +204,9 @@ pub struct GameFacts {
     /// The game's `explain.txt` (`protocheck explain`; format in
     /// `explain::data`).
     pub explain: &'static str,
+    /// How `protocheck match` seats real bots at one table (`None`: the
+    /// game plays no matches).
+    pub seating: Option<Seating>,
 }
 
 /// [`GameFacts::failure_ends_game`] of a game without recovery.

@@ -21,10 +21,12 @@ pub use tournament::{TournamentArgs, tournament};
 use crate::cli::Fatal;
 use crate::controller::{RunConfig, TcpConfig};
 use crate::games::Game;
+use crate::games::Seating;
+use crate::scenario::Options;
 use crate::transport::{BotCommand, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use table::{Board, GameRecord, MATCH_GAMES, Player};
+use table::{GameRecord, Player};
 
 /// Play games between two bots, protocheck the engine between them.
 #[derive(Debug, clap::Args)]
@@ -32,11 +34,12 @@ use table::{Board, GameRecord, MATCH_GAMES, Player};
 pub struct MatchArgs {
     #[command(flatten)]
     pub table: TableArgs,
-    /// The two bot programs: the first sits at seat 1 (Kalah South, QTP
-    /// black) in odd games, the second in even ones.
-    #[arg(value_name = "BOT", num_args = 2, required = true)]
+    /// The bot programs, as many as the game seats at one table (Kalah,
+    /// QTP: two). The first sits at seat 1 (Kalah South, QTP black) in
+    /// game 1; each game the seats rotate by one.
+    #[arg(value_name = "BOT", num_args = 2.., required = true)]
     pub bots: Vec<String>,
-    /// Games to play, seats alternating.
+    /// Games to play, seats rotating.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub games: usize,
     /// Also write the match (JSON, every game's transcript) to this file.
@@ -62,12 +65,11 @@ pub struct TableArgs {
     /// the game's, paced by the bot; 0 for speed).
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub silence: Option<Duration>,
-    /// QTP: the board size (odd, 5 to 25; default 9).
-    #[arg(long, value_name = "N", default_value_t = 9)]
-    pub board_size: u32,
-    /// QTP: walls per player (default: the referee's for the size).
-    #[arg(long, value_name = "W")]
-    pub walls: Option<u32>,
+    /// The game's own options, as a single run takes them (QTP:
+    /// `--board-size`, default 9, and `--walls`, default the referee's
+    /// for the size).
+    #[command(flatten)]
+    pub game_options: crate::cli::game_flags::GameFlags,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -87,44 +89,40 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
 }
 
-/// Everything a game needs besides its two players.
+/// Everything a game needs besides its players.
 pub(crate) struct Setup {
     pub game: &'static dyn Game,
     pub cfg: RunConfig,
-    pub board: Board,
+    pub seating: &'static Seating,
+    /// The match's options: the game's own flags (each game's seed is
+    /// added per game).
+    pub table: Options,
 }
 
 impl Setup {
     pub(crate) fn new(args: &TableArgs) -> Result<Setup, Fatal> {
-        let game = crate::games::by_id(&args.game)
-            .filter(|g| MATCH_GAMES.contains(&g.id()))
-            .ok_or_else(|| {
-                Fatal::Usage(if crate::games::by_id(&args.game).is_some() {
-                    format!(
-                        "matches of `{}` are not supported yet: protocheck plays matches of {}",
-                        args.game,
-                        MATCH_GAMES.join(" and ")
-                    )
-                } else {
-                    format!(
-                        "unknown game `{}`: protocheck plays matches of {}",
-                        args.game,
-                        MATCH_GAMES.join(" and ")
-                    )
-                })
-            })?;
-        let size = u8::try_from(args.board_size).unwrap_or(0);
-        if game.id() == "quoridor" {
-            crate::games::quoridor::rules::validate_size(size)
-                .map_err(|e| Fatal::Usage(format!("--board-size {}: {e}", args.board_size)))?;
-        }
-        let walls = args.walls.unwrap_or_else(|| {
-            if game.id() == "quoridor" {
-                u32::from(crate::games::quoridor::rules::default_walls(size))
-            } else {
-                0
-            }
-        });
+        let playable = || {
+            crate::games::ALL
+                .iter()
+                .filter(|g| g.facts().seating.is_some())
+                .map(|g| g.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let game = crate::games::by_id(&args.game).ok_or_else(|| {
+            Fatal::Usage(format!(
+                "unknown game `{}`: protocheck plays matches of {}",
+                args.game,
+                playable()
+            ))
+        })?;
+        let seating = game.facts().seating.as_ref().ok_or_else(|| {
+            Fatal::Usage(format!(
+                "matches of `{}` are not supported yet: protocheck plays matches of {}",
+                args.game,
+                playable()
+            ))
+        })?;
         let cfg = RunConfig {
             bot: BotCommand {
                 program: String::new(),
@@ -144,18 +142,41 @@ impl Setup {
         Ok(Setup {
             game,
             cfg,
-            board: Board {
-                size: args.board_size,
-                walls,
+            seating,
+            table: Options {
+                game: args.game_options.values.clone(),
+                ..Options::default()
             },
         })
     }
 
+    /// Whether `bots` bots make a table of this game, and the options too
+    /// (each seat set once, as a game would set it): bad input otherwise,
+    /// before any bot runs.
+    pub(crate) fn check_table(&self, bots: usize) -> Result<(), Fatal> {
+        let range = &self.seating.bots;
+        if !range.contains(&bots) {
+            let want = if range.start() == range.end() {
+                format!("{}", range.start())
+            } else {
+                format!("{} to {}", range.start(), range.end())
+            };
+            return Err(Fatal::Usage(format!(
+                "{} bots given: a {} table seats {want}",
+                bots,
+                self.game.facts().title
+            )));
+        }
+        for seat in 0..bots {
+            (self.seating.seat)(seat, bots, &self.table).map_err(Fatal::Usage)?;
+        }
+        Ok(())
+    }
+
     /// Play one game, `players[0]` at seat 1. A bot that cannot be started
     /// is bad input (exit 2), as in a single run.
-    pub(crate) fn play(&self, number: usize, players: [&Player; 2]) -> Result<GameRecord, Fatal> {
-        table::play(self.game, &self.cfg, number, players, self.board)
-            .map_err(|e| Fatal::Bot(e.to_string()))
+    pub(crate) fn play(&self, number: usize, players: &[&Player]) -> Result<GameRecord, Fatal> {
+        table::play(self, number, players).map_err(|e| Fatal::Bot(e.to_string()))
     }
 }
 
@@ -204,14 +225,14 @@ pub(crate) fn seat_players(
 /// `protocheck match`.
 pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
-    let [a, b] = players.as_slice() else {
-        return Err(Fatal::Usage("a match is between two bots".into()));
-    };
+    setup.check_table(players.len())?;
     let mut games = Vec::with_capacity(args.games);
     for number in 1..=args.games {
-        // Game 1: A at seat 1; game 2: B; and so on.
-        let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
-        games.push(setup.play(number, seated)?);
+        // Game 1: the bots in the order given; each game after, rotated by
+        // one (two bots: seats alternate).
+        let mut seated: Vec<&Player> = players.iter().collect();
+        seated.rotate_left((number - 1) % players.len());
+        games.push(setup.play(number, &seated)?);
     }
     let result = report::MatchReport::new(setup.game.id(), &players, games);
     if let Some(path) = &args.out {

@@ -1,18 +1,17 @@
-//! One game of a match: how each game seats its bots (Kalah: South and
-//! North, each told its side; QTP: black and white, each set up the way the
-//! referee does it), the game played by `controller::play_match`, and what
-//! came of it: the winner, the score, a forfeit, each bot's findings.
+//! One game of a match: each bot seated as its game sets it
+//! (`games::Seating`: Kalah South and North, each told its side; QTP black
+//! and white, each set up the way the referee does it), the game played by
+//! `controller::play_match`, and what came of it: the winner, the score, a
+//! forfeit, each bot's findings.
 
-use crate::controller::{MatchGame, RunConfig, SeatPlan, play_match};
-use crate::games::{EndResult, Game};
+use super::Setup;
+use crate::controller::{MatchGame, SeatPlan, play_match};
+use crate::games::EndResult;
 use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
 use crate::scenario::{Options, Origin, Scenario};
 use crate::transport::{BotCommand, SpawnError};
 use crate::verdict::{Severity, Violation};
 use serde::Serialize;
-
-/// The games a match can be played in.
-pub const MATCH_GAMES: &[&str] = &["kalah", "quoridor"];
 
 /// A bot in a match: its id in reports and its command line.
 #[derive(Clone, Debug, Serialize)]
@@ -21,52 +20,6 @@ pub struct Player {
     pub command: String,
     #[serde(skip)]
     pub bot: BotCommand,
-}
-
-/// The board of a match (QTP's size and walls; Kalah is always 7×7 here).
-#[derive(Clone, Copy, Debug)]
-pub struct Board {
-    pub size: u32,
-    pub walls: u32,
-}
-
-/// Which side each seat starts on, seat 1 first.
-pub fn sides(game: &str) -> [&'static str; 2] {
-    match game {
-        "quoridor" => ["black", "white"],
-        _ => ["South", "North"],
-    }
-}
-
-/// The seats of one game: `players[0]` at seat 1 (South, black).
-fn plans(game: &dyn Game, players: [&Player; 2], board: Board) -> Result<Vec<SeatPlan>, String> {
-    let sides = sides(game.id());
-    players
-        .iter()
-        .zip(sides)
-        .map(|(player, side)| {
-            let (options, opening) = match game.id() {
-                "quoridor" => (
-                    Options::default()
-                        .with("colour", side)
-                        .with("board-size", board.size)
-                        .with("walls", board.walls),
-                    vec![
-                        "name".to_string(),
-                        format!("boardsize {}", board.size),
-                        "clear_board".into(),
-                        format!("walls {}", board.walls),
-                    ],
-                ),
-                _ => (Options::default(), vec![format!("START;{side}")]),
-            };
-            Ok(SeatPlan {
-                bot: player.bot.clone(),
-                session: game.session(&options)?,
-                opening,
-            })
-        })
-        .collect()
 }
 
 /// What became of one game.
@@ -161,42 +114,44 @@ pub struct Finding {
 
 /// Play game `number` with `players[0]` at seat 1. `Err`: a bot could not be
 /// started at all.
-pub fn play(
-    game: &dyn Game,
-    cfg: &RunConfig,
-    number: usize,
-    players: [&Player; 2],
-    board: Board,
-) -> Result<GameRecord, SpawnError> {
+pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRecord, SpawnError> {
+    let game = setup.game;
+    let table = Options {
+        seed: Some(number as u64),
+        ..setup.table.clone()
+    };
     let scenario = Scenario {
         name: format!("game-{number}"),
         game: game.id().to_string(),
         about: None,
         spec: None,
-        options: Options {
-            seed: Some(number as u64),
-            ..Options::default()
-        },
+        options: table.clone(),
         source: format!("match game {number}"),
         steps: Vec::new(),
         origin: Origin::File,
     };
-    let seats: Vec<SeatRecord> = players
-        .iter()
-        .zip(sides(game.id()))
-        .enumerate()
-        .map(|(i, (p, side))| SeatRecord {
+    // Each seat as the game sets it; a seat it cannot set leaves the game
+    // unplayed (checked before the match, so only a game's own trouble).
+    let mut seats = Vec::with_capacity(players.len());
+    let mut plans = Vec::with_capacity(players.len());
+    for (i, player) in players.iter().enumerate() {
+        let seated = match (setup.seating.seat)(i, players.len(), &table) {
+            Ok(seated) => seated,
+            Err(e) => return Ok(unplayed(number, seats, e)),
+        };
+        seats.push(SeatRecord {
             seat: i + 1,
-            bot: p.id.clone(),
-            side: side.to_string(),
+            bot: player.id.clone(),
+            side: seated.side,
             side_at_end: None,
-        })
-        .collect();
-    let plans = match plans(game, players, board) {
-        Ok(plans) => plans,
-        Err(e) => return Ok(unplayed(number, seats, e)),
-    };
-    let played = play_match(&scenario, game, cfg, plans)?;
+        });
+        plans.push(SeatPlan {
+            bot: player.bot.clone(),
+            session: seated.session,
+            opening: seated.opening,
+        });
+    }
+    let played = play_match(&scenario, game, &setup.cfg, plans)?;
     Ok(record(number, seats, played))
 }
 
@@ -270,8 +225,6 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
             });
         (Outcome::Finished, winner, None)
     } else if let Some(f) = first_failure {
-        let loser = f.seat - 1;
-        let other = (loser + 1) % seats.len();
         let forfeit = Forfeit {
             seat: f.seat,
             bot: f.bot.clone(),
@@ -281,11 +234,16 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
             line: line_of(&result.transcript, f.seat, f.violation.actual.as_deref()),
             board: f.violation.board.clone(),
         };
-        let winner = SeatRef {
-            seat: other + 1,
-            bot: bot_at(other),
-        };
-        (Outcome::Forfeit, Some(winner), Some(forfeit))
+        // Two at the table: the other bot wins. More: the game ends with
+        // no winner (who would have won is not known).
+        let winner = (seats.len() == 2).then(|| {
+            let other = f.seat % 2;
+            SeatRef {
+                seat: other + 1,
+                bot: bot_at(other),
+            }
+        });
+        (Outcome::Forfeit, winner, Some(forfeit))
     } else {
         (Outcome::Unfinished, None, None)
     };

@@ -81,6 +81,8 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
             players.len()
         )));
     }
+    // Every match is a table of two.
+    setup.check_table(2)?;
     let schedule: Vec<(usize, usize)> = (0..players.len())
         .flat_map(|i| {
             (0..players.len())
@@ -213,7 +215,7 @@ fn play_all(
                     let played: Result<Vec<_>, Fatal> = (1..=games)
                         .map(|number| {
                             let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
-                            setup.play(number, seated)
+                            setup.play(number, &seated)
                         })
                         .collect();
                     let report = played

@@ -49,6 +49,7 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
+    seating: None,
 };
 
 /// The players and the bot's seat (1-based) these options ask for, checked.

@@ -44,6 +44,7 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
+    seating: None,
 };
 
 /// §6.2: the game goes on after grammar and rule failures (the document's

@@ -80,6 +80,7 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &Typed::<EvolutionOptions>::new(&["players", "seat"], &[]),
     explain: include_str!("explain.txt"),
+    seating: None,
 };
 
 impl Game for Evolution {

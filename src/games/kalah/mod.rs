@@ -10,7 +10,7 @@ pub mod session;
 pub mod steer;
 
 use crate::games::options::Typed;
-use crate::games::{Defaults, Game, GameFacts, Session, Wire};
+use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
 use crate::transport::framing::{Framer, LineFramer};
 
@@ -61,6 +61,10 @@ static FACTS: GameFacts = GameFacts {
         &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
     ),
     explain: include_str!("explain.txt"),
+    seating: Some(Seating {
+        bots: 2..=2,
+        seat: match_seat,
+    }),
 };
 
 impl Game for Kalah {
@@ -166,6 +170,20 @@ impl Game for Kalah {
 }
 
 /// The board a scenario with these options is played on: (holes, seeds).
+/// `protocheck match`: seat 1 is South, seat 2 North, each told its side by
+/// `START` as the reference engine does; the pie rule is North's bot's to
+/// take, relayed to South's session as a swap.
+fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, String> {
+    let side = ["South", "North"]
+        .get(seat)
+        .ok_or_else(|| TWO_PLAYERS.to_string())?;
+    Ok(SeatedBot {
+        side: side.to_string(),
+        session: KALAH.session(table)?,
+        opening: vec![format!("START;{side}")],
+    })
+}
+
 pub fn board_of(options: &Options) -> (u32, u32) {
     let own: KalahOptions = options.of_game().unwrap_or_default();
     (

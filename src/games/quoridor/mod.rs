@@ -11,7 +11,7 @@ pub mod rules;
 pub mod session;
 
 use crate::games::options::Typed;
-use crate::games::{Defaults, Game, GameFacts, Session, Wire};
+use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
 use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use rules::Colour;
@@ -67,6 +67,10 @@ static FACTS: GameFacts = GameFacts {
         &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
     ),
     explain: include_str!("explain.txt"),
+    seating: Some(Seating {
+        bots: 2..=2,
+        seat: match_seat,
+    }),
 };
 
 impl Game for Quoridor {
@@ -134,4 +138,36 @@ impl Game for Quoridor {
             })
             .collect()
     }
+}
+
+/// `protocheck match`: black (seat 1) and white, each engine set up as the
+/// Athens referee sets it up (`name`, `boardsize`, `clear_board`, `walls`),
+/// on the board `--board-size`/`--walls` give (default 9, and the referee's
+/// walls for the size).
+fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, String> {
+    let side = ["black", "white"]
+        .get(seat)
+        .ok_or_else(|| TWO_PLAYERS.to_string())?;
+    let own: QuoridorOptions = crate::games::options::typed(&QUORIDOR, table)?;
+    let size = own.board_size.unwrap_or(9);
+    rules::validate_size(u8::try_from(size).unwrap_or(0))
+        .map_err(|e| format!("--board-size {size}: {e}"))?;
+    let walls = own
+        .walls
+        .unwrap_or_else(|| u32::from(rules::default_walls(size as u8)));
+    let options = table
+        .clone()
+        .with("colour", side)
+        .with("board-size", size)
+        .with("walls", walls);
+    Ok(SeatedBot {
+        side: side.to_string(),
+        session: QUORIDOR.session(&options)?,
+        opening: vec![
+            "name".to_string(),
+            format!("boardsize {size}"),
+            "clear_board".into(),
+            format!("walls {walls}"),
+        ],
+    })
 }
