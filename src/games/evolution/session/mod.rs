@@ -495,6 +495,7 @@ impl Drawn for EvolutionSession {
 }
 
 mod ending;
+pub use ending::side;
 mod judge;
 #[cfg(test)]
 mod relay_tests;
