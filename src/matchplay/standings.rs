@@ -5,6 +5,7 @@
 //! first).
 
 use super::table::{GameRecord, Outcome};
+use crate::games::EndResult;
 use serde::Serialize;
 
 /// Elo: every bot starts here, and this is the most one game moves it.
@@ -46,21 +47,8 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
     let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
     let index = |bot: &str| bots.iter().position(|b| b == bot);
     for game in games {
-        let (Some(a), Some(b)) = (
-            game.seats.first().and_then(|s| index(&s.bot)),
-            game.seats.get(1).and_then(|s| index(&s.bot)),
-        ) else {
-            continue;
-        };
-        // The score of seat 1's bot: 1 win, ½ draw, 0 loss; `None`: the
-        // game counts for nobody (unfinished).
-        let score_a = match (&game.winner, game.outcome) {
-            (Some(w), _) if w.seat == 1 => 1.0,
-            (Some(_), _) => 0.0,
-            (None, Outcome::Finished) => 0.5,
-            (None, _) => continue,
-        };
-        for (me, score) in [(a, score_a), (b, 1.0 - score_a)] {
+        let scored = scored(game, index);
+        for &(me, score) in &scored {
             let row = &mut rows[me];
             row.games += 1;
             row.points += score;
@@ -73,12 +61,19 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
                 row.draws += 1;
             }
         }
+        if scored.is_empty() {
+            continue;
+        }
         if let Some(f) = &game.forfeit
             && let Some(i) = index(&f.bot)
         {
             rows[i].forfeits += 1;
         }
-        if elo {
+        // Elo rates a game between two bots that share its one point.
+        if elo
+            && let [(a, score_a), (b, score_b)] = scored[..]
+            && score_a + score_b == 1.0
+        {
             let (ra, rb) = (
                 rows[a].elo.unwrap_or(ELO_START),
                 rows[b].elo.unwrap_or(ELO_START),
@@ -96,6 +91,49 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
             .then(x.bot.cmp(&y.bot))
     });
     rows
+}
+
+/// What one game counts for whom: each counted bot (seat order) with its
+/// score, 1 win, ½ draw, 0 loss. A game played to its end counts each seat
+/// by its own result (at a table with built-in players, every bot may have
+/// lost); a forfeit that names a winner (two bots alone at the table) is
+/// its win and the other's loss; one that names none, the forfeiting bot's
+/// loss only; a game that did not finish counts for nobody.
+fn scored(game: &GameRecord, index: impl Fn(&str) -> Option<usize>) -> Vec<(usize, f64)> {
+    let results: Option<Vec<EndResult>> = game.seats.iter().map(|s| s.result).collect();
+    if let (Outcome::Finished, Some(results)) = (game.outcome, results) {
+        return game
+            .seats
+            .iter()
+            .zip(results)
+            .filter_map(|(s, r)| {
+                let score = match r {
+                    EndResult::Won => 1.0,
+                    EndResult::Drew => 0.5,
+                    EndResult::Lost => 0.0,
+                };
+                Some((index(&s.bot)?, score))
+            })
+            .collect();
+    }
+    if let [first, second] = &game.seats[..]
+        && (game.winner.is_some() || game.outcome == Outcome::Finished)
+    {
+        let (Some(a), Some(b)) = (index(&first.bot), index(&second.bot)) else {
+            return Vec::new();
+        };
+        let score_a = match (&game.winner, game.outcome) {
+            (Some(w), _) if w.seat == 1 => 1.0,
+            (Some(_), _) => 0.0,
+            (None, Outcome::Finished) => 0.5,
+            (None, _) => return Vec::new(),
+        };
+        return vec![(a, score_a), (b, 1.0 - score_a)];
+    }
+    match (&game.forfeit, game.outcome) {
+        (Some(f), Outcome::Forfeit) => index(&f.bot).map(|i| (i, 0.0)).into_iter().collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Both ratings after one game in which A scored `score_a` (1, ½ or 0).
@@ -178,6 +216,7 @@ mod tests {
             bot: bot.into(),
             side: String::new(),
             side_at_end: None,
+            result: None,
         };
         let name = |s: usize| if s == 1 { a } else { b };
         GameRecord {
@@ -276,5 +315,80 @@ mod tests {
             csv(&rows),
             "rank,bot,games,wins,draws,losses,forfeits,points,elo\n1,a,1,0,1,0,0,0.5,\n2,b,1,0,1,0,0,0.5,\n"
         );
+    }
+
+    /// A table where each seat's result is known (`protocheck match` at a
+    /// table of more than two, or with built-in players).
+    fn table_game(seats: &[(&str, Option<EndResult>)], forfeit: Option<usize>) -> GameRecord {
+        let mut g = game(seats[0].0, seats[1].0, None, false);
+        g.seats = seats
+            .iter()
+            .enumerate()
+            .map(|(i, &(bot, result))| SeatRecord {
+                seat: i + 1,
+                bot: bot.into(),
+                side: String::new(),
+                side_at_end: None,
+                result,
+            })
+            .collect();
+        g.winner = seats
+            .iter()
+            .position(|s| s.1 == Some(EndResult::Won))
+            .map(|i| SeatRef {
+                seat: i + 1,
+                bot: seats[i].0.into(),
+            });
+        if let Some(loser) = forfeit {
+            g.outcome = Outcome::Forfeit;
+            g.forfeit = Some(Forfeit {
+                seat: loser + 1,
+                bot: seats[loser].0.into(),
+                rule: "evolution.choose.shape".into(),
+                message: String::new(),
+                actual: None,
+                line: None,
+                board: None,
+            });
+        }
+        g
+    }
+
+    #[test]
+    fn at_a_larger_table_each_seat_counts_by_its_own_result() {
+        use EndResult::{Drew, Lost, Won};
+        let bots: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let games = [
+            table_game(
+                &[("a", Some(Won)), ("b", Some(Lost)), ("c", Some(Lost))],
+                None,
+            ),
+            table_game(
+                &[("b", Some(Drew)), ("c", Some(Lost)), ("a", Some(Drew))],
+                None,
+            ),
+            // A built-in player had the top score: both bots lost.
+            table_game(&[("c", Some(Lost)), ("a", Some(Lost))], None),
+            // A forfeit that names no winner: the forfeiting bot's loss only.
+            table_game(&[("a", None), ("b", None), ("c", None)], Some(1)),
+            table_game(&[("c", None), ("a", None)], Some(0)),
+        ];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), true);
+        let (a, b, c) = (row(&rows, "a"), row(&rows, "b"), row(&rows, "c"));
+        assert_eq!(
+            (a.games, a.wins, a.draws, a.losses, a.forfeits),
+            (3, 1, 1, 1, 0)
+        );
+        assert_eq!(
+            (b.games, b.wins, b.draws, b.losses, b.forfeits),
+            (3, 0, 1, 2, 1)
+        );
+        assert_eq!(
+            (c.games, c.wins, c.draws, c.losses, c.forfeits),
+            (4, 0, 0, 4, 1)
+        );
+        assert_eq!((a.points, b.points, c.points), (1.5, 0.5, 0.0));
+        // Elo rates only games whose one point two bots share: none here.
+        assert!(rows.iter().all(|r| r.elo == Some(ELO_START)), "{rows:?}");
     }
 }

@@ -61,6 +61,10 @@ pub struct SeatRecord {
     pub side: String,
     /// Its side when the game ended (Kalah: after a swap, the other one).
     pub side_at_end: Option<String>,
+    /// How the game ended for it by the rules (`None`: it did not reach its
+    /// end). Not in the JSON: `winner` and `score` say it.
+    #[serde(skip)]
+    pub result: Option<EndResult>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -144,6 +148,7 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
             bot: player.id.clone(),
             side: seated.side,
             side_at_end: None,
+            result: None,
         });
         plans.push(SeatPlan {
             bot: player.bot.clone(),
@@ -151,8 +156,11 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
             opening: seated.opening,
         });
     }
+    let built_in = plans
+        .first()
+        .map_or(0, |plan| plan.session.built_in_players());
     let played = play_match(&scenario, game, &setup.cfg, plans)?;
-    Ok(record(number, seats, played))
+    Ok(record(number, seats, played, built_in))
 }
 
 fn unplayed(number: usize, seats: Vec<SeatRecord>, error: String) -> GameRecord {
@@ -174,7 +182,12 @@ fn unplayed(number: usize, seats: Vec<SeatRecord>, error: String) -> GameRecord 
 }
 
 /// What the table's result says of the game.
-fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameRecord {
+fn record(
+    number: usize,
+    mut seats: Vec<SeatRecord>,
+    played: MatchGame,
+    built_in: usize,
+) -> GameRecord {
     let result = played.run.result;
     let page = ScenarioResult {
         name: format!(
@@ -189,6 +202,7 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
     };
     for (seat, ending) in seats.iter_mut().zip(&played.endings) {
         seat.side_at_end = ending.as_ref().map(|e| e.side.clone());
+        seat.result = ending.as_ref().map(|e| e.result);
     }
     let bot_at = |seat: usize| seats[seat].bot.clone();
     let findings: Vec<Finding> = result
@@ -234,9 +248,10 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
             line: line_of(&result.transcript, f.seat, f.violation.actual.as_deref()),
             board: f.violation.board.clone(),
         };
-        // Two at the table: the other bot wins. More: the game ends with
-        // no winner (who would have won is not known).
-        let winner = (seats.len() == 2).then(|| {
+        // Two at the table: the other bot wins. More, or built-in players
+        // too: the game ends with no winner (who would have won is not
+        // known).
+        let winner = (seats.len() == 2 && built_in == 0).then(|| {
             let other = f.seat % 2;
             SeatRef {
                 seat: other + 1,

@@ -127,6 +127,11 @@ impl Table {
         self
     }
 
+    /// How many other clients sit at this table.
+    pub fn relayed_count(&self) -> usize {
+        self.relayed.len()
+    }
+
     pub fn is_relayed(&self, id: u64) -> bool {
         self.relayed.contains(&id)
     }
