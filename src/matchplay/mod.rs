@@ -35,8 +35,9 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// The bot programs, as many as the game seats at one table (Kalah,
-    /// QTP: two). The first sits at seat 1 (Kalah South, QTP black) in
-    /// game 1; each game the seats rotate by one.
+    /// QTP: two; Evolution: 2 to 8, built-in players in the other seats).
+    /// The first sits at seat 1 (Kalah South, QTP black) in game 1; each
+    /// game the seats rotate by one.
     #[arg(value_name = "BOT", num_args = 2.., required = true)]
     pub bots: Vec<String>,
     /// Games to play, seats rotating.
@@ -50,7 +51,7 @@ pub struct MatchArgs {
 /// What every game of a match or a tournament is played with.
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
-    /// kalah or quoridor.
+    /// kalah, quoridor or evolution.
     #[arg(long)]
     pub game: String,
     /// human (default), json, or html (match: one page stepping through
@@ -81,8 +82,9 @@ pub enum MatchFormat {
 
 const MATCH_HELP: &str = "Examples:\n  \
 protocheck match --game kalah ./botA ./botB --games 4\n  \
-protocheck match --game quoridor ./engineA ./engineB --format json\n\
-Exit status: 0 both bots played without a failing finding, 1 a bot had one (a forfeit), \
+protocheck match --game quoridor ./engineA ./engineB --format json\n  \
+protocheck match --game evolution ./clientA ./clientB ./clientC --games 3\n\
+Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
 2 bad input or a bot that could not be started.";
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
