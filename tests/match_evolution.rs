@@ -282,3 +282,31 @@ fn a_table_evolution_cannot_seat_is_a_usage_error() {
     let (code, _, stderr) = protocheck_json(&["match", "--game", "evolution", &correct], &[]);
     assert_eq!(code, 2, "{stderr}");
 }
+
+#[test]
+fn the_html_page_steps_through_the_game_with_every_clients_lines() {
+    let paths: Vec<String> = ["evo-correct", "evo-tagged-growth", "evo-pretty-crlf"]
+        .iter()
+        .map(|b| bot(b))
+        .collect();
+    let out = assert_cmd::Command::cargo_bin("protocheck")
+        .unwrap()
+        .args(["match", "--game", "evolution", "--format", "html"])
+        .args(&paths)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    for want in [
+        "game 1: evo-correct (seat 1) vs evo-tagged-growth (seat 2) vs evo-pretty-crlf (seat 3)",
+        "seat 1: &quot;evo-correct&quot;",
+        "seat 2: &quot;evo-tagged-growth&quot;",
+        "seat 3: &quot;evo-pretty-crlf&quot;",
+        "evolution.choose.tagged-growth",
+        "<svg",
+    ] {
+        assert!(page.contains(want), "{want} not in the page");
+    }
+}

@@ -194,7 +194,14 @@ fn record(
             "game {number}: {}",
             seats
                 .iter()
-                .map(|s| format!("{} (seat {}, {})", s.bot, s.seat, s.side))
+                .map(|s| {
+                    // A game whose sides are its seats (Evolution) names them once.
+                    if s.side == format!("seat {}", s.seat) {
+                        format!("{} (seat {})", s.bot, s.seat)
+                    } else {
+                        format!("{} (seat {}, {})", s.bot, s.seat, s.side)
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" vs ")
         ),
