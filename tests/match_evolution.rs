@@ -310,3 +310,42 @@ fn the_html_page_steps_through_the_game_with_every_clients_lines() {
         assert!(page.contains(want), "{want} not in the page");
     }
 }
+
+/// Each client has its own listener and connection: one that never
+/// connects, or connects twice, gets what a single run gives it.
+#[test]
+fn a_client_that_never_connects_or_connects_twice_gets_the_single_runs_verdict() {
+    let (code, report, stderr) = play(
+        &["evo-correct", "evo-dials-ipv6", "evo-pretty-crlf"],
+        &["--startup-timeout", "2s"],
+        &[],
+    );
+    assert_eq!(code, 1, "{report:#}\n{stderr}");
+    let forfeit = &report["games"][0]["forfeit"];
+    assert_eq!(forfeit["bot"], "evo-dials-ipv6", "{report:#}");
+    assert_eq!(forfeit["rule"], "io.no-connect");
+    let (code, report, stderr) = play(&["evo-connects-twice", "evo-correct"], &[], &[]);
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    let game = &report["games"][0];
+    assert_eq!(game["outcome"], "finished", "{game:#}");
+    let found: Vec<(&str, &str, &str)> = game["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["bot"].as_str().unwrap(),
+                f["rule"].as_str().unwrap(),
+                f["severity"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "evo-connects-twice",
+            "evolution.signup.extra-connection",
+            "warn"
+        )]
+    );
+}

@@ -61,6 +61,11 @@ pub struct TableArgs {
     /// Per-reply time limit (default: the game's, as in a single run).
     #[arg(long, value_parser = parse_duration)]
     pub timeout: Option<Duration>,
+    /// Time limit for each bot's first reply, start-up included (over TCP,
+    /// Evolution: also how long a client may take to connect, default
+    /// 30s), as in a single run.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub startup_timeout: Option<Duration>,
     /// The pause before each move relayed to a bot, in which output it
     /// sends out of turn is seen, as `--silence` in a single run (default:
     /// the game's, paced by the bot; 0 for speed).
@@ -133,7 +138,7 @@ impl Setup {
             },
             limits: Limits::default(),
             timeout: args.timeout,
-            startup_timeout: None,
+            startup_timeout: args.startup_timeout,
             exit_grace: None,
             silence: args.silence,
             strict: false,
