@@ -12,11 +12,13 @@ use crate::scenario::Expect;
 use std::collections::VecDeque;
 use std::time::Duration;
 
-/// How a test client chooses: the reference strategy, or only a food card.
+/// How a test client chooses: the reference strategy, only a food card, or
+/// the reference's Action4 and the last of its feeding options.
 #[derive(Clone, Copy)]
 enum Plays {
     Reference,
     FoodCardOnly,
+    LastFeedOption,
 }
 
 /// The reply the session's client sends to what is due.
@@ -25,13 +27,17 @@ fn reply(s: &EvolutionSession, plays: Plays) -> Vec<u8> {
         Phase::Signup => "\"tester\"".to_string(),
         Phase::AwaitAction => match plays {
             Plays::FoodCardOnly => "[0,[],[],[],[]]".to_string(),
-            Plays::Reference => {
+            Plays::Reference | Plays::LastFeedOption => {
                 strategy::choose(&s.table.start_boards, &s.table.start_hand)
                     .unwrap()
                     .to_json()
                     .to_string()
             }
         },
+        Phase::AwaitFeed if matches!(plays, Plays::LastFeedOption) => {
+            let (_, options) = s.asked.as_ref().unwrap();
+            options.last().unwrap().to_json().to_string()
+        }
         Phase::AwaitFeed => {
             let (state, _) = s.asked.as_ref().unwrap();
             let others: Vec<&[Species]> = state.4.iter().map(Vec::as_slice).collect();
@@ -49,6 +55,15 @@ fn reply(s: &EvolutionSession, plays: Plays) -> Vec<u8> {
 /// per seat per pass; a move one client made goes to every other session.
 /// Returns every message each client was sent.
 fn play_table(sessions: &mut [EvolutionSession], plays: &[Plays]) -> Vec<Vec<String>> {
+    play_table_counting(sessions, plays).0
+}
+
+/// `play_table`, and how many feeding choices were relayed.
+fn play_table_counting(
+    sessions: &mut [EvolutionSession],
+    plays: &[Plays],
+) -> (Vec<Vec<String>>, usize) {
+    let mut feeds = 0;
     let n = sessions.len();
     let mut inbound: Vec<VecDeque<String>> = vec![VecDeque::new(); n];
     let mut sent: Vec<Vec<String>> = vec![Vec::new(); n];
@@ -68,6 +83,11 @@ fn play_table(sessions: &mut [EvolutionSession], plays: &[Plays]) -> Vec<Vec<Str
                         judged.violations
                     );
                     if let Some(mv) = s.played() {
+                        let json = mv.split_once(": ").unwrap().1;
+                        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+                        if value.as_array().is_none_or(|a| a.len() != 5) {
+                            feeds += 1;
+                        }
                         for (other, q) in inbound.iter_mut().enumerate() {
                             if other != seat {
                                 q.push_back(mv.clone());
@@ -93,7 +113,7 @@ fn play_table(sessions: &mut [EvolutionSession], plays: &[Plays]) -> Vec<Vec<Str
             }
         }
         if sessions.iter().all(|s| s.next() == Next::Finished) {
-            return sent;
+            return (sent, feeds);
         }
         assert!(progressed, "every seat waits for another");
     }
@@ -104,6 +124,7 @@ const STYLES: &[Style] = &[Style::Reference, Style::Simple];
 
 #[test]
 fn every_session_of_one_table_deals_the_same_game_and_ends_with_the_same_scores() {
+    let mut feeds = 0;
     for players in 3..=5usize {
         for seed in [1u64, 2, 3] {
             let seats: Vec<usize> = (0..3).collect();
@@ -112,10 +133,11 @@ fn every_session_of_one_table_deals_the_same_game_and_ends_with_the_same_scores(
                 .map(|&seat| EvolutionSession::seated(players, seat, &seats, STYLES, seed))
                 .collect();
             // Unlike the built-in players of those seats (seat 1 and 3
-            // Reference, seat 2 Simple): a session that did not take the
-            // relayed moves would play another game.
-            let plays = [Plays::FoodCardOnly, Plays::Reference, Plays::FoodCardOnly];
-            play_table(&mut sessions, &plays);
+            // Reference, seat 2 Simple; all feed by the reference strategy):
+            // a session that did not take the relayed moves would play
+            // another game.
+            let plays = [Plays::FoodCardOnly, Plays::Reference, Plays::LastFeedOption];
+            feeds += play_table_counting(&mut sessions, &plays).1;
             let first = &sessions[0].table.dealer;
             for s in &sessions[1..] {
                 assert_eq!(&s.table.dealer, first, "{players} players, seed {seed}");
@@ -136,6 +158,7 @@ fn every_session_of_one_table_deals_the_same_game_and_ends_with_the_same_scores(
             assert!(sessions[0].table.turn >= 2);
         }
     }
+    assert!(feeds > 0, "no feeding choice was relayed");
 }
 
 /// Clients that play exactly as the built-in players of those seats would
