@@ -306,3 +306,98 @@ fn without_pauses_the_same_game_is_played_and_judged() {
         assert_eq!(paused["games"][0][key], quiet["games"][0][key], "{key}");
     }
 }
+
+/// Output sent out of turn is still seen in a match where the pause before
+/// a relayed move is proved idle from a look taken during the other bot's
+/// turn: each out-of-turn sample bot forfeits, with its rule, in exactly the
+/// games where its seat provokes its defect, three matches in a row.
+#[test]
+fn out_of_turn_output_forfeits_with_its_rule_in_every_game_that_provokes_it() {
+    let cases: &[(&str, &[(&str, &str)], [Option<&str>; 4])] = &[
+        (
+            "kalah-opening-extra-turn",
+            &[],
+            [
+                Some("kalah.turn.no-extra-turn"),
+                None,
+                Some("kalah.turn.no-extra-turn"),
+                None,
+            ],
+        ),
+        (
+            "kalah-slow-opp-reply",
+            &[],
+            [Some("kalah.turn.no-extra-turn"); 4],
+        ),
+        (
+            "kalah-move-after-swap",
+            &[("KALAH_BOT_SWAP", "always")],
+            [
+                None,
+                Some("kalah.turn.move-after-swap"),
+                None,
+                Some("kalah.turn.move-after-swap"),
+            ],
+        ),
+    ];
+    for &(name, envs, want) in cases {
+        for _ in 0..3 {
+            let (_, report, stderr) = play(name, "kalah-correct", &["--games", "4"], envs);
+            let got: Vec<Option<&str>> = report["games"]
+                .as_array()
+                .expect("games")
+                .iter()
+                .map(|g| g["forfeit"]["rule"].as_str())
+                .collect();
+            assert_eq!(got, want, "{name}\n{stderr}");
+            for game in report["games"].as_array().unwrap() {
+                if !game["forfeit"].is_null() {
+                    assert_eq!(game["forfeit"]["bot"], name, "{game:#}");
+                }
+            }
+        }
+    }
+}
+
+/// Games played at once give the same games: `--jobs 1` and `--jobs 3`
+/// agree on every game's seats, result, score and findings.
+#[test]
+fn games_played_at_once_give_the_same_results() {
+    let strip = |report: &Value| -> Vec<Value> {
+        report["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .map(|g| {
+                serde_json::json!([
+                    g["number"],
+                    g["seats"],
+                    g["outcome"],
+                    g["winner"],
+                    g["score"],
+                    g["position"],
+                    g["moves"],
+                    g["forfeit"]["rule"],
+                    g["findings"]
+                        .as_array()
+                        .map(|f| f.iter().map(|f| f["rule"].clone()).collect::<Vec<_>>())
+                ])
+            })
+            .collect()
+    };
+    let one = play(
+        "kalah-correct",
+        "kalah-zero-based",
+        &["--games", "5", "--jobs", "1"],
+        &DETERMINISTIC,
+    );
+    let three = play(
+        "kalah-correct",
+        "kalah-zero-based",
+        &["--games", "5", "--jobs", "3"],
+        &DETERMINISTIC,
+    );
+    assert_eq!((one.0, three.0), (1, 1), "{}\n{}", one.2, three.2);
+    assert_eq!(strip(&one.1), strip(&three.1));
+    assert_eq!(one.1["games"].as_array().unwrap().len(), 5);
+}

@@ -254,6 +254,7 @@ fn start_run<'a>(
         late: None,
         late_arrival: None,
         flushed_late: false,
+        idle_seed: None,
     };
     let run = Run {
         game,

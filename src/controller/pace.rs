@@ -23,6 +23,7 @@
 //! and a verdict must not depend on the load.
 
 use super::Run;
+use super::seat::{IdleSeed, SeatId};
 use super::timing::WindowEnd;
 use crate::transport::BotConnection;
 use std::time::{Duration, Instant};
@@ -92,6 +93,19 @@ impl IdleWatch {
     /// or asleep elsewhere than reading its input).
     pub(super) fn saw_busy(&self) -> bool {
         self.saw_busy
+    }
+
+    /// Start from an earlier look that found the bot idle (taken after
+    /// everything protocheck sent it was delivered): a look in this window
+    /// at least one probe interval after it that finds the bot still idle,
+    /// with no CPU time used, completes the proof. So a bot that went idle
+    /// while protocheck dealt with another seat is proved idle at once,
+    /// by the same two looks.
+    pub(super) fn seed(&mut self, seed: IdleSeed) {
+        if self.next.is_some() {
+            self.last_idle_cpu = Some(seed.cpu);
+            self.next = Some(seed.at + self.interval);
+        }
     }
 
     /// The bot did something: what was seen so far proves nothing.
@@ -170,6 +184,17 @@ impl Run<'_> {
         let opened = Instant::now();
         let mut deadline = opened + window;
         let mut watch = IdleWatch::for_listening(!fixed);
+        // A look taken while another seat played counts only if nothing
+        // was delivered to this bot after it.
+        if let Some(seed) = self.seats[self.at].time.idle_seed.take()
+            && self.seats[self.at]
+                .inbox
+                .conn
+                .delivered_at()
+                .is_none_or(|at| at <= seed.at)
+        {
+            watch.seed(seed);
+        }
         let mut window_end = WindowEnd::open(window);
         if !watch.can_tell() {
             window_end.baseline(&self.seats[self.at].inbox.conn);
@@ -226,6 +251,24 @@ impl Run<'_> {
             }
         }
         self.seats[self.at].time.listened += opened.elapsed();
+    }
+
+    /// `protocheck match`: look at a seat that waits for another seat's
+    /// move; a look that finds it idle is the first of the two that prove
+    /// it idle in its next window (the pause before that move is relayed
+    /// to it), so the pause overlaps the other bot's turn instead of
+    /// following it. The window is not shortened: it still ends only once
+    /// the bot is proved idle, or at its length.
+    pub(super) fn look_while_waiting(&mut self, seat: SeatId) {
+        let time = &self.seats[seat].time;
+        if time.explicit_silence {
+            return; // fixed windows never end early
+        }
+        let sample = self.seats[seat].inbox.conn.idle_sample();
+        self.seats[seat].time.idle_seed = sample.filter(|s| s.idle).map(|s| IdleSeed {
+            at: Instant::now(),
+            cpu: s.cpu,
+        });
     }
 
     /// How long to listen before protocheck's own move in generated play.

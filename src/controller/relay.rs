@@ -229,6 +229,14 @@ impl Run<'_> {
                     queue.push_back(mv.clone());
                 }
             }
+            // The seats that will hear this move have waited through the
+            // mover's turn: a look now starts the proof that they are idle,
+            // which their pause before the move completes.
+            for other in self.seat_ids() {
+                if other.0 != from && !table.finished[other.0] {
+                    self.look_while_waiting(other);
+                }
+            }
         }
         Ok(())
     }

@@ -161,6 +161,17 @@ pub(super) struct Timing {
     pub(super) late_arrival: Option<LateArrival>,
     /// A timed-out reply arrived at the end: the bot's output is buffered.
     pub(super) flushed_late: bool,
+    /// A look that found the bot idle while protocheck dealt with another
+    /// seat (`protocheck match`): the first of the two looks that prove it
+    /// idle in its next listening window (`pace::IdleWatch::seeded`).
+    pub(super) idle_seed: Option<IdleSeed>,
+}
+
+/// One look that found a bot idle, and when.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct IdleSeed {
+    pub(super) at: std::time::Instant,
+    pub(super) cpu: u64,
 }
 
 impl Timing {
@@ -180,6 +191,7 @@ impl Timing {
             late: None,
             late_arrival: None,
             flushed_late: false,
+            idle_seed: None,
         }
     }
 }

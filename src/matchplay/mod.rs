@@ -25,6 +25,8 @@ use crate::games::Seating;
 use crate::scenario::Options;
 use crate::transport::{BotCommand, Limits};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use table::{GameRecord, Player};
 
@@ -43,6 +45,10 @@ pub struct MatchArgs {
     /// Games to play, seats rotating.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub games: usize,
+    /// Games played at once (default: CPUs), each with its own bots. The
+    /// results do not depend on it.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
     /// Also write the match (JSON, every game's transcript) to this file.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -233,14 +239,16 @@ pub(crate) fn seat_players(
 pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
     setup.check_table(players.len())?;
-    let mut games = Vec::with_capacity(args.games);
-    for number in 1..=args.games {
+    let games = in_order(args.games, jobs(args.jobs), |i| {
         // Game 1: the bots in the order given; each game after, rotated by
         // one (two bots: seats alternate).
+        let number = i + 1;
         let mut seated: Vec<&Player> = players.iter().collect();
-        seated.rotate_left((number - 1) % players.len());
-        games.push(setup.play(number, &seated)?);
-    }
+        seated.rotate_left(i % players.len());
+        setup.play(number, &seated)
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, Fatal>>()?;
     let result = report::MatchReport::new(setup.game.id(), &players, games);
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
@@ -252,6 +260,44 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     };
     print!("{text}");
     Ok(result.exit_code())
+}
+
+/// `--jobs`, by default the CPUs.
+pub(crate) fn jobs(asked: Option<usize>) -> usize {
+    asked
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// `play(0)` to `play(count - 1)` on at most `jobs` threads, the results in
+/// that order whatever finished first: a game or match depends only on its
+/// number, so neither the results nor their order depend on `jobs`.
+pub(crate) fn in_order<T: Send>(
+    count: usize,
+    jobs: usize,
+    play: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, count.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= count {
+                        return;
+                    }
+                    let result = play(i);
+                    done.lock().expect("no thread panics holding it")[i] = Some(result);
+                }
+            });
+        }
+    });
+    done.into_inner()
+        .expect("no thread panicked holding it")
+        .into_iter()
+        .map(|r| r.expect("every index was played"))
+        .collect()
 }
 
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {

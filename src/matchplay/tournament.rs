@@ -14,8 +14,6 @@ use super::{MatchFormat, Setup, TableArgs, write_file};
 use crate::cli::Fatal;
 use serde::Serialize;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Play every bot against every other, in both seat orders.
 #[derive(Debug, clap::Args)]
@@ -90,10 +88,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
                 .map(move |j| (i, j))
         })
         .collect();
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, schedule.len());
+    let jobs = super::jobs(args.jobs);
     let out = cwd.join(&args.out);
     let matches_dir = out.join("matches");
     std::fs::create_dir_all(&matches_dir)
@@ -200,41 +195,25 @@ fn play_all(
     games: usize,
     jobs: usize,
 ) -> Result<Vec<MatchReport>, Fatal> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Result<MatchReport, Fatal>>>> =
-        Mutex::new((0..schedule.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                loop {
-                    let n = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&(i, j)) = schedule.get(n) else {
-                        return;
-                    };
-                    let (a, b) = (&players[i], &players[j]);
-                    let played: Result<Vec<_>, Fatal> = (1..=games)
-                        .map(|number| {
-                            let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
-                            setup.play(number, &seated)
-                        })
-                        .collect();
-                    let report = played
-                        .map(|g| MatchReport::new(setup.game.id(), &[a.clone(), b.clone()], g));
-                    eprintln!(
-                        "protocheck: match {} of {} ({} vs {}) played",
-                        n + 1,
-                        schedule.len(),
-                        a.id,
-                        b.id
-                    );
-                    done.lock().expect("no thread panics holding it")[n] = Some(report);
-                }
-            });
-        }
-    });
-    done.into_inner()
-        .expect("no thread panicked holding it")
-        .into_iter()
-        .map(|r| r.expect("every match was played"))
-        .collect()
+    super::in_order(schedule.len(), jobs, |n| {
+        let (i, j) = schedule[n];
+        let (a, b) = (&players[i], &players[j]);
+        let played: Result<Vec<_>, Fatal> = (1..=games)
+            .map(|number| {
+                let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
+                setup.play(number, &seated)
+            })
+            .collect();
+        let report = played.map(|g| MatchReport::new(setup.game.id(), &[a.clone(), b.clone()], g));
+        eprintln!(
+            "protocheck: match {} of {} ({} vs {}) played",
+            n + 1,
+            schedule.len(),
+            a.id,
+            b.id
+        );
+        report
+    })
+    .into_iter()
+    .collect()
 }
