@@ -85,7 +85,8 @@ impl Run<'_> {
     }
 
     /// A failure that ends the game (every failure, unless the game
-    /// recovers from its rule: `GameFacts::failure_ends_game`).
+    /// recovers from its rule, `GameFacts::failure_ends_game`, in a single
+    /// run).
     pub(super) fn has_failure(&self) -> bool {
         self.ledger.findings.must_stop()
     }
@@ -108,7 +109,10 @@ impl Run<'_> {
         if fails && self.ledger.first_failure.is_none() {
             self.ledger.first_failure = Some((v.rule, self.at_startup()));
         }
-        let stops = (self.game.facts().failure_ends_game)(v.rule);
+        // At a match table (a session per seat) every failure ends the game:
+        // its bot forfeits (docs/match.md). A single run plays on after the
+        // failures its game recovers from.
+        let stops = self.own_sessions || (self.game.facts().failure_ends_game)(v.rule);
         let index = self.ledger.findings.kept_len();
         self.ledger.findings.push_failure(v, fails, stops);
         if self.ledger.findings.kept_len() > index {

@@ -467,8 +467,9 @@ pub struct Ending {
     /// QTP: `black`/`white`).
     pub side: String,
     /// The score as the game counts it, by side (Kalah: each side's
-    /// store; QTP: each colour's walls left), and what it counts.
-    pub score: Vec<(String, u32)>,
+    /// store; QTP: each colour's walls left; Dominion: each seat's victory
+    /// points, below 0 with curses), and what it counts.
+    pub score: Vec<(String, i32)>,
     pub score_counts: &'static str,
     /// The final position in the game's own notation (Kalah: the counts of
     /// a CHANGE's state field).

@@ -5,7 +5,6 @@
 
 use super::standings::{self, Row};
 use super::table::{GameRecord, Outcome, Player};
-use crate::games::EndResult;
 use crate::outcome::Direction;
 use crate::verdict::Severity;
 use serde::Serialize;
@@ -146,25 +145,6 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// A game played to its end that no bot won: a draw (between the bots that
-/// share the top, at a table of more than two), or a built-in player's win.
-fn no_winner(game: &GameRecord) -> String {
-    let drew: Vec<&str> = game
-        .seats
-        .iter()
-        .filter(|s| s.result == Some(EndResult::Drew))
-        .map(|s| s.bot.as_str())
-        .collect();
-    let all_lost = game.seats.iter().all(|s| s.result == Some(EndResult::Lost));
-    match drew.as_slice() {
-        _ if all_lost => "no bot won (a built-in player has the top score)".to_string(),
-        // Someone else shares the top: a built-in player.
-        [one] => format!("a draw between {one} and a built-in player"),
-        [_, _, ..] if game.seats.len() > 2 => format!("a draw between {}", drew.join(" and ")),
-        _ => "a draw".to_string(),
-    }
-}
-
 /// How many transcript lines before a forfeit the summary shows.
 const CONTEXT_LINES: usize = 8;
 
@@ -186,11 +166,27 @@ pub fn game_text(game: &GameRecord) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let result = match (game.outcome, &game.winner, &game.forfeit) {
-        (Outcome::Finished, Some(w), _) => format!("{} won", w.bot),
-        (Outcome::Finished, None, _) => no_winner(game),
-        (Outcome::Forfeit, Some(w), _) => format!("{} won by forfeit", w.bot),
-        (Outcome::Forfeit, None, Some(f)) => format!("{} forfeited; no winner", f.bot),
+    let result = match (game.outcome, &game.winner) {
+        (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
+        // Each seat's own result is known (a table of more than two, or
+        // built-in players at it).
+        (Outcome::Finished, None) if game.seats.iter().any(|s| s.result.is_some()) => {
+            let sharing: Vec<&str> = game
+                .seats
+                .iter()
+                .filter(|s| s.result == Some(crate::games::EndResult::Drew))
+                .map(|s| s.bot.as_str())
+                .collect();
+            match sharing.as_slice() {
+                [] => "no bot won (a built-in player did)".to_string(),
+                // Another shares the top: a built-in player.
+                [bot] => format!("{bot} shared the win with a built-in player"),
+                bots => format!("{} shared the win", bots.join(" and ")),
+            }
+        }
+        (Outcome::Finished, None) => "a draw".to_string(),
+        (Outcome::Forfeit, Some(w)) => format!("{} won by forfeit", w.bot),
+        (Outcome::Forfeit, None) => "ended by a forfeit".to_string(),
         _ => "not finished".to_string(),
     };
     out.push_str(&format!("  result: {result} after {} moves", game.moves));

@@ -41,14 +41,61 @@ impl Row {
     }
 }
 
+/// A game at a table of more than two bots, or with built-in players at
+/// it: each seat's own result (a win 1, a shared top ½, a loss 0); a bot
+/// the game did not finish for (another forfeited) gets nothing. No Elo:
+/// Elo rates a game between two bots alone.
+fn tally_table(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) {
+    for seat in &game.seats {
+        let (Some(me), Some(result)) = (index(&seat.bot), seat.result) else {
+            continue;
+        };
+        let row = &mut rows[me];
+        row.games += 1;
+        match result {
+            EndResult::Won => {
+                row.wins += 1;
+                row.points += 1.0;
+            }
+            EndResult::Drew => {
+                row.draws += 1;
+                row.points += 0.5;
+            }
+            EndResult::Lost => row.losses += 1,
+        }
+        if game.forfeit.as_ref().is_some_and(|f| f.seat == seat.seat) {
+            row.forfeits += 1;
+        }
+    }
+}
+
 /// The standings after `games` (in schedule order), best first: by points,
 /// then wins, then fewer forfeits, then id (so ties have a fixed order).
 pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> {
     let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
     let index = |bot: &str| bots.iter().position(|b| b == bot);
     for game in games {
-        let scored = scored(game, index);
-        for &(me, score) in &scored {
+        // Each seat by its own result where the game gives one: a table of
+        // more than two, or two bots with built-in players (both may lose).
+        if game.seats.len() > 2 || game.seats.iter().any(|s| s.result.is_some()) {
+            tally_table(&mut rows, &index, game);
+            continue;
+        }
+        let (Some(a), Some(b)) = (
+            game.seats.first().and_then(|s| index(&s.bot)),
+            game.seats.get(1).and_then(|s| index(&s.bot)),
+        ) else {
+            continue;
+        };
+        // The score of seat 1's bot: 1 win, ½ draw, 0 loss; `None`: the
+        // game counts for nobody (unfinished).
+        let score_a = match (&game.winner, game.outcome) {
+            (Some(w), _) if w.seat == 1 => 1.0,
+            (Some(_), _) => 0.0,
+            (None, Outcome::Finished) => 0.5,
+            (None, _) => continue,
+        };
+        for (me, score) in [(a, score_a), (b, 1.0 - score_a)] {
             let row = &mut rows[me];
             row.games += 1;
             row.points += score;
@@ -61,19 +108,12 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
                 row.draws += 1;
             }
         }
-        if scored.is_empty() {
-            continue;
-        }
         if let Some(f) = &game.forfeit
             && let Some(i) = index(&f.bot)
         {
             rows[i].forfeits += 1;
         }
-        // Elo rates a game between two bots that share its one point.
-        if elo
-            && let [(a, score_a), (b, score_b)] = scored[..]
-            && score_a + score_b == 1.0
-        {
+        if elo {
             let (ra, rb) = (
                 rows[a].elo.unwrap_or(ELO_START),
                 rows[b].elo.unwrap_or(ELO_START),
@@ -91,49 +131,6 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
             .then(x.bot.cmp(&y.bot))
     });
     rows
-}
-
-/// What one game counts for whom: each counted bot (seat order) with its
-/// score, 1 win, ½ draw, 0 loss. A game played to its end counts each seat
-/// by its own result (at a table with built-in players, every bot may have
-/// lost); a forfeit that names a winner (two bots alone at the table) is
-/// its win and the other's loss; one that names none, the forfeiting bot's
-/// loss only; a game that did not finish counts for nobody.
-fn scored(game: &GameRecord, index: impl Fn(&str) -> Option<usize>) -> Vec<(usize, f64)> {
-    let results: Option<Vec<EndResult>> = game.seats.iter().map(|s| s.result).collect();
-    if let (Outcome::Finished, Some(results)) = (game.outcome, results) {
-        return game
-            .seats
-            .iter()
-            .zip(results)
-            .filter_map(|(s, r)| {
-                let score = match r {
-                    EndResult::Won => 1.0,
-                    EndResult::Drew => 0.5,
-                    EndResult::Lost => 0.0,
-                };
-                Some((index(&s.bot)?, score))
-            })
-            .collect();
-    }
-    if let [first, second] = &game.seats[..]
-        && (game.winner.is_some() || game.outcome == Outcome::Finished)
-    {
-        let (Some(a), Some(b)) = (index(&first.bot), index(&second.bot)) else {
-            return Vec::new();
-        };
-        let score_a = match (&game.winner, game.outcome) {
-            (Some(w), _) if w.seat == 1 => 1.0,
-            (Some(_), _) => 0.0,
-            (None, Outcome::Finished) => 0.5,
-            (None, _) => return Vec::new(),
-        };
-        return vec![(a, score_a), (b, 1.0 - score_a)];
-    }
-    match (&game.forfeit, game.outcome) {
-        (Some(f), Outcome::Forfeit) => index(&f.bot).map(|i| (i, 0.0)).into_iter().collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// Both ratings after one game in which A scored `score_a` (1, ½ or 0).
@@ -254,6 +251,52 @@ mod tests {
         }
     }
 
+    /// A game at a table of three, each seat with its own result; a
+    /// forfeit by `forfeit_seat` (1-based) when given.
+    fn table_of_three(results: [Option<EndResult>; 3], forfeit_seat: Option<usize>) -> GameRecord {
+        let mut g = game("a", "b", None, forfeit_seat.is_some());
+        g.seats.push(SeatRecord {
+            seat: 3,
+            bot: "c".into(),
+            side: String::new(),
+            side_at_end: None,
+            result: None,
+        });
+        for (seat, result) in g.seats.iter_mut().zip(results) {
+            seat.result = result;
+        }
+        if let (Some(f), Some(seat)) = (&mut g.forfeit, forfeit_seat) {
+            f.seat = seat;
+            f.bot = g.seats[seat - 1].bot.clone();
+        }
+        g
+    }
+
+    #[test]
+    fn a_table_of_three_counts_each_bots_own_result() {
+        use EndResult::{Drew, Lost, Won};
+        let bots: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let games = [
+            table_of_three([Some(Won), Some(Lost), Some(Lost)], None),
+            // a and c share the top.
+            table_of_three([Some(Drew), Some(Lost), Some(Drew)], None),
+            // b forfeits: the game counts for nobody else.
+            table_of_three([None, Some(Lost), None], Some(2)),
+        ];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
+        let (a, b, c) = (row(&rows, "a"), row(&rows, "b"), row(&rows, "c"));
+        assert_eq!(
+            (a.games, a.wins, a.draws, a.losses, a.points),
+            (2, 1, 1, 0, 1.5)
+        );
+        assert_eq!((b.games, b.losses, b.forfeits, b.points), (3, 3, 1, 0.0));
+        assert_eq!(
+            (c.games, c.wins, c.draws, c.losses, c.points),
+            (2, 0, 1, 1, 0.5)
+        );
+        assert_eq!(rows[0].bot, "a");
+    }
+
     fn row<'a>(rows: &'a [Row], bot: &str) -> &'a Row {
         rows.iter().find(|r| r.bot == bot).expect("a row per bot")
     }
@@ -317,78 +360,36 @@ mod tests {
         );
     }
 
-    /// A table where each seat's result is known (`protocheck match` at a
-    /// table of more than two, or with built-in players).
-    fn table_game(seats: &[(&str, Option<EndResult>)], forfeit: Option<usize>) -> GameRecord {
-        let mut g = game(seats[0].0, seats[1].0, None, false);
-        g.seats = seats
-            .iter()
-            .enumerate()
-            .map(|(i, &(bot, result))| SeatRecord {
-                seat: i + 1,
-                bot: bot.into(),
-                side: String::new(),
-                side_at_end: None,
-                result,
-            })
-            .collect();
-        g.winner = seats
-            .iter()
-            .position(|s| s.1 == Some(EndResult::Won))
-            .map(|i| SeatRef {
-                seat: i + 1,
-                bot: seats[i].0.into(),
-            });
-        if let Some(loser) = forfeit {
-            g.outcome = Outcome::Forfeit;
-            g.forfeit = Some(Forfeit {
-                seat: loser + 1,
-                bot: seats[loser].0.into(),
-                rule: "evolution.choose.shape".into(),
-                message: String::new(),
-                actual: None,
-                line: None,
-                board: None,
-            });
-        }
-        g
-    }
-
+    /// Two bots with built-in players at the table (Evolution, Dominion):
+    /// each bot counts by its own result, so both may lose to a built-in
+    /// player, and a forfeit is only the forfeiting bot's loss.
     #[test]
-    fn at_a_larger_table_each_seat_counts_by_its_own_result() {
-        use EndResult::{Drew, Lost, Won};
-        let bots: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
-        let games = [
-            table_game(
-                &[("a", Some(Won)), ("b", Some(Lost)), ("c", Some(Lost))],
-                None,
-            ),
-            table_game(
-                &[("b", Some(Drew)), ("c", Some(Lost)), ("a", Some(Drew))],
-                None,
-            ),
-            // A built-in player had the top score: both bots lost.
-            table_game(&[("c", Some(Lost)), ("a", Some(Lost))], None),
-            // A forfeit that names no winner: the forfeiting bot's loss only.
-            table_game(&[("a", None), ("b", None), ("c", None)], Some(1)),
-            table_game(&[("c", None), ("a", None)], Some(0)),
-        ];
+    fn two_bots_beside_built_in_players_count_by_their_own_results() {
+        use crate::games::EndResult::{Drew, Lost};
+        let bots: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let mut lost_to_built_in = game("a", "b", None, false);
+        lost_to_built_in.seats[0].result = Some(Lost);
+        lost_to_built_in.seats[1].result = Some(Lost);
+        let mut shared = game("b", "a", None, false);
+        shared.seats[0].result = Some(Drew);
+        shared.seats[1].result = Some(Lost);
+        let mut forfeit = game("a", "b", None, true);
+        forfeit.winner = None;
+        forfeit.forfeit.as_mut().unwrap().seat = 1;
+        forfeit.forfeit.as_mut().unwrap().bot = "a".into();
+        forfeit.seats[0].result = Some(Lost);
+        let games = [lost_to_built_in, shared, forfeit];
         let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), true);
-        let (a, b, c) = (row(&rows, "a"), row(&rows, "b"), row(&rows, "c"));
+        let (a, b) = (row(&rows, "a"), row(&rows, "b"));
         assert_eq!(
             (a.games, a.wins, a.draws, a.losses, a.forfeits),
-            (3, 1, 1, 1, 0)
+            (3, 0, 0, 3, 1)
         );
         assert_eq!(
             (b.games, b.wins, b.draws, b.losses, b.forfeits),
-            (3, 0, 1, 2, 1)
+            (2, 0, 1, 1, 0)
         );
-        assert_eq!(
-            (c.games, c.wins, c.draws, c.losses, c.forfeits),
-            (4, 0, 0, 4, 1)
-        );
-        assert_eq!((a.points, b.points, c.points), (1.5, 0.5, 0.0));
-        // Elo rates only games whose one point two bots share: none here.
+        assert_eq!((a.points, b.points), (0.0, 0.5));
         assert!(rows.iter().all(|r| r.elo == Some(ELO_START)), "{rows:?}");
     }
 }

@@ -26,11 +26,12 @@ pub struct Player {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameRecord {
     pub number: usize,
-    /// The bots at seat 1 and seat 2, with the side each started on.
+    /// The bots at seat 1, seat 2, …, with the side each started on.
     pub seats: Vec<SeatRecord>,
     pub outcome: Outcome,
-    /// The winning seat (1-based) and bot; `None` for a draw or a game
-    /// that did not finish.
+    /// The winning seat (1-based) and bot; `None` for a draw, a win shared
+    /// or a built-in player's, a forfeit at a table of more than two, or a
+    /// game that did not finish.
     pub winner: Option<SeatRef>,
     /// As the game counts it (Kalah: each side's store; QTP: each colour's
     /// walls left), at the end or when the game stopped.
@@ -61,9 +62,12 @@ pub struct SeatRecord {
     pub side: String,
     /// Its side when the game ended (Kalah: after a swap, the other one).
     pub side_at_end: Option<String>,
-    /// How the game ended for it by the rules (`None`: it did not reach its
-    /// end). Not in the JSON: `winner` and `score` say it.
-    #[serde(skip)]
+    /// At a table of more than two bots, or with built-in players at it,
+    /// its own result (`winner` names only a bot that won alone): `won`,
+    /// `lost`, `drew` (it shares the top with others), `lost` for the bot
+    /// that forfeited; none when the game did not finish for it. Absent at
+    /// a table of two bots alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<EndResult>,
 }
 
@@ -89,9 +93,10 @@ pub struct Score {
     pub side: String,
     /// The bot on that side at the end.
     pub bot: Option<String>,
-    /// What is counted: Kalah `store`, QTP `walls left`.
+    /// What is counted: Kalah `store`, QTP `walls left`, Dominion
+    /// `victory points` (below 0 with curses).
     pub counts: String,
-    pub value: u32,
+    pub value: i32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -209,7 +214,6 @@ fn record(
     };
     for (seat, ending) in seats.iter_mut().zip(&played.endings) {
         seat.side_at_end = ending.as_ref().map(|e| e.side.clone());
-        seat.result = ending.as_ref().map(|e| e.result);
     }
     let bot_at = |seat: usize| seats[seat].bot.clone();
     let findings: Vec<Finding> = result
@@ -269,6 +273,21 @@ fn record(
     } else {
         (Outcome::Unfinished, None, None)
     };
+    // With built-in players at the table, a bot may lose without another
+    // bot winning: each seat says its own result, as at a larger table.
+    if seats.len() > 2 || built_in > 0 {
+        for (i, seat) in seats.iter_mut().enumerate() {
+            seat.result = match &forfeit {
+                _ if finished => played
+                    .endings
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .map(|e| e.result),
+                Some(f) if f.seat == i + 1 => Some(EndResult::Lost),
+                _ => None,
+            };
+        }
+    }
     let error = match (result.status, result.error) {
         (Status::Error, e) => Some(e.unwrap_or_else(|| "the game could not be played".into())),
         (_, e) => e,

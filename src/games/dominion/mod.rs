@@ -4,7 +4,8 @@
 //! order as a parameter), the one rule engine ([`engine`]: the table, the
 //! deal, draws, the end of every turn, scores), the line protocol's plays
 //! on it ([`kingdom`], `rules/dominion-text.md` §3), the table they seat
-//! ([`table`]) and its picture for the HTML report ([`picture`]). Protocol
+//! ([`table`]), its seats at a match table ([`seats`]) and its picture for
+//! the HTML report ([`picture`]). Protocol
 //! specifics (S-expression atoms and version 1's plays, the line grammar)
 //! live in `dominion_sexp` and `dominion_text`.
 
@@ -13,6 +14,7 @@ pub mod ending;
 pub mod engine;
 pub mod kingdom;
 pub mod picture;
+pub mod seats;
 pub mod supply;
 pub mod table;
 

@@ -49,8 +49,36 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
-    seating: None,
+    seating: Some(crate::games::Seating {
+        bots: crate::games::dominion::seats::BOTS,
+        seat: match_seat,
+    }),
 };
+
+/// `protocheck match`: the bots at seats 1 to `bots` (seat 1 plays first),
+/// each refereed by its own dealer with the other bots' seats relayed;
+/// built-in players (big money) at the seats after them when `--players`
+/// asks for more. Nothing is said before the first `(move …)`.
+fn match_seat(
+    seat: usize,
+    bots: usize,
+    table: &Options,
+) -> Result<crate::games::SeatedBot, String> {
+    let (players, strategy) = super::dominion::seats::match_table(&DOMINION_SEXP, bots, table)?;
+    let builtin = strategy.map(|s| match s {
+        Strategy::Greedy => BuiltInPlayer::BigMoney,
+        Strategy::Random => BuiltInPlayer::RandomLegal,
+    });
+    let real: Vec<usize> = (0..bots).collect();
+    let seed = table.seed.unwrap_or(DEFAULT_SEED);
+    Ok(crate::games::SeatedBot {
+        side: super::dominion::seats::side(seat),
+        session: Box::new(session::SexpSession::at_table(
+            players, seat, seed, &real, builtin,
+        )),
+        opening: Vec::new(),
+    })
+}
 
 /// The players and the bot's seat (1-based) these options ask for, checked.
 fn table(options: &TableOptions) -> Result<(u32, u32), String> {

@@ -44,8 +44,37 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
-    seating: None,
+    seating: Some(crate::games::Seating {
+        bots: crate::games::dominion::seats::BOTS,
+        seat: match_seat,
+    }),
 };
+
+/// `protocheck match`: the bots at seats 1 to `bots` (seat 1 plays first),
+/// each refereed by its own server with the other bots' seats relayed
+/// (their turns, and their answers to militia); built-in players (engine,
+/// militia) at the seats after them when `--players` asks for more. Each
+/// bot's handshake is its own session's, as in a single run.
+fn match_seat(
+    seat: usize,
+    bots: usize,
+    table: &Options,
+) -> Result<crate::games::SeatedBot, String> {
+    let (players, strategy) = super::dominion::seats::match_table(&DOMINION_TEXT, bots, table)?;
+    let builtin = strategy.map(|s| match s {
+        Strategy::Greedy => BuiltInPlayer::BigMoney,
+        Strategy::Random => BuiltInPlayer::Random,
+    });
+    let real: Vec<usize> = (0..bots).collect();
+    let seed = table.seed.unwrap_or(DEFAULT_SEED);
+    Ok(crate::games::SeatedBot {
+        side: super::dominion::seats::side(seat),
+        session: Box::new(session::TextSession::at_table(
+            players, seat, seed, &real, builtin,
+        )),
+        opening: Vec::new(),
+    })
+}
 
 /// §6.2: the game goes on after grammar and rule failures (the document's
 /// recovery) and after unexpected output (discarded); it stops on the

@@ -4,14 +4,17 @@
 //! play of the others; the game ends for it when protocheck closes its
 //! input (no game-over message).
 
+mod board;
 pub mod deal;
+mod table;
 
 use super::catalogue as rule;
 use super::messages::{Notification, Play, classify};
 use super::players::BuiltInPlayer;
 use super::rules::{DominionTable, Outcome};
 use super::sexp::Reader;
-use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
+use crate::games::dominion::seats::Relayed;
+use crate::games::{Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
@@ -46,6 +49,14 @@ pub struct SexpSession {
     /// False during lint once a bot play is not pinned.
     known: bool,
     last_opponent: Option<String>,
+    /// At a match table: the seats other real bots take (`table.rs`).
+    relayed: Relayed,
+    /// At a match table: the built-in seats' choices, seeded from the table
+    /// seed so that every seat's session makes the same ones (a single run
+    /// uses the controller's numbers).
+    chooser: Option<fastrand::Rng>,
+    /// The play the bot's last judged reply made, if it was legal.
+    played: Option<Play>,
 }
 
 /// The built-in player of each seat: the options' strategy, or else big
@@ -92,6 +103,9 @@ impl SexpSession {
             padded: false,
             known: true,
             last_opponent: None,
+            relayed: Relayed::default(),
+            chooser: None,
+            played: None,
         }
     }
 
@@ -229,8 +243,12 @@ impl SexpSession {
                         .with_expected(expected),
                 );
             }
-            Ok(Outcome::Continue) => judged.follow_ups.push(self.bot_move()),
-            Ok(Outcome::TurnOver | Outcome::GameOver(_)) => {}
+            Ok(outcome) => {
+                self.played = Some(play);
+                if outcome == Outcome::Continue {
+                    judged.follow_ups.push(self.bot_move());
+                }
+            }
         }
         judged
     }
@@ -365,6 +383,9 @@ impl Session for SexpSession {
         }
         let mut out = Vec::new();
         let choice = choice.trim();
+        if self.relay_due() {
+            return self.relayed_play(choice).map(|o| vec![o]);
+        }
         if choice == "auto" {
             if self.game_over() {
                 return Err("the game is over: nobody plays any more".into());
@@ -377,12 +398,17 @@ impl Session for SexpSession {
                 out.push(self.bot_move());
                 return Ok(out);
             }
-            // The built-in seats play whole turns until the bot's comes; its
-            // `(move …)` is dealt by the next step, after a pause in which an
-            // answer to these `(moved …)` lines shows as out of turn.
+            // The built-in seats play whole turns until the bot's comes (or,
+            // at a match table, another real bot's); its `(move …)` is dealt
+            // by the next step, after a pause in which an answer to these
+            // `(moved …)` lines shows as out of turn.
             let mut played = Vec::new();
-            while self.game.current != self.bot && !self.game_over() {
+            while self.game.current != self.bot
+                && !self.relayed.at(self.game.current)
+                && !self.game_over()
+            {
                 let player = self.built_ins[self.game.current];
+                let rng = self.chooser.as_mut().unwrap_or(&mut *rng);
                 let play = player.choose(&self.game, rng);
                 out.push(self.builtin_play(play)?);
                 played.push(play.to_string());
@@ -428,6 +454,7 @@ impl Session for SexpSession {
             return Err("internal: a play was judged while none was due".into());
         }
         self.move_due = false;
+        self.played = None;
         Ok(self.judge_play(reply))
     }
 
@@ -508,6 +535,18 @@ impl Session for SexpSession {
     fn is_over(&self) -> bool {
         self.game_over() || self.eof || self.tripped.get()
     }
+
+    fn played(&self) -> Option<String> {
+        self.played.map(|p| p.to_string())
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+
+    fn ending(&self) -> Option<crate::games::Ending> {
+        crate::games::dominion::seats::ending(&self.game, self.bot)
+    }
 }
 
 impl Scripted for SexpSession {
@@ -529,48 +568,6 @@ impl Scripted for SexpSession {
 
     fn last_opponent_step(&self) -> Option<Step> {
         self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
-    }
-}
-
-impl Drawn for SexpSession {
-    fn board(&self) -> Option<String> {
-        if !self.known {
-            return None;
-        }
-        let seat = &self.game.players[self.game.current];
-        let mut deck = seat.deck.clone();
-        deck.sort_by_key(|c| c.name());
-        let list = |cards: &[super::messages::Card]| {
-            cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
-        };
-        let scores: Vec<String> = self
-            .game
-            .players
-            .iter()
-            .zip(self.game.scores())
-            .map(|(s, v)| format!("{} {v}", s.name))
-            .collect();
-        let status = match self.game.ended {
-            Some(e) => format!("game over ({e:?})"),
-            None => format!(
-                "{}'s turn: actions {}, buys {}, coins {}",
-                seat.name, self.game.actions, self.game.buys, self.game.coins
-            ),
-        };
-        Some(format!(
-            "{status}\nhand: {}\nplays: {}\ndeck: {}\ndiscards: {}\nprovinces left: {}\nscores: {} (the bot is {})",
-            list(&seat.hand),
-            list(&self.game.play_area),
-            list(&deck),
-            list(&seat.discard),
-            self.game.supply.count(super::messages::Card::Province),
-            scores.join(", "),
-            self.bot_name()
-        ))
-    }
-    fn picture(&self) -> Option<crate::outcome::Picture> {
-        self.known
-            .then(|| super::picture::picture(&self.game, self.bot))
     }
 }
 

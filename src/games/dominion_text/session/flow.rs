@@ -150,12 +150,19 @@ impl TextSession {
 
     /// Militia's attacks still to handle, in seat order after the attacker
     /// (§3.6): built-in seats answer at once; at the bot's seat its request
-    /// goes out and this stops (true) until it has answered.
+    /// goes out and this stops (true) until it has answered; at a relayed
+    /// seat (a match table) this stops (true) with that seat first, until
+    /// its answer comes relayed.
     pub(super) fn resolve_attacks(&mut self, out: &mut Vec<Outgoing>) -> bool {
-        while let Some(q) = self.attacks.pop_front() {
+        while let Some(&q) = self.attacks.front() {
             let Some(n) = self.game.attack_discard_count(q) else {
+                self.attacks.pop_front();
                 continue;
             };
+            if self.relayed.at(q) {
+                return true;
+            }
+            self.attacks.pop_front();
             if q == self.bot {
                 out.push(line(ServerMessage::Attack {
                     discard: n as u32,
@@ -232,6 +239,10 @@ impl TextSession {
                 }
                 self.start_bot_turn(out);
                 return true;
+            }
+            if self.relayed.at(self.game.current) {
+                // A real bot's turn at a match table: its plays come relayed.
+                return false;
             }
             let play = self.built_ins[self.game.current].choose(&self.game, rng);
             plays.push(play.to_string());

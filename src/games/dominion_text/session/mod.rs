@@ -13,6 +13,7 @@
 
 mod flow;
 mod script;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -20,6 +21,7 @@ use super::catalogue as cat;
 use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
 use super::players::{BuiltInPlayer, TurnPlay};
 use crate::games::dominion::Card;
+use crate::games::dominion::seats::Relayed;
 use crate::games::dominion::kingdom::{AttackReply, DominionTable, Rule};
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
@@ -79,6 +81,10 @@ pub struct TextSession {
     /// False during lint once a bot reply that changes the state is not pinned.
     pub(super) known: bool,
     pub(super) last_opponent: Option<String>,
+    /// At a match table: the seats other real bots take (`table.rs`).
+    pub(super) relayed: Relayed,
+    /// What the bot's last judged reply did, in the relay's notation.
+    pub(super) played: Option<String>,
 }
 
 /// The built-in player of each seat: the options' strategy, or else militia
@@ -128,6 +134,8 @@ impl TextSession {
             robust: false,
             known: true,
             last_opponent: None,
+            relayed: Relayed::default(),
+            played: None,
         }
     }
 
@@ -199,6 +207,7 @@ impl TextSession {
             Due::Attack => Request::Attack,
         };
         let judgement = judge_reply(request, reply);
+        self.played = table::notation(&judgement, due);
         for f in &judgement.findings {
             judged
                 .violations
@@ -265,9 +274,10 @@ impl TextSession {
                     _ => self.malformed_turn_reply(out),
                 };
                 if goes_on {
-                    // The bot's militia: every other seat is built in.
-                    self.resolve_attacks(out);
-                    if self.due.is_none() {
+                    // The bot's militia: the built-in seats answer at once,
+                    // a relayed seat's answer comes later (`table.rs`).
+                    let stopped = self.resolve_attacks(out);
+                    if !stopped && self.due.is_none() {
                         out.push(flow::line(self.play_turn()));
                         self.due = Some(Due::PlayTurn);
                     }
@@ -329,7 +339,11 @@ impl Session for TextSession {
             return Ok(Vec::new());
         }
         let mut chooser = self.chooser.clone();
-        let out = self.scripted_opponent(choice, &mut chooser);
+        let out = if self.relay_due() {
+            self.relayed_play(choice, &mut chooser)
+        } else {
+            self.scripted_opponent(choice, &mut chooser)
+        };
         self.chooser = chooser;
         out
     }
@@ -361,6 +375,7 @@ impl Session for TextSession {
             return Err("internal: a reply was judged while none was due".into());
         }
         self.robust = false;
+        self.played = None;
         Ok(self.judge_line(reply))
     }
 
@@ -439,6 +454,18 @@ impl Session for TextSession {
 
     fn is_over(&self) -> bool {
         self.game.ended.is_some() || self.eof || self.stopped
+    }
+
+    fn played(&self) -> Option<String> {
+        self.played.clone()
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+
+    fn ending(&self) -> Option<crate::games::Ending> {
+        crate::games::dominion::seats::ending(&self.game, self.bot)
     }
 }
 

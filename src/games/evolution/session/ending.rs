@@ -50,7 +50,10 @@ pub fn ending(table: &Table) -> Ending {
     Ending {
         result,
         side: side(table.bot),
-        score: scores.into_iter().map(|(id, s)| (side(id), s)).collect(),
+        score: scores
+            .into_iter()
+            .map(|(id, s)| (side(id), i32::try_from(s).unwrap_or(i32::MAX)))
+            .collect(),
         score_counts: SCORE_COUNTS,
         position: format!("after turn {}: {position}", table.turn),
     }

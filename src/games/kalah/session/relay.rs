@@ -30,7 +30,7 @@ pub(super) fn ending(position: &Position, bot: Side) -> Option<Ending> {
         side: bot.as_str().to_string(),
         score: [Side::South, Side::North]
             .into_iter()
-            .map(|s| (s.as_str().to_string(), board.store(s)))
+            .map(|s| (s.as_str().to_string(), board.store(s) as i32))
             .collect(),
         score_counts: "store",
         position: board.state_string(),

@@ -54,7 +54,7 @@ impl QtpSession {
             side: self.bot_colour.as_str().to_string(),
             score: colours
                 .iter()
-                .map(|&c| (c.as_str().to_string(), u32::from(board.walls_left(c))))
+                .map(|&c| (c.as_str().to_string(), i32::from(board.walls_left(c))))
                 .collect(),
             score_counts: "walls left",
             position: colours
