@@ -349,3 +349,35 @@ fn a_client_that_never_connects_or_connects_twice_gets_the_single_runs_verdict()
         )]
     );
 }
+
+/// Two clients and a built-in player: a forfeit names no winner (the game
+/// would have gone on with the built-in player), and counts only against
+/// the client that broke the rule.
+#[test]
+fn a_forfeit_beside_a_built_in_player_names_no_winner() {
+    let (code, report, stderr) = play(&["evo-tagged-growth", "evo-correct"], &[], &[]);
+    assert_eq!(code, 1, "{report:#}\n{stderr}");
+    let game = &report["games"][0];
+    assert_eq!(game["outcome"], "forfeit", "{game:#}");
+    assert_eq!(game["forfeit"]["rule"], "evolution.choose.tagged-growth");
+    assert!(game["winner"].is_null(), "{game:#}");
+    assert_eq!(game["seats"][0]["result"], "lost", "{game:#}");
+    assert!(game["seats"][1]["result"].is_null(), "{game:#}");
+    let tally: Vec<(&str, u64, u64, u64)> = report["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["bot"].as_str().unwrap(),
+                b["games"].as_u64().unwrap(),
+                b["losses"].as_u64().unwrap(),
+                b["forfeits"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        tally,
+        [("evo-tagged-growth", 1, 1, 1), ("evo-correct", 0, 0, 0)]
+    );
+}
