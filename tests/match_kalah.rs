@@ -294,6 +294,24 @@ fn the_html_page_steps_through_every_game_with_both_bots_lines() {
     }
 }
 
+/// A game played to its end (no finding) is stepped through with its board
+/// too, not only a forfeited one.
+#[test]
+fn the_html_page_steps_through_a_game_played_to_the_end() {
+    let a = bot("kalah-correct");
+    let out = assert_cmd::Command::cargo_bin("protocheck")
+        .unwrap()
+        .args(["match", "--game", "kalah", &a, &a, "--format", "html"])
+        .env("KALAH_BOT_SEED", "7")
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.contains("class=\"stepper\""), "no step-through");
+    assert!(page.matches("<svg").count() > 10, "too few boards");
+}
+
 #[test]
 fn without_pauses_the_same_game_is_played_and_judged() {
     let (code, paused, _) = play("kalah-correct", "kalah-correct", &[], &DETERMINISTIC);

@@ -76,8 +76,10 @@ pub(super) fn scenario(
         }
     }
     // A grouped scenario keeps its step-through (closed): its game may
-    // differ from the one shown in full.
-    let stepped = matches!(r.status, Status::Failed | Status::Error) && !r.transcript.is_empty();
+    // differ from the one shown in full. A passing one has a step-through
+    // where its pictures were kept (every game of a match's page).
+    let stepped = (matches!(r.status, Status::Failed | Status::Error) || !r.frames.is_empty())
+        && !r.transcript.is_empty();
     // Findings point at their message only where there is a step-through.
     let lines = if stepped {
         finding_lines(r)

@@ -1,4 +1,4 @@
-//! The step-through of a failing scenario: the board (the pictures the
+//! The step-through of a scenario (a failing one, or a match game): the board (the pictures the
 //! game's module drew) beside the transcript, one message at a time.
 
 use super::{escape, svg};

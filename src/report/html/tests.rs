@@ -227,9 +227,11 @@ fn a_line_the_game_cannot_draw_shows_no_board_but_a_note_keeps_it() {
 
 #[test]
 fn a_passing_scenario_is_collapsed_without_a_step_through() {
+    // As a single run keeps it: no pictures for a scenario that passed.
     let mut r = failing();
     r.status = Status::Passed;
     r.violations[0].severity = Severity::Warn;
+    r.frames.clear();
     let html = render(&info(), &[r]);
     assert!(!html.contains("class=\"stepper\""));
     assert!(!html.contains("<svg"));
@@ -238,6 +240,19 @@ fn a_passing_scenario_is_collapsed_without_a_step_through() {
     assert!(html.contains("<li class=\"finding warn\">"), "{html}");
     assert!(!html.contains("class=\"goto\""));
     assert!(html.contains("1 warning(s)"));
+}
+
+/// A match keeps the pictures of every game: one played to its end is
+/// stepped through too (still collapsed, as a passing scenario is).
+#[test]
+fn a_passing_scenario_with_pictures_is_stepped_through() {
+    let mut r = failing();
+    r.status = Status::Passed;
+    r.violations[0].severity = Severity::Warn;
+    let html = render(&info(), &[r]);
+    assert!(html.contains("class=\"stepper\""));
+    assert!(html.contains("<svg"));
+    assert!(!html.contains("<ol class=\"transcript plain\">"));
 }
 
 #[test]
