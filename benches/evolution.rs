@@ -72,6 +72,9 @@ fn engine_games(players: usize, count: usize) -> (f64, f64) {
                     t.apply_bot_feed(choice);
                 }
                 Request::End => break,
+                // Only a table with relayed seats (a match) waits or
+                // sends `start` and `choose` apart.
+                other => panic!("no seat is relayed, yet the dealer said {other:?}"),
             }
         }
         turns += u64::from(t.turn);

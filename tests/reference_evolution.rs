@@ -132,3 +132,43 @@ fn reference_client_passes_the_default_run_and_generated_games() {
         );
     }
 }
+
+/// Three reference clients at one `protocheck match` table, seats rotating
+/// over three games, one game with two more built-in players: every game
+/// is played to its end and no client has a failing finding (warnings
+/// allowed, as above).
+#[test]
+fn three_reference_clients_play_a_match_with_no_failing_finding() {
+    let Some(dir) = std::env::var_os(VARIABLE) else {
+        println!("reference match not run: {VARIABLE} is not set");
+        return;
+    };
+    let launcher = Path::new(&dir).join(LAUNCHER);
+    assert!(
+        launcher.is_file(),
+        "{VARIABLE} is set to {}, but {LAUNCHER} is not there",
+        Path::new(&dir).display()
+    );
+    for extra in [&["--games", "3"][..], &["--players", "5"][..]] {
+        let out = Command::cargo_bin("protocheck")
+            .unwrap()
+            .args(["match", "--game", "evolution"])
+            .args([&launcher, &launcher, &launcher])
+            .args(["--format", "json"])
+            .args(extra)
+            .timeout(std::time::Duration::from_secs(600))
+            .output()
+            .unwrap();
+        let (code, report, stderr) = json_outcome(&out);
+        assert_eq!(code, 0, "{extra:?}: {report:#}\n{stderr}");
+        for game in report["games"].as_array().expect("games") {
+            assert_eq!(game["outcome"], "finished", "{extra:?}: {game:#}");
+            for f in game["findings"].as_array().into_iter().flatten() {
+                assert_eq!(f["severity"], "warn", "{extra:?}: {f:#}");
+            }
+        }
+        for b in report["bots"].as_array().expect("bots") {
+            assert_eq!(b["verdict"], "passed", "{extra:?}: {b:#}");
+        }
+    }
+}

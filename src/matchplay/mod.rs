@@ -37,8 +37,9 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// The bot programs, as many as the game seats at one table (Kalah,
-    /// QTP: two; Dominion: 2 to 4). The first sits at seat 1 (Kalah South, QTP black) in
-    /// game 1; each game the seats rotate by one.
+    /// QTP: two; Dominion: 2 to 4; Evolution: 2 to 8; built-in players
+    /// take the seats no bot takes). The first sits at seat 1 (Kalah
+    /// South, QTP black) in game 1; each game the seats rotate by one.
     #[arg(value_name = "BOT", num_args = 2.., required = true)]
     pub bots: Vec<String>,
     /// Games to play, seats rotating.
@@ -56,7 +57,7 @@ pub struct MatchArgs {
 /// What every game of a match or a tournament is played with.
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
-    /// kalah, quoridor, dominion-sexp or dominion-text.
+    /// kalah, quoridor, dominion-sexp, dominion-text or evolution.
     #[arg(long)]
     pub game: String,
     /// human (default), json, or html (match: one page stepping through
@@ -66,6 +67,11 @@ pub struct TableArgs {
     /// Per-reply time limit (default: the game's, as in a single run).
     #[arg(long, value_parser = parse_duration)]
     pub timeout: Option<Duration>,
+    /// Time limit for each bot's first reply, start-up included (over TCP,
+    /// Evolution: also how long a client may take to connect, default
+    /// 30s), as in a single run.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub startup_timeout: Option<Duration>,
     /// The pause before each move relayed to a bot, in which output it
     /// sends out of turn is seen, as `--silence` in a single run (default:
     /// the game's, paced by the bot; 0 for speed).
@@ -88,7 +94,8 @@ pub enum MatchFormat {
 const MATCH_HELP: &str = "Examples:\n  \
 protocheck match --game kalah ./botA ./botB --games 4\n  \
 protocheck match --game quoridor ./engineA ./engineB --format json\n  \
-protocheck match --game dominion-text ./botA ./botB ./botC --players 4\n\
+protocheck match --game dominion-text ./botA ./botB ./botC --players 4\n  \
+protocheck match --game evolution ./clientA ./clientB ./clientC --games 3\n\
 Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
 2 bad input or a bot that could not be started.";
 
@@ -138,7 +145,7 @@ impl Setup {
             },
             limits: Limits::default(),
             timeout: args.timeout,
-            startup_timeout: None,
+            startup_timeout: args.startup_timeout,
             exit_grace: None,
             silence: args.silence,
             strict: false,

@@ -168,7 +168,9 @@ pub fn game_text(game: &GameRecord) -> String {
         .join(", ");
     let result = match (game.outcome, &game.winner) {
         (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
-        (Outcome::Finished, None) if game.seats.len() > 2 => {
+        // Each seat's own result is known (a table of more than two, or
+        // built-in players at it).
+        (Outcome::Finished, None) if game.seats.iter().any(|s| s.result.is_some()) => {
             let sharing: Vec<&str> = game
                 .seats
                 .iter()
@@ -177,6 +179,8 @@ pub fn game_text(game: &GameRecord) -> String {
                 .collect();
             match sharing.as_slice() {
                 [] => "no bot won (a built-in player did)".to_string(),
+                // Another shares the top: a built-in player.
+                [bot] => format!("{bot} shared the win with a built-in player"),
                 bots => format!("{} shared the win", bots.join(" and ")),
             }
         }

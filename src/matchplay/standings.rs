@@ -41,9 +41,10 @@ impl Row {
     }
 }
 
-/// A game at a table of more than two bots: each seat's own result (a
-/// win 1, a shared top ½, a loss 0); a bot the game did not finish for
-/// (another forfeited) gets nothing. No Elo: tournaments are pairs.
+/// A game at a table of more than two bots, or with built-in players at
+/// it: each seat's own result (a win 1, a shared top ½, a loss 0); a bot
+/// the game did not finish for (another forfeited) gets nothing. No Elo:
+/// Elo rates a game between two bots alone.
 fn tally_table(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) {
     for seat in &game.seats {
         let (Some(me), Some(result)) = (index(&seat.bot), seat.result) else {
@@ -74,7 +75,9 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
     let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
     let index = |bot: &str| bots.iter().position(|b| b == bot);
     for game in games {
-        if game.seats.len() > 2 {
+        // Each seat by its own result where the game gives one: a table of
+        // more than two, or two bots with built-in players (both may lose).
+        if game.seats.len() > 2 || game.seats.iter().any(|s| s.result.is_some()) {
             tally_table(&mut rows, &index, game);
             continue;
         }
@@ -355,5 +358,38 @@ mod tests {
             csv(&rows),
             "rank,bot,games,wins,draws,losses,forfeits,points,elo\n1,a,1,0,1,0,0,0.5,\n2,b,1,0,1,0,0,0.5,\n"
         );
+    }
+
+    /// Two bots with built-in players at the table (Evolution, Dominion):
+    /// each bot counts by its own result, so both may lose to a built-in
+    /// player, and a forfeit is only the forfeiting bot's loss.
+    #[test]
+    fn two_bots_beside_built_in_players_count_by_their_own_results() {
+        use crate::games::EndResult::{Drew, Lost};
+        let bots: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let mut lost_to_built_in = game("a", "b", None, false);
+        lost_to_built_in.seats[0].result = Some(Lost);
+        lost_to_built_in.seats[1].result = Some(Lost);
+        let mut shared = game("b", "a", None, false);
+        shared.seats[0].result = Some(Drew);
+        shared.seats[1].result = Some(Lost);
+        let mut forfeit = game("a", "b", None, true);
+        forfeit.winner = None;
+        forfeit.forfeit.as_mut().unwrap().seat = 1;
+        forfeit.forfeit.as_mut().unwrap().bot = "a".into();
+        forfeit.seats[0].result = Some(Lost);
+        let games = [lost_to_built_in, shared, forfeit];
+        let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), true);
+        let (a, b) = (row(&rows, "a"), row(&rows, "b"));
+        assert_eq!(
+            (a.games, a.wins, a.draws, a.losses, a.forfeits),
+            (3, 0, 0, 3, 1)
+        );
+        assert_eq!(
+            (b.games, b.wins, b.draws, b.losses, b.forfeits),
+            (2, 0, 1, 1, 0)
+        );
+        assert_eq!((a.points, b.points), (0.0, 0.5));
+        assert!(rows.iter().all(|r| r.elo == Some(ELO_START)), "{rows:?}");
     }
 }

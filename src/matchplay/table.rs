@@ -62,10 +62,11 @@ pub struct SeatRecord {
     pub side: String,
     /// Its side when the game ended (Kalah: after a swap, the other one).
     pub side_at_end: Option<String>,
-    /// At a table of more than two bots, its own result (`winner` names
-    /// only a bot that won alone): `won`, `lost`, `drew` (it shares the
-    /// top with others), `lost` for the bot that forfeited; none when the
-    /// game did not finish for it. Absent at a table of two.
+    /// At a table of more than two bots, or with built-in players at it,
+    /// its own result (`winner` names only a bot that won alone): `won`,
+    /// `lost`, `drew` (it shares the top with others), `lost` for the bot
+    /// that forfeited; none when the game did not finish for it. Absent at
+    /// a table of two bots alone.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<EndResult>,
 }
@@ -160,8 +161,11 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
             opening: seated.opening,
         });
     }
+    let built_in = plans
+        .first()
+        .map_or(0, |plan| plan.session.built_in_players());
     let played = play_match(&scenario, game, &setup.cfg, plans)?;
-    Ok(record(number, seats, played))
+    Ok(record(number, seats, played, built_in))
 }
 
 fn unplayed(number: usize, seats: Vec<SeatRecord>, error: String) -> GameRecord {
@@ -183,14 +187,26 @@ fn unplayed(number: usize, seats: Vec<SeatRecord>, error: String) -> GameRecord 
 }
 
 /// What the table's result says of the game.
-fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameRecord {
+fn record(
+    number: usize,
+    mut seats: Vec<SeatRecord>,
+    played: MatchGame,
+    built_in: usize,
+) -> GameRecord {
     let result = played.run.result;
     let page = ScenarioResult {
         name: format!(
             "game {number}: {}",
             seats
                 .iter()
-                .map(|s| format!("{} (seat {}, {})", s.bot, s.seat, s.side))
+                .map(|s| {
+                    // A game whose sides are its seats (Evolution) names them once.
+                    if s.side == format!("seat {}", s.seat) {
+                        format!("{} (seat {})", s.bot, s.seat)
+                    } else {
+                        format!("{} (seat {}, {})", s.bot, s.seat, s.side)
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" vs ")
         ),
@@ -243,9 +259,10 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
             line: line_of(&result.transcript, f.seat, f.violation.actual.as_deref()),
             board: f.violation.board.clone(),
         };
-        // Two at the table: the other bot wins. More: the game ends with
-        // no winner (who would have won is not known).
-        let winner = (seats.len() == 2).then(|| {
+        // Two at the table: the other bot wins. More, or built-in players
+        // too: the game ends with no winner (who would have won is not
+        // known).
+        let winner = (seats.len() == 2 && built_in == 0).then(|| {
             let other = f.seat % 2;
             SeatRef {
                 seat: other + 1,
@@ -256,7 +273,9 @@ fn record(number: usize, mut seats: Vec<SeatRecord>, played: MatchGame) -> GameR
     } else {
         (Outcome::Unfinished, None, None)
     };
-    if seats.len() > 2 {
+    // With built-in players at the table, a bot may lose without another
+    // bot winning: each seat says its own result, as at a larger table.
+    if seats.len() > 2 || built_in > 0 {
         for (i, seat) in seats.iter_mut().enumerate() {
             seat.result = match &forfeit {
                 _ if finished => played

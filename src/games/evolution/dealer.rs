@@ -2,14 +2,17 @@
 //! drives: turns begin (`start`, `choose`), the bot's Action4 is applied with
 //! everyone else's, and the feeding cycle runs until the bot has a real
 //! choice (`feedNext`) or the turn ends. Built-in players fill the other
-//! seats. Pure: no I/O; the session turns its messages into bytes.
+//! seats, or (`protocheck match`) other clients do: their moves come
+//! relayed, each from its own session, and are applied here in the order
+//! the reference server takes them. Pure: no I/O; the session turns its
+//! messages into bytes.
 
 use super::action4::Action4;
 use super::engine::{Dealer, FeedOption};
 use super::messages::{Choose, Start, State};
 use super::model::{Card, Species, full_deck};
 use super::strategy::{self, FatRequest};
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 /// How a built-in player plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +36,25 @@ pub enum Request {
     Feed(State, Vec<FeedOption>),
     /// The game is over: close the connection.
     End,
+    /// `start` alone: a relayed player chooses before the bot this turn,
+    /// and the reference asks one player at a time, so `choose` waits.
+    Start(Start),
+    /// The `choose` a `Start` left owed, now that the players before the
+    /// bot have chosen.
+    Choose(Choose),
+    /// Nothing can happen until the relayed player with this id moves.
+    Wait(u64),
+    /// A relayed move this table cannot take (the sessions of one table
+    /// disagree): protocheck's own trouble, never the bot's.
+    Disagree(String),
+}
+
+/// A move made by a client at another seat, judged legal by its own
+/// session (`protocheck match`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Relayed {
+    Action(Action4),
+    Feed(FeedOption),
 }
 
 /// The game from the dealer's view, with the bot's seat known.
@@ -49,6 +71,28 @@ pub struct Table {
     /// The hand and boards of the bot's latest `start`.
     pub start_hand: Vec<Card>,
     pub start_boards: Vec<Species>,
+    /// Ids of the players whose moves come relayed (other clients).
+    relayed: Vec<u64>,
+    /// Relayed moves not yet taken, by player id, in the order made.
+    inbox: BTreeMap<u64, VecDeque<Relayed>>,
+    /// This turn's Action4s by turn-order position, while they are
+    /// collected (steps 2–3); `None` outside them.
+    choosing: Option<Vec<Option<Action4>>>,
+    /// This turn's `start` went out before its `choose`.
+    start_sent: bool,
+    /// A relayed move this table could not take, reported at the next
+    /// `advance`.
+    disagreement: Option<String>,
+}
+
+/// Where collecting a turn's Action4s stopped.
+enum Collected {
+    /// Every player has chosen.
+    All,
+    /// The bot is next to choose.
+    Bot,
+    /// The relayed player with this id is next, and has not chosen yet.
+    Wait(u64),
 }
 
 impl Table {
@@ -68,7 +112,33 @@ impl Table {
             turn: 0,
             start_hand: Vec::new(),
             start_boards: Vec::new(),
+            relayed: Vec::new(),
+            inbox: BTreeMap::new(),
+            choosing: None,
+            start_sent: false,
+            disagreement: None,
         }
+    }
+
+    /// The players with these ids are other clients: their moves come
+    /// through `relay`, in the order they make them.
+    pub fn with_relayed(mut self, ids: impl IntoIterator<Item = u64>) -> Table {
+        self.relayed = ids.into_iter().filter(|&id| id != self.bot).collect();
+        self
+    }
+
+    /// How many other clients sit at this table.
+    pub fn relayed_count(&self) -> usize {
+        self.relayed.len()
+    }
+
+    pub fn is_relayed(&self, id: u64) -> bool {
+        self.relayed.contains(&id)
+    }
+
+    /// A relayed player's move, kept until the game reaches it.
+    pub fn relay(&mut self, id: u64, mv: Relayed) {
+        self.inbox.entry(id).or_default().push_back(mv);
     }
 
     fn style(&self, id: u64) -> Style {
@@ -93,6 +163,8 @@ impl Table {
         self.turn += 1;
         self.dealer.step1();
         self.remember_start();
+        self.choosing = Some(vec![None; self.dealer.players.len()]);
+        self.start_sent = false;
     }
 
     pub fn remember_start(&mut self) {
@@ -118,18 +190,72 @@ impl Table {
         (start, Choose(before, after))
     }
 
-    /// The bot's Action4 is in (validated): every other player chooses,
-    /// everything is applied in turn order, and feeding begins.
+    /// The bot's Action4 is in (validated): the players after it choose,
+    /// and once every Action4 is in, everything is applied in turn order
+    /// and feeding begins. A relayed player's Action4 not in yet leaves the
+    /// turn waiting for it (`advance`).
     pub fn apply_turn(&mut self, bot_action: Action4) {
-        let actions: Vec<Action4> = (0..self.dealer.players.len())
-            .map(|p| {
-                let player = &self.dealer.players[p];
-                if player.id == self.bot {
-                    bot_action.clone()
-                } else {
-                    self.builtin_action(p)
+        let Some(b) = self.bot_index() else {
+            return;
+        };
+        let n = self.dealer.players.len();
+        if let Some(slot) = self
+            .choosing
+            .get_or_insert_with(|| vec![None; n])
+            .get_mut(b)
+        {
+            *slot = Some(bot_action);
+        }
+        match self.collect_actions() {
+            Ok(Collected::All) => self.end_choosing(),
+            Ok(_) => {}
+            Err(e) => self.disagreement = Some(e),
+        }
+    }
+
+    /// Fill in this turn's Action4s in turn order, up to the bot's (not
+    /// chosen yet) or a relayed one not relayed yet. Built-in players choose
+    /// on the state of `start` (nothing is applied before all have chosen).
+    fn collect_actions(&mut self) -> Result<Collected, String> {
+        let n = self.dealer.players.len();
+        for p in 0..n {
+            if self.choosing.as_ref().is_some_and(|c| c[p].is_some()) {
+                continue;
+            }
+            let id = self.dealer.players[p].id;
+            let action = if id == self.bot {
+                return Ok(Collected::Bot);
+            } else if self.is_relayed(id) {
+                match self.inbox.get_mut(&id).and_then(VecDeque::pop_front) {
+                    None => return Ok(Collected::Wait(id)),
+                    Some(Relayed::Action(a)) => a,
+                    Some(Relayed::Feed(f)) => {
+                        return Err(format!(
+                            "player {} was relayed the feeding choice {} where its Action4 is due",
+                            id + 1,
+                            f.to_json()
+                        ));
+                    }
                 }
-            })
+            } else {
+                self.builtin_action(p)
+            };
+            if let Some(slot) = self.choosing.as_mut().and_then(|c| c.get_mut(p)) {
+                *slot = Some(action);
+            }
+        }
+        Ok(Collected::All)
+    }
+
+    /// Step 4 begins: every Action4 applied in turn order, the automatic
+    /// phase, the feeding queue.
+    fn end_choosing(&mut self) {
+        let actions: Vec<Action4> = self
+            .choosing
+            .take()
+            .unwrap_or_default()
+            .into_iter()
+            .map(Option::unwrap_or_default)
             .collect();
         self.dealer.apply_actions(&actions);
         self.dealer.automatic_phase();
@@ -148,9 +274,28 @@ impl Table {
         }
     }
 
-    /// Run the feeding cycle (and further turns' dealing) until the bot must
-    /// be asked something, or the game ends.
+    /// Run the turn on (relayed players' Action4s, the feeding cycle,
+    /// further turns' dealing) until the bot must be told or asked
+    /// something, a relayed player must move first, or the game ends.
     pub fn advance(&mut self) -> Request {
+        if let Some(e) = self.disagreement.take() {
+            return Request::Disagree(e);
+        }
+        if self.choosing.is_some() {
+            match self.collect_actions() {
+                Err(e) => return Request::Disagree(e),
+                Ok(Collected::Wait(id)) => return Request::Wait(id),
+                Ok(Collected::Bot) => {
+                    let (start, choose) = self.turn_messages();
+                    return if std::mem::replace(&mut self.start_sent, true) {
+                        Request::Choose(choose)
+                    } else {
+                        Request::Turn(start, choose)
+                    };
+                }
+                Ok(Collected::All) => self.end_choosing(),
+            }
+        }
         if self.feeding {
             if let Some(request) = self.feed_until_bot_asked() {
                 return request;
@@ -163,11 +308,24 @@ impl Table {
             return Request::End;
         }
         self.deal_turn();
-        let (start, choose) = self.turn_messages();
-        Request::Turn(start, choose)
+        match self.collect_actions() {
+            Err(e) => Request::Disagree(e),
+            Ok(Collected::Wait(_)) => {
+                // Every player gets `start` first (§3.3 step 1); `choose`
+                // follows once the players before the bot have chosen.
+                self.start_sent = true;
+                Request::Start(self.turn_messages().0)
+            }
+            Ok(_) => {
+                self.start_sent = true;
+                let (start, choose) = self.turn_messages();
+                Request::Turn(start, choose)
+            }
+        }
     }
 
-    /// The feeding loop (§3.5); `Some` when the bot has two or more options.
+    /// The feeding loop (§3.5); `Some` when the bot has two or more options,
+    /// or a relayed player with two or more has not chosen yet.
     fn feed_until_bot_asked(&mut self) -> Option<Request> {
         let bot = self.bot;
         while self.dealer.watering_hole > 0
@@ -184,6 +342,34 @@ impl Table {
                 let options = self.dealer.options_of(b);
                 if options.len() >= 2 {
                     return Some(Request::Feed(self.state_for(b), options));
+                }
+            }
+            if self.is_relayed(front)
+                && let Some(p) = self.dealer.index_of(front)
+            {
+                let options = self.dealer.options_of(p);
+                if options.len() >= 2 {
+                    let choice = match self.inbox.get_mut(&front).and_then(VecDeque::pop_front) {
+                        None => return Some(Request::Wait(front)),
+                        Some(Relayed::Feed(choice)) => choice,
+                        Some(Relayed::Action(a)) => {
+                            return Some(Request::Disagree(format!(
+                                "player {} was relayed the Action4 {} where a feeding choice is due",
+                                front + 1,
+                                a.to_json()
+                            )));
+                        }
+                    };
+                    if !options.iter().any(|o| o.accepts(choice)) {
+                        return Some(Request::Disagree(format!(
+                            "player {}'s feeding choice {} is not one of its options here",
+                            front + 1,
+                            choice.to_json()
+                        )));
+                    }
+                    self.dealer.apply_option(p, choice);
+                    self.queue.rotate_left(1);
+                    continue;
                 }
             }
             self.dealer
@@ -261,6 +447,7 @@ mod tests {
                             t.apply_bot_feed(choice);
                         }
                         Request::End => break,
+                        other => panic!("no seat is relayed, yet {other:?}"),
                     }
                 }
                 assert!(

@@ -64,6 +64,27 @@ impl FeedingChoice {
     }
 }
 
+impl FeedingChoice {
+    /// The option this choice names, as a legal one is applied (`false`
+    /// names none).
+    pub fn option(self) -> Option<FeedOption> {
+        let index = |n: u64| usize::try_from(n).ok();
+        Some(match self {
+            FeedingChoice::Vegetarian(s) => FeedOption::Vegetarian(index(s)?),
+            FeedingChoice::Fat(s, n) => FeedOption::Fat {
+                species: index(s)?,
+                amount: u32::try_from(n).ok()?,
+            },
+            FeedingChoice::Attack(a, p, t) => FeedOption::Attack {
+                attacker: index(a)?,
+                player: index(p)?,
+                target: index(t)?,
+            },
+            FeedingChoice::False => return None,
+        })
+    }
+}
+
 /// The verdict on a reply: the option it selects (with the requested fat
 /// amount), plus warnings; or the first failure.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -18,6 +18,7 @@ pub mod feeding;
 pub mod messages;
 pub mod model;
 pub mod picture;
+pub mod seating;
 pub mod session;
 pub mod strategy;
 
@@ -80,7 +81,10 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &Typed::<EvolutionOptions>::new(&["players", "seat"], &[]),
     explain: include_str!("explain.txt"),
-    seating: None,
+    seating: Some(crate::games::Seating {
+        bots: seating::BOTS,
+        seat: seating::match_seat,
+    }),
 };
 
 impl Game for Evolution {

@@ -52,6 +52,11 @@ impl EvolutionSession {
             .with_actual(abbreviate(value))
     }
 
+    /// A move of this session's bot as other seats' sessions take it.
+    fn relay_text(&self, value: &Value) -> String {
+        format!("seat {}: {value}", self.seat + 1)
+    }
+
     pub(super) fn judge_signup(&mut self, frame: &JsonFrame) -> Judged {
         let mut judged = Judged::default();
         match &frame.value {
@@ -88,6 +93,7 @@ impl EvolutionSession {
         });
         match verdict {
             Ok(action) => {
+                self.played = Some(self.relay_text(&action.to_json()));
                 self.table.apply_turn(action);
                 self.phase = Phase::Feeding;
             }
@@ -112,6 +118,7 @@ impl EvolutionSession {
                 for w in ok.warnings {
                     judged.violations.push(self.finding(w, value, early));
                 }
+                self.played = Some(self.relay_text(&ok.choice.to_json()));
                 self.table.apply_bot_feed(ok.choice);
                 self.phase = Phase::Feeding;
             }

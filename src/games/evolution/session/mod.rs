@@ -5,7 +5,7 @@
 //! (checked for consistency); feeding is always computed (§9.0).
 
 use super::catalogue as c;
-use super::dealer::{Request, Style, Table};
+use super::dealer::{Relayed, Request, Style, Table};
 use super::engine::FeedOption;
 use super::messages::State;
 use super::model::to_compact;
@@ -30,6 +30,8 @@ enum Phase {
     /// The feeding cycle goes on without the bot.
     Feeding,
     AwaitFeed,
+    /// A client at another seat must move first (`protocheck match`).
+    Waiting,
     Finished,
 }
 
@@ -48,13 +50,33 @@ pub struct EvolutionSession {
     leftover: usize,
     closed: bool,
     dropped: bool,
+    /// The move the last judged reply made, as other seats' sessions take
+    /// it (`Session::played`).
+    played: Option<String>,
 }
 
 impl EvolutionSession {
     pub fn new(players: usize, seat: usize, styles: &[Style], seed: u64) -> EvolutionSession {
+        EvolutionSession::seated(players, seat, &[], styles, seed)
+    }
+
+    /// The session of one client at a table where the players at the seats
+    /// `relayed` (0-based, in the first turn's order) are other clients,
+    /// their moves relayed through `opponent`; the rest are built-in. Every
+    /// session of one table is given the same `seed`: the deck is shuffled
+    /// by the session's own generator from it, and the built-in players
+    /// choose without chance, so every session deals the same game.
+    pub fn seated(
+        players: usize,
+        seat: usize,
+        relayed: &[usize],
+        styles: &[Style],
+        seed: u64,
+    ) -> EvolutionSession {
         let mut rng = fastrand::Rng::with_seed(seed);
         EvolutionSession {
-            table: Table::new(players, seat, styles, &mut rng),
+            table: Table::new(players, seat, styles, &mut rng)
+                .with_relayed(relayed.iter().map(|&s| s as u64)),
             players,
             seat,
             phase: Phase::Signup,
@@ -64,11 +86,12 @@ impl EvolutionSession {
             leftover: 0,
             closed: false,
             dropped: false,
+            played: None,
         }
     }
 
-    fn request(&mut self, request: Request) -> Vec<Outgoing> {
-        match request {
+    fn request(&mut self, request: Request) -> Result<Vec<Outgoing>, ScriptError> {
+        Ok(match request {
             Request::Turn(start, choose) => {
                 self.phase = Phase::AwaitAction;
                 vec![
@@ -76,17 +99,67 @@ impl EvolutionSession {
                     Outgoing::asking(to_compact(&choose)),
                 ]
             }
+            Request::Start(start) => {
+                self.phase = Phase::Waiting;
+                vec![Outgoing::silent(to_compact(&start))]
+            }
+            Request::Choose(choose) => {
+                self.phase = Phase::AwaitAction;
+                vec![Outgoing::asking(to_compact(&choose))]
+            }
             Request::Feed(state, options) => {
                 let text = to_compact(&state);
                 self.asked = Some((state, options));
                 self.phase = Phase::AwaitFeed;
                 vec![Outgoing::asking(text)]
             }
+            Request::Wait(_) => {
+                self.phase = Phase::Waiting;
+                Vec::new()
+            }
             Request::End => {
                 self.phase = Phase::Finished;
                 Vec::new()
             }
-        }
+            Request::Disagree(e) => {
+                return Err(format!(
+                    "internal: the sessions of this table disagree: {e}"
+                ));
+            }
+        })
+    }
+
+    /// `seat N: <move>` (N 1-based), as `played` writes it: the move of a
+    /// client at another seat.
+    fn relayed(&self, choice: &str) -> Result<(u64, Relayed), ScriptError> {
+        let (seat, json) = choice
+            .strip_prefix("seat ")
+            .and_then(|rest| rest.split_once(": "))
+            .ok_or_else(|| {
+                format!("`opponent: {choice}`: Evolution's built-in players only play `auto`")
+            })?;
+        let id = seat
+            .parse::<u64>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .filter(|&id| self.table.is_relayed(id))
+            .ok_or_else(|| format!("`{choice}`: seat {seat} is not another client's"))?;
+        let value: Value =
+            serde_json::from_str(json).map_err(|e| format!("`{choice}`: not JSON: {e}"))?;
+        let mv = match &value {
+            Value::Array(items) if items.len() == 5 => {
+                Relayed::Action(super::action4::Action4::parse(&value).map_err(|f| {
+                    format!("`{choice}`: not an Action4: {}", f.detail)
+                })?)
+            }
+            _ => Relayed::Feed(
+                super::feeding::FeedingChoice::parse(&value)
+                    .ok()
+                    .and_then(|c| c.option())
+                    .ok_or_else(|| format!("`{choice}`: not a feeding choice"))?,
+            ),
+        };
+        Ok((id, mv))
     }
 
     fn phase_word(&self) -> &'static str {
@@ -97,6 +170,7 @@ impl EvolutionSession {
             Phase::AwaitAction => "an Action4 is due",
             Phase::Feeding => "feeding",
             Phase::AwaitFeed => "a FeedingChoice is due",
+            Phase::Waiting => "another player is to move",
             Phase::Finished => "the game is over",
         }
     }
@@ -133,15 +207,20 @@ impl Session for EvolutionSession {
         choice: &str,
         _rng: &mut fastrand::Rng,
     ) -> Result<Vec<Outgoing>, ScriptError> {
+        // The built-in players choose without chance (the deck was shuffled
+        // by the session's own generator), so `_rng`, which every seat of a
+        // match shares, is never drawn from: every session deals alike.
         if choice != "auto" {
-            return Err(format!(
-                "`opponent: {choice}`: Evolution's built-in players only play `auto`"
-            ));
+            let (id, mv) = self.relayed(choice)?;
+            self.table.relay(id, mv);
+            if self.phase != Phase::Waiting {
+                return Ok(Vec::new());
+            }
         }
         match self.phase {
-            Phase::Dealing | Phase::Feeding => {
+            Phase::Dealing | Phase::Feeding | Phase::Waiting => {
                 let request = self.table.advance();
-                Ok(self.request(request))
+                self.request(request)
             }
             Phase::Started => {
                 self.phase = Phase::AwaitAction;
@@ -183,6 +262,7 @@ impl Session for EvolutionSession {
     ) -> Result<Judged, ScriptError> {
         let _ = expect;
         self.partial.clear();
+        self.played = None;
         let early = self.early > 0;
         self.early = self.early.saturating_sub(1);
         let frame = match self.read(reply) {
@@ -334,6 +414,23 @@ impl Session for EvolutionSession {
         self.closed || self.phase == Phase::Finished
     }
 
+    fn played(&self) -> Option<String> {
+        self.played.clone()
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.phase == Phase::Waiting
+    }
+
+    fn built_in_players(&self) -> usize {
+        // Every seat but the client's own and the relayed ones.
+        self.players - 1 - self.table.relayed_count()
+    }
+
+    fn ending(&self) -> Option<crate::games::Ending> {
+        (self.phase == Phase::Finished && !self.dropped).then(|| ending::ending(&self.table))
+    }
+
     fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         let left = self.leftover + self.early;
         if left > 0 && !self.dropped {
@@ -402,5 +499,9 @@ impl Drawn for EvolutionSession {
     }
 }
 
+mod ending;
+pub use ending::side;
 mod judge;
+#[cfg(test)]
+mod relay_tests;
 mod script;

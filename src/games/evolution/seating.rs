@@ -1,0 +1,57 @@
+//! `protocheck match --game evolution`: 2 to 8 clients at one table, each
+//! over its own TCP connection and refereed by its own single-run session.
+//! The clients take seats 1 to N of the first turn's order; built-in
+//! players take the seats after them up to `--players` (default: the
+//! clients, at least 3).
+
+use super::dealer::Style;
+use super::session::EvolutionSession;
+use super::{EVOLUTION, EvolutionOptions};
+use crate::games::SeatedBot;
+use crate::scenario::{Options, Strategy};
+
+/// Clients one table seats: a match is between at least two; a game seats
+/// at most 8 players.
+pub const BOTS: std::ops::RangeInclusive<usize> = 2..=8;
+
+/// Seat `seat` (0-based) of a table of `bots` clients.
+pub fn match_seat(seat: usize, bots: usize, table: &Options) -> Result<SeatedBot, String> {
+    let own: EvolutionOptions = crate::games::options::typed(&EVOLUTION, table)?;
+    if let Some(s) = own.seat {
+        return Err(format!(
+            "--seat {s} means nothing in a match: the clients sit at seats 1 to {bots}, rotated from game to game"
+        ));
+    }
+    let players = own.players.map_or(bots.max(3), |p| p as usize);
+    if !(3..=8).contains(&players) {
+        return Err(format!(
+            "--players must be between 3 and 8, not {players}"
+        ));
+    }
+    if players < bots {
+        return Err(format!(
+            "--players {players} seats fewer players than the {bots} clients given"
+        ));
+    }
+    if seat >= bots {
+        return Err(format!("seat {} of a table of {bots} clients", seat + 1));
+    }
+    let styles: &[Style] = match own.strategy {
+        Some(Strategy::Random) => &[Style::Simple],
+        Some(Strategy::Greedy) => &[Style::Reference],
+        None => &[Style::Reference, Style::Simple],
+    };
+    let clients: Vec<usize> = (0..bots).collect();
+    Ok(SeatedBot {
+        side: super::session::side(seat as u64),
+        session: Box::new(EvolutionSession::seated(
+            players,
+            seat,
+            &clients,
+            styles,
+            table.seed.unwrap_or(0),
+        )),
+        // The client speaks first (its sign-up).
+        opening: Vec::new(),
+    })
+}
