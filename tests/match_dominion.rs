@@ -205,6 +205,25 @@ fn a_forfeit_at_a_table_of_three_names_no_winner() {
     }
 }
 
+/// Two bots beside a built-in player: a forfeit names no winner either
+/// (the built-in player might have won), and counts only for the bot that
+/// forfeited.
+#[test]
+fn a_forfeit_beside_a_built_in_player_names_no_winner() {
+    for (game_id, correct, broken) in PROTOCOLS {
+        let (code, report, stderr) = play(game_id, &[correct, broken], &["--players", "3"]);
+        assert_eq!(code, 1, "{game_id}: {report:#}\n{stderr}");
+        let game = &report["games"][0];
+        assert_eq!(game["outcome"], "forfeit", "{game:#}");
+        assert_eq!(game["forfeit"]["bot"], *broken, "{game:#}");
+        assert!(game["winner"].is_null(), "{game_id}: {game:#}");
+        assert_eq!(
+            report["bots"][0]["games"], 0,
+            "{game_id}: the game counts for nobody else"
+        );
+    }
+}
+
 #[test]
 fn a_hanging_bot_forfeits_on_timeout() {
     for (game_id, correct, _) in PROTOCOLS {

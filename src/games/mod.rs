@@ -445,13 +445,6 @@ pub trait Session: Scripted + Drawn + Send {
     fn awaits_relay(&self) -> bool {
         self.next() == Next::Opponent
     }
-    /// `protocheck match`: how many built-in players sit at this table
-    /// beside the real bots (Evolution: the seats past the clients up to
-    /// `--players`). With any, a forfeit names no winner: who would have
-    /// won is not known.
-    fn built_in_players(&self) -> usize {
-        0
-    }
     /// `protocheck match`: how the game ended for this session's bot, once
     /// the game is over by the rules. `None`: not over, or not known.
     fn ending(&self) -> Option<Ending> {

@@ -29,4 +29,8 @@ pub struct SeatedBot {
     pub session: Box<dyn Session>,
     /// What protocheck tells the bot before play, message by message.
     pub opening: Vec<String>,
+    /// How many built-in players sit at the table beside the real bots
+    /// (Dominion, Evolution: the seats `--players` adds). With any, a
+    /// forfeit names no winner: who would have won is not known.
+    pub built_in_players: usize,
 }

@@ -143,6 +143,7 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
     // unplayed (checked before the match, so only a game's own trouble).
     let mut seats = Vec::with_capacity(players.len());
     let mut plans = Vec::with_capacity(players.len());
+    let mut built_in = 0;
     for (i, player) in players.iter().enumerate() {
         let seated = match (setup.seating.seat)(i, players.len(), &table) {
             Ok(seated) => seated,
@@ -155,15 +156,13 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
             side_at_end: None,
             result: None,
         });
+        built_in = seated.built_in_players;
         plans.push(SeatPlan {
             bot: player.bot.clone(),
             session: seated.session,
             opening: seated.opening,
         });
     }
-    let built_in = plans
-        .first()
-        .map_or(0, |plan| plan.session.built_in_players());
     let played = play_match(&scenario, game, &setup.cfg, plans)?;
     Ok(record(number, seats, played, built_in))
 }

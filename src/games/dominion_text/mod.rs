@@ -73,6 +73,7 @@ fn match_seat(
             players, seat, seed, &real, builtin,
         )),
         opening: Vec::new(),
+        built_in_players: players - bots,
     })
 }
 

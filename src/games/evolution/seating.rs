@@ -53,5 +53,6 @@ pub fn match_seat(seat: usize, bots: usize, table: &Options) -> Result<SeatedBot
         )),
         // The client speaks first (its sign-up).
         opening: Vec::new(),
+        built_in_players: players - bots,
     })
 }

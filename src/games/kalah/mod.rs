@@ -181,6 +181,7 @@ fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, S
         side: side.to_string(),
         session: KALAH.session(table)?,
         opening: vec![format!("START;{side}")],
+        built_in_players: 0,
     })
 }
 

@@ -169,5 +169,6 @@ fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, S
             "clear_board".into(),
             format!("walls {walls}"),
         ],
+        built_in_players: 0,
     })
 }

@@ -422,11 +422,6 @@ impl Session for EvolutionSession {
         self.phase == Phase::Waiting
     }
 
-    fn built_in_players(&self) -> usize {
-        // Every seat but the client's own and the relayed ones.
-        self.players - 1 - self.table.relayed_count()
-    }
-
     fn ending(&self) -> Option<crate::games::Ending> {
         (self.phase == Phase::Finished && !self.dropped).then(|| ending::ending(&self.table))
     }
