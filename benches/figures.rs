@@ -129,6 +129,7 @@ fn transport_round_trip() -> f64 {
         program: "cat".into(),
         args: vec![],
         env: vec![],
+        workdir: None,
     };
     let limits = Limits::default();
     let mut conn =

@@ -423,3 +423,35 @@ fn games_played_at_once_give_the_same_results() {
     assert_eq!(strip(&one.1), strip(&three.1));
     assert_eq!(one.1["games"].as_array().unwrap().len(), 5);
 }
+
+/// Each bot runs in its own folder, as `grade` runs it: a bot that reads a
+/// file beside it (a student's weights) finds it, whatever folder
+/// protocheck was started in.
+#[test]
+fn each_bot_runs_in_its_own_folder() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempdir();
+    let correct = bot("kalah-correct");
+    let mut bots = Vec::new();
+    for name in ["alice", "bob"] {
+        let folder = root.join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("weights"), name).unwrap();
+        let script = folder.join("bot");
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\n[ \"$(cat weights)\" = {name} ] || exit 3\nexec {correct}\n"),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        bots.push(script.display().to_string());
+    }
+    let (code, report, stderr) = protocheck_json(
+        &[
+            "match", "--game", "kalah", &bots[0], &bots[1], "--format", "json",
+        ],
+        &DETERMINISTIC,
+    );
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    assert_eq!(report["games"][0]["outcome"], "finished", "{report:#}");
+}

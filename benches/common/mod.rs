@@ -27,6 +27,7 @@ pub fn config(bot: &str, silence: Option<Duration>) -> RunConfig {
             program: bot.into(),
             args: vec![],
             env: vec![],
+            workdir: None,
         },
         limits: Limits::default(),
         timeout: None,

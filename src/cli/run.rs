@@ -169,6 +169,7 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
             program: "(client started by the user)".into(),
             args: Vec::new(),
             env: Vec::new(),
+            workdir: None,
         }
     } else {
         bot_command(cli)?
@@ -419,6 +420,7 @@ fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
         program: super::bot_path::resolve(program).map_err(Fatal::Bot)?,
         args: args.to_vec(),
         env: Vec::new(),
+        workdir: None,
     })
 }
 

@@ -14,6 +14,7 @@ fn sh(script: &str) -> BotCommand {
         program: "sh".into(),
         args: vec!["-c".into(), script.into()],
         env: Vec::new(),
+        workdir: None,
     }
 }
 

@@ -142,6 +142,7 @@ impl Setup {
                 program: String::new(),
                 args: Vec::new(),
                 env: Vec::new(),
+                workdir: None,
             },
             limits: Limits::default(),
             timeout: args.timeout,
@@ -196,7 +197,8 @@ impl Setup {
 
 /// The bots given as paths or globs, read the way `grade` reads a roster.
 /// Each is named by its folder when the folders differ, by its file name
-/// otherwise; a bot given twice is told apart by `#2`.
+/// otherwise; a bot given twice is told apart by `#2`. Each runs in its own
+/// folder, as `grade` runs it.
 pub(crate) fn players(args: &[String], cwd: &Path) -> Result<Vec<Player>, Fatal> {
     let entries = crate::grade::roster::programs(args, cwd)
         .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
@@ -213,6 +215,8 @@ pub(crate) fn players(args: &[String], cwd: &Path) -> Result<Vec<Player>, Fatal>
                 program: e.command[0].clone(),
                 args: e.command[1..].to_vec(),
                 env: Vec::new(),
+                // Each bot in its own folder, as `grade` runs it.
+                workdir: Some(e.workdir),
             },
             id: e.id,
         })

@@ -196,5 +196,6 @@ fn bot_command(args: &RecordArgs) -> Result<BotCommand, String> {
         program: crate::cli::bot_path::resolve(program)?,
         args: rest.to_vec(),
         env: Vec::new(),
+        workdir: None,
     })
 }

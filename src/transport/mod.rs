@@ -90,6 +90,9 @@ pub struct BotCommand {
     pub program: String,
     pub args: Vec<String>,
     pub env: Vec<(String, String)>,
+    /// The folder the bot runs in (`None`: protocheck's own). `match` and
+    /// `tournament` run each bot in its own folder, as `grade` does.
+    pub workdir: Option<std::path::PathBuf>,
 }
 
 impl BotCommand {
@@ -217,6 +220,9 @@ impl BotConnection {
         limits: &Limits,
     ) -> Result<BotConnection, SpawnError> {
         let mut command = Command::new(&bot.program);
+        if let Some(dir) = &bot.workdir {
+            command.current_dir(dir);
+        }
         command.args(&bot.args);
         for (k, v) in &bot.env {
             command.env(k, v);

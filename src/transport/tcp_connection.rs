@@ -123,6 +123,9 @@ impl BotConnection {
         let (group, stdin, pid) = if setup.spawn {
             let bot = with_port(bot, port);
             let mut command = Command::new(&bot.program);
+            if let Some(dir) = &bot.workdir {
+                command.current_dir(dir);
+            }
             command.args(&bot.args);
             for (k, v) in &bot.env {
                 command.env(k, v);

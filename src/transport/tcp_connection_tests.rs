@@ -26,6 +26,7 @@ fn sh(script: &str) -> BotCommand {
         program: "sh".into(),
         args: vec!["-c".into(), script.into()],
         env: Vec::new(),
+        workdir: None,
     }
 }
 
@@ -34,6 +35,7 @@ fn no_bot() -> BotCommand {
         program: "(client)".into(),
         args: Vec::new(),
         env: Vec::new(),
+        workdir: None,
     }
 }
 
