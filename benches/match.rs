@@ -43,14 +43,21 @@ fn main() {
             status.code().unwrap_or(-1),
         )
     };
+    // One game at a time (as ManKalah.jar plays), then as many at once as
+    // the machine has CPUs (the default `--jobs`).
+    let (one_by_one, code) = per_game(&["--jobs", "1"]);
+    println!(
+        "protocheck match --jobs 1:          {:>8.2} ms per game  (exit {code})",
+        ms(one_by_one)
+    );
     let (ours, code) = per_game(&[]);
     println!(
-        "protocheck match:  {:>10.2} ms per game  (exit {code})",
+        "protocheck match (default --jobs):  {:>8.2} ms per game  (exit {code})",
         ms(ours)
     );
-    let (quiet, code) = per_game(&["--silence", "0s"]);
+    let (quiet, code) = per_game(&["--silence", "0s", "--jobs", "1"]);
     println!(
-        "  with --silence 0: {:>10.2} ms per game  (exit {code})",
+        "  --silence 0 --jobs 1:             {:>8.2} ms per game  (exit {code})",
         ms(quiet)
     );
 
@@ -78,7 +85,11 @@ fn main() {
         "ManKalah.jar:      {:>10.2} ms per game  ({failed} runs not exiting 0)",
         ms(theirs)
     );
-    for (what, time) in [("", ours), (" with --silence 0", quiet)] {
+    for (what, time) in [
+        (" --jobs 1", one_by_one),
+        (" (default --jobs)", ours),
+        (" --silence 0 --jobs 1", quiet),
+    ] {
         println!(
             "ratio{what}: {:>10.1}×  (target: at least 100×)",
             theirs.as_secs_f64() / time.as_secs_f64().max(1e-9)
