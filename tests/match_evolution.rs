@@ -269,7 +269,7 @@ fn a_table_evolution_cannot_seat_is_a_usage_error() {
     let correct = bot("evo-correct");
     for (clients, extra, says) in [
         (3, ["--players", "2"], "between 3 and 8"),
-        (4, ["--players", "3"], "fewer players than the 4 clients"),
+        (4, ["--players", "3"], "fewer players than the 4 bots"),
         (3, ["--seat", "2"], "means nothing in a match"),
     ] {
         let mut args = vec!["match", "--game", "evolution"];

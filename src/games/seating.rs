@@ -34,3 +34,54 @@ pub struct SeatedBot {
     /// forfeit names no winner: who would have won is not known.
     pub built_in_players: usize,
 }
+
+/// The players at a match table of `bots` real bots, for a game whose
+/// tables seat `allowed` players, built-in players taking the seats past
+/// the bots: `--players` when given, else `default`. `--seat` is refused:
+/// the bots take seats 1 to `bots` in the order given, rotating each game.
+pub fn table_players(
+    bots: usize,
+    players: Option<u32>,
+    seat: Option<u32>,
+    allowed: std::ops::RangeInclusive<usize>,
+    default: usize,
+) -> Result<usize, String> {
+    if let Some(seat) = seat {
+        return Err(format!(
+            "--seat {seat} means nothing in a match: the bots take seats 1 to {bots} in the order given, rotating each game"
+        ));
+    }
+    let players = players.map_or(default, |p| p as usize);
+    if !allowed.contains(&players) {
+        return Err(format!(
+            "--players must be between {} and {}, not {players}",
+            allowed.start(),
+            allowed.end()
+        ));
+    }
+    if players < bots {
+        return Err(format!(
+            "--players {players} seats fewer players than the {bots} bots given"
+        ));
+    }
+    Ok(players)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::table_players;
+
+    #[test]
+    fn a_table_takes_the_players_asked_for_within_the_game_and_never_fewer_than_the_bots() {
+        assert_eq!(table_players(2, None, None, 2..=4, 2), Ok(2));
+        assert_eq!(table_players(2, Some(4), None, 2..=4, 2), Ok(4));
+        assert_eq!(table_players(2, None, None, 3..=8, 3), Ok(3));
+        let err = |r: Result<usize, String>| r.unwrap_err();
+        assert!(err(table_players(2, Some(5), None, 2..=4, 2)).contains("between 2 and 4, not 5"));
+        assert!(
+            err(table_players(3, Some(2), None, 2..=4, 3))
+                .contains("fewer players than the 3 bots")
+        );
+        assert!(err(table_players(2, None, Some(1), 2..=4, 2)).contains("--seat 1 means nothing"));
+    }
+}

@@ -23,20 +23,7 @@ pub fn match_table(
     table: &Options,
 ) -> Result<(usize, Option<Strategy>), String> {
     let own: TableOptions = crate::games::options::typed(game, table)?;
-    if let Some(seat) = own.seat {
-        return Err(format!(
-            "--seat {seat} means nothing in a match: the bots take seats 1 to {bots} in the order given, rotating each game"
-        ));
-    }
-    let players = own.players.map_or(bots, |p| p as usize);
-    if !(2..=4).contains(&players) {
-        return Err(format!("--players must be 2, 3 or 4, not {players}"));
-    }
-    if players < bots {
-        return Err(format!(
-            "--players {players} seats fewer players than the {bots} bots given"
-        ));
-    }
+    let players = crate::games::seating::table_players(bots, own.players, own.seat, BOTS, bots)?;
     Ok((players, own.strategy))
 }
 

@@ -17,22 +17,8 @@ pub const BOTS: std::ops::RangeInclusive<usize> = 2..=8;
 /// Seat `seat` (0-based) of a table of `bots` clients.
 pub fn match_seat(seat: usize, bots: usize, table: &Options) -> Result<SeatedBot, String> {
     let own: EvolutionOptions = crate::games::options::typed(&EVOLUTION, table)?;
-    if let Some(s) = own.seat {
-        return Err(format!(
-            "--seat {s} means nothing in a match: the clients sit at seats 1 to {bots}, rotated from game to game"
-        ));
-    }
-    let players = own.players.map_or(bots.max(3), |p| p as usize);
-    if !(3..=8).contains(&players) {
-        return Err(format!(
-            "--players must be between 3 and 8, not {players}"
-        ));
-    }
-    if players < bots {
-        return Err(format!(
-            "--players {players} seats fewer players than the {bots} clients given"
-        ));
-    }
+    // At least 3 players: built-in players fill a table of 2 clients.
+    let players = crate::games::seating::table_players(bots, own.players, own.seat, 3..=8, bots.max(3))?;
     if seat >= bots {
         return Err(format!("seat {} of a table of {bots} clients", seat + 1));
     }
