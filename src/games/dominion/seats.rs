@@ -6,7 +6,7 @@
 use super::ending::Ending as Why;
 use super::engine::DominionTable;
 use super::table::TableOptions;
-use crate::games::{EndResult, Ending};
+use crate::games::{EndResult, Ending, SeatedBot, Session};
 use crate::scenario::{Options, Strategy};
 
 /// How many real bots one Dominion table seats: 2 to 4, as a game has
@@ -25,6 +25,30 @@ pub fn match_table(
     let own: TableOptions = crate::games::options::typed(game, table)?;
     let players = crate::games::seating::table_players(bots, own.players, own.seat, BOTS, bots)?;
     Ok((players, own.strategy))
+}
+
+/// A bot's seat at a Dominion match table, either protocol: the bots at
+/// seats 1 to `bots` (seat 1 plays first), each refereed by its own session
+/// with the other bots' seats relayed, built-in players at the seats after
+/// them when `--players` asks for more; nothing is said before play (each
+/// bot's handshake, if any, is its session's, as in a single run).
+/// `session` builds the protocol's session from the table's players, this
+/// seat, the seed, the real bots' seats and the built-in players' strategy.
+pub fn seat_bot(
+    game: &dyn crate::games::Game,
+    (seat, bots, table): (usize, usize, &Options),
+    default_seed: u64,
+    session: impl FnOnce(usize, usize, u64, &[usize], Option<Strategy>) -> Box<dyn Session>,
+) -> Result<SeatedBot, String> {
+    let (players, strategy) = match_table(game, bots, table)?;
+    let real: Vec<usize> = (0..bots).collect();
+    let seed = table.seed.unwrap_or(default_seed);
+    Ok(SeatedBot {
+        side: side(seat),
+        session: session(players, seat, seed, &real, strategy),
+        opening: Vec::new(),
+        built_in_players: players - bots,
+    })
 }
 
 /// Which seats of the table are other real bots. Empty in a single run:

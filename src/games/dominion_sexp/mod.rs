@@ -55,30 +55,27 @@ static FACTS: GameFacts = GameFacts {
     }),
 };
 
-/// `protocheck match`: the bots at seats 1 to `bots` (seat 1 plays first),
-/// each refereed by its own dealer with the other bots' seats relayed;
-/// built-in players (big money) at the seats after them when `--players`
-/// asks for more. Nothing is said before the first `(move …)`.
+/// `protocheck match`: `dominion::seats::seat_bot` with a dealer per seat;
+/// built-in players play big money (random legal plays with `--strategy random`).
 fn match_seat(
     seat: usize,
     bots: usize,
     table: &Options,
 ) -> Result<crate::games::SeatedBot, String> {
-    let (players, strategy) = super::dominion::seats::match_table(&DOMINION_SEXP, bots, table)?;
-    let builtin = strategy.map(|s| match s {
-        Strategy::Greedy => BuiltInPlayer::BigMoney,
-        Strategy::Random => BuiltInPlayer::RandomLegal,
-    });
-    let real: Vec<usize> = (0..bots).collect();
-    let seed = table.seed.unwrap_or(DEFAULT_SEED);
-    Ok(crate::games::SeatedBot {
-        side: super::dominion::seats::side(seat),
-        session: Box::new(session::SexpSession::at_table(
-            players, seat, seed, &real, builtin,
-        )),
-        opening: Vec::new(),
-        built_in_players: players - bots,
-    })
+    super::dominion::seats::seat_bot(
+        &DOMINION_SEXP,
+        (seat, bots, table),
+        DEFAULT_SEED,
+        |players, seat, seed, real, strategy| {
+            let builtin = strategy.map(|s| match s {
+                Strategy::Greedy => BuiltInPlayer::BigMoney,
+                Strategy::Random => BuiltInPlayer::RandomLegal,
+            });
+            Box::new(session::SexpSession::at_table(
+                players, seat, seed, real, builtin,
+            ))
+        },
+    )
 }
 
 /// The players and the bot's seat (1-based) these options ask for, checked.

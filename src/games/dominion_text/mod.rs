@@ -50,31 +50,29 @@ static FACTS: GameFacts = GameFacts {
     }),
 };
 
-/// `protocheck match`: the bots at seats 1 to `bots` (seat 1 plays first),
-/// each refereed by its own server with the other bots' seats relayed
-/// (their turns, and their answers to militia); built-in players (engine,
-/// militia) at the seats after them when `--players` asks for more. Each
-/// bot's handshake is its own session's, as in a single run.
+/// `protocheck match`: `dominion::seats::seat_bot` with a server per seat,
+/// the other bots' turns and their answers to militia relayed; built-in
+/// players as in a single run (engine at seats 1 and 3, militia at 2 and 4)
+/// unless `--strategy` names one for all.
 fn match_seat(
     seat: usize,
     bots: usize,
     table: &Options,
 ) -> Result<crate::games::SeatedBot, String> {
-    let (players, strategy) = super::dominion::seats::match_table(&DOMINION_TEXT, bots, table)?;
-    let builtin = strategy.map(|s| match s {
-        Strategy::Greedy => BuiltInPlayer::BigMoney,
-        Strategy::Random => BuiltInPlayer::Random,
-    });
-    let real: Vec<usize> = (0..bots).collect();
-    let seed = table.seed.unwrap_or(DEFAULT_SEED);
-    Ok(crate::games::SeatedBot {
-        side: super::dominion::seats::side(seat),
-        session: Box::new(session::TextSession::at_table(
-            players, seat, seed, &real, builtin,
-        )),
-        opening: Vec::new(),
-        built_in_players: players - bots,
-    })
+    super::dominion::seats::seat_bot(
+        &DOMINION_TEXT,
+        (seat, bots, table),
+        DEFAULT_SEED,
+        |players, seat, seed, real, strategy| {
+            let builtin = strategy.map(|s| match s {
+                Strategy::Greedy => BuiltInPlayer::BigMoney,
+                Strategy::Random => BuiltInPlayer::Random,
+            });
+            Box::new(session::TextSession::at_table(
+                players, seat, seed, real, builtin,
+            ))
+        },
+    )
 }
 
 /// §6.2: the game goes on after grammar and rule failures (the document's
