@@ -237,8 +237,8 @@ pub enum Command {
     Grade(Box<crate::grade::GradeArgs>),
     /// Join the output folders of `grade --partition` shards into one.
     Merge(crate::grade::MergeArgs),
-    /// Play games between two bots, protocheck the engine between them
-    /// (kalah, quoridor); every message judged as in a single run, a bot
+    /// Play games between bots at one table (every game), protocheck the
+    /// engine between them; every message judged as in a single run, a bot
     /// that breaks a rule loses by forfeit.
     Match(Box<crate::matchplay::MatchArgs>),
     /// A round robin between bots (each pair in both seat orders), with

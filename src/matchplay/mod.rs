@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use table::{GameRecord, Player};
 
-/// Play games between two bots, protocheck the engine between them.
+/// Play games between bots at one table, protocheck the engine between them.
 #[derive(Debug, clap::Args)]
 #[command(after_help = MATCH_HELP)]
 pub struct MatchArgs {
@@ -61,7 +61,7 @@ pub struct TableArgs {
     #[arg(long)]
     pub game: String,
     /// human (default), json, or html (match: one page stepping through
-    /// every game with both bots' lines and the board).
+    /// every game with every bot's lines and the board).
     #[arg(long, value_enum, default_value = "human")]
     pub format: MatchFormat,
     /// Per-reply time limit (default: the game's, as in a single run).
