@@ -381,3 +381,60 @@ fn a_forfeit_beside_a_built_in_player_names_no_winner() {
         [("evo-tagged-growth", 1, 1, 1), ("evo-correct", 0, 0, 0)]
     );
 }
+
+/// A tournament of two clients seats a built-in player beside them: a game
+/// it wins is said as such, not counted as a draw between the clients, and
+/// every game of a match is a win, a draw or a built-in player's win.
+#[test]
+fn a_tournament_beside_a_built_in_player_tells_its_wins_from_draws() {
+    let out = tempdir();
+    let (a, b) = (bot("evo-correct"), bot("evo-pretty-crlf"));
+    let run = assert_cmd::Command::cargo_bin("protocheck")
+        .unwrap()
+        .args(["tournament", "--game", "evolution", &a, &b, "--games", "4"])
+        .arg("--out")
+        .arg(&out)
+        .timeout(std::time::Duration::from_secs(240))
+        .output()
+        .unwrap();
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let standings: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap())
+            .unwrap();
+    let human = String::from_utf8_lossy(&run.stdout);
+    for m in standings["matches"].as_array().unwrap() {
+        let count = |k: &str| m[k].as_u64().unwrap_or_else(|| panic!("{k} in {m}"));
+        assert_eq!(
+            count("first_wins") + count("second_wins") + count("draws") + count("built_in_wins"),
+            4,
+            "{m}"
+        );
+        if count("built_in_wins") > 0 {
+            assert!(human.contains("won by a built-in player"), "{human}");
+        }
+        // Games a built-in player won are the games every client lost.
+        let saved: Value = serde_json::from_str(
+            &std::fs::read_to_string(out.join(m["file"].as_str().unwrap())).unwrap(),
+        )
+        .unwrap();
+        let all_lost = saved["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| {
+                g["winner"].is_null()
+                    && g["seats"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .all(|s| s["result"] == "lost")
+            })
+            .count() as u64;
+        assert_eq!(count("built_in_wins"), all_lost, "{m}");
+    }
+}

@@ -68,6 +68,9 @@ struct MatchLine {
     first_wins: usize,
     second_wins: usize,
     draws: usize,
+    /// Games a built-in player won (both bots lost), where the game seats
+    /// built-in players beside the bots.
+    built_in_wins: usize,
     file: String,
 }
 
@@ -124,11 +127,18 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
                 .filter(|g| g.winner.as_ref().is_some_and(|w| w.bot == id))
                 .count()
         };
-        let finished_draws = report
+        // A finished game no bot won: a draw, unless every bot at it lost
+        // (a built-in player won).
+        let (built_in_wins, finished_draws) = report
             .games
             .iter()
             .filter(|g| g.winner.is_none() && g.outcome == super::table::Outcome::Finished)
-            .count();
+            .partition::<Vec<_>, _>(|g| {
+                g.seats
+                    .iter()
+                    .all(|s| s.result == Some(crate::games::EndResult::Lost))
+            });
+        let (built_in_wins, finished_draws) = (built_in_wins.len(), finished_draws.len());
         lines.push(MatchLine {
             number: n + 1,
             first: players[i].id.clone(),
@@ -136,6 +146,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
             first_wins: wins(&players[i].id),
             second_wins: wins(&players[j].id),
             draws: finished_draws,
+            built_in_wins,
             file,
         });
     }
@@ -166,11 +177,14 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
                     line.second,
                     line.first_wins,
                     line.second_wins,
-                    if line.draws > 0 {
-                        format!(" ({} drawn)", line.draws)
-                    } else {
-                        String::new()
-                    }
+                    [
+                        (line.draws, "drawn"),
+                        (line.built_in_wins, "won by a built-in player")
+                    ]
+                    .iter()
+                    .filter(|(n, _)| *n > 0)
+                    .map(|(n, what)| format!(" ({n} {what})"))
+                    .collect::<String>()
                 );
             }
             println!();
