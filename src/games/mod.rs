@@ -10,6 +10,8 @@ pub mod options;
 mod seating;
 #[cfg(test)]
 mod session_tests;
+#[cfg(test)]
+pub(crate) mod table_tests;
 
 pub use seating::{SeatedBot, Seating};
 

@@ -61,55 +61,29 @@ mod tests {
     use super::*;
     use crate::games::{EndResult, Next};
     use crate::scenario::Expect;
-    use std::collections::VecDeque;
     use std::time::Duration;
 
-    /// Plays a whole table in process: each session's bot plays big money
-    /// on its session's own state; every play one session judged goes to
-    /// the others' queues, as `controller::relay` does. One random-number
-    /// source is shared by every session's `opponent`, as a match's run
-    /// shares its one.
+    /// Plays a whole table in process (`games::table_tests::play_relayed`):
+    /// each session's bot plays big money on its session's own state, and
+    /// every play it makes is what its session relays.
     fn play_table(sessions: &mut [SexpSession]) {
-        let mut queues = vec![VecDeque::<String>::new(); sessions.len()];
-        let mut controller_rng = fastrand::Rng::with_seed(99);
-        for _round in 0..100_000 {
-            let mut progressed = false;
-            for i in 0..sessions.len() {
-                let s = &mut sessions[i];
-                match s.next() {
-                    Next::Finished => continue,
-                    Next::Bot => {
-                        let play = BuiltInPlayer::BigMoney.choose(&s.game, &mut controller_rng);
-                        let judged = s
-                            .judge(play.to_string().as_bytes(), &Expect::LegalMove, Duration::ZERO)
-                            .unwrap();
-                        assert!(judged.violations.is_empty(), "{:?}", judged.violations);
-                        let played = s.played().expect("a legal play is relayed");
-                        assert_eq!(played, play.to_string());
-                        for (j, q) in queues.iter_mut().enumerate() {
-                            if j != i {
-                                q.push_back(played.clone());
-                            }
-                        }
-                    }
-                    Next::Opponent if s.awaits_relay() => {
-                        let Some(play) = queues[i].pop_front() else {
-                            continue;
-                        };
-                        s.opponent(&play, &mut controller_rng).unwrap();
-                    }
-                    Next::Opponent => {
-                        s.opponent("auto", &mut controller_rng).unwrap();
-                    }
-                }
-                progressed = true;
-            }
-            if sessions.iter().all(|s| s.next() == Next::Finished) {
-                return;
-            }
-            assert!(progressed, "every seat waits for another");
-        }
-        panic!("the table did not finish");
+        crate::games::table_tests::play_relayed(
+            sessions,
+            100_000,
+            |_, s, rng| {
+                BuiltInPlayer::BigMoney
+                    .choose(&s.game, rng)
+                    .to_string()
+                    .into_bytes()
+            },
+            |_, reply, played| {
+                assert_eq!(
+                    played,
+                    Some(String::from_utf8_lossy(reply).as_ref()),
+                    "a legal play is relayed as made"
+                );
+            },
+        );
     }
 
     #[test]

@@ -183,7 +183,6 @@ mod tests {
     use super::*;
         use crate::games::{EndResult, Next};
     use crate::scenario::Expect;
-    use std::collections::VecDeque;
     use std::time::Duration;
 
     /// The reply a correct bot at `s`'s seat gives to what is due: the
@@ -208,53 +207,21 @@ mod tests {
         }
     }
 
-    /// Plays a whole table in process, as `controller::relay` does: what one
-    /// session's bot did goes to every other session's queue. One
-    /// random-number source is shared by every session, as a match's run
-    /// shares its one. Returns how many attack answers were relayed.
+    /// Plays a whole table in process (`games::table_tests::play_relayed`).
+    /// Returns how many attack answers were relayed.
     fn play_table(sessions: &mut [TextSession]) -> usize {
-        let mut queues = vec![VecDeque::<String>::new(); sessions.len()];
-        let mut controller_rng = fastrand::Rng::with_seed(99);
         let mut attack_answers = 0;
-        for _round in 0..200_000 {
-            let mut progressed = false;
-            for i in 0..sessions.len() {
-                let s = &mut sessions[i];
-                match s.next() {
-                    Next::Finished => continue,
-                    Next::Bot => {
-                        let reply = bot_reply(s, &mut controller_rng);
-                        let judged = s
-                            .judge(format!("{reply}\n").as_bytes(), &Expect::LegalMove, Duration::ZERO)
-                            .unwrap();
-                        assert!(judged.violations.is_empty(), "{reply}: {:?}", judged.violations);
-                        if let Some(played) = s.played() {
-                            attack_answers += usize::from(played.starts_with("discard") || played.starts_with("reaction"));
-                            for (j, q) in queues.iter_mut().enumerate() {
-                                if j != i {
-                                    q.push_back(played.clone());
-                                }
-                            }
-                        }
-                    }
-                    Next::Opponent if s.awaits_relay() => {
-                        let Some(play) = queues[i].pop_front() else {
-                            continue;
-                        };
-                        s.opponent(&play, &mut controller_rng).unwrap();
-                    }
-                    Next::Opponent => {
-                        s.opponent("auto", &mut controller_rng).unwrap();
-                    }
-                }
-                progressed = true;
-            }
-            if sessions.iter().all(|s| s.next() == Next::Finished) {
-                return attack_answers;
-            }
-            assert!(progressed, "every seat waits for another");
-        }
-        panic!("the table did not finish");
+        crate::games::table_tests::play_relayed(
+            sessions,
+            200_000,
+            |_, s, rng| format!("{}\n", bot_reply(s, rng)).into_bytes(),
+            |_, _, played| {
+                attack_answers += usize::from(
+                    played.is_some_and(|p| p.starts_with("discard") || p.starts_with("reaction")),
+                );
+            },
+        );
+        attack_answers
     }
 
     #[test]

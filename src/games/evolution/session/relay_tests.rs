@@ -9,7 +9,6 @@ use crate::games::evolution::model::Species;
 use crate::games::evolution::strategy::{self, FatRequest};
 use crate::games::{EndResult, Next, Session};
 use crate::scenario::Expect;
-use std::collections::VecDeque;
 use std::time::Duration;
 
 /// How a test client chooses: the reference strategy, only a food card, or
@@ -51,9 +50,9 @@ fn reply(s: &EvolutionSession, plays: Plays) -> Vec<u8> {
     format!("{text} ").into_bytes()
 }
 
-/// Drive the sessions of one table as `controller::relay` does: one action
-/// per seat per pass; a move one client made goes to every other session.
-/// Returns every message each client was sent.
+/// Drive the sessions of one table as `controller::relay` does
+/// (`games::table_tests::play_relayed`). Returns every message each client
+/// was sent.
 fn play_table(sessions: &mut [EvolutionSession], plays: &[Plays]) -> Vec<Vec<String>> {
     play_table_counting(sessions, plays).0
 }
@@ -64,60 +63,21 @@ fn play_table_counting(
     plays: &[Plays],
 ) -> (Vec<Vec<String>>, usize) {
     let mut feeds = 0;
-    let n = sessions.len();
-    let mut inbound: Vec<VecDeque<String>> = vec![VecDeque::new(); n];
-    let mut sent: Vec<Vec<String>> = vec![Vec::new(); n];
-    let mut rng = fastrand::Rng::with_seed(99);
-    for _pass in 0..100_000 {
-        let mut progressed = false;
-        for seat in 0..n {
-            let s = &mut sessions[seat];
-            match s.next() {
-                Next::Bot => {
-                    let bytes = reply(s, plays[seat]);
-                    let judged = s.judge(&bytes, &Expect::LegalMove, Duration::ZERO).unwrap();
-                    assert!(
-                        judged.violations.is_empty(),
-                        "seat {}: {:?}",
-                        seat + 1,
-                        judged.violations
-                    );
-                    if let Some(mv) = s.played() {
-                        let json = mv.split_once(": ").unwrap().1;
-                        let value: serde_json::Value = serde_json::from_str(json).unwrap();
-                        if value.as_array().is_none_or(|a| a.len() != 5) {
-                            feeds += 1;
-                        }
-                        for (other, q) in inbound.iter_mut().enumerate() {
-                            if other != seat {
-                                q.push_back(mv.clone());
-                            }
-                        }
-                    }
-                    progressed = true;
+    let sent = crate::games::table_tests::play_relayed(
+        sessions,
+        100_000,
+        |seat, s, _| reply(s, plays[seat]),
+        |_, _, played| {
+            if let Some(mv) = played {
+                let json = mv.split_once(": ").unwrap().1;
+                let value: serde_json::Value = serde_json::from_str(json).unwrap();
+                if value.as_array().is_none_or(|a| a.len() != 5) {
+                    feeds += 1;
                 }
-                Next::Opponent => {
-                    let choice = if s.awaits_relay() {
-                        match inbound[seat].pop_front() {
-                            Some(mv) => mv,
-                            None => continue,
-                        }
-                    } else {
-                        "auto".to_string()
-                    };
-                    let outs = s.opponent(&choice, &mut rng).unwrap();
-                    sent[seat].extend(outs.into_iter().map(|o| o.text));
-                    progressed = true;
-                }
-                Next::Finished => {}
             }
-        }
-        if sessions.iter().all(|s| s.next() == Next::Finished) {
-            return (sent, feeds);
-        }
-        assert!(progressed, "every seat waits for another");
-    }
-    panic!("the game did not end");
+        },
+    );
+    (sent, feeds)
 }
 
 const STYLES: &[Style] = &[Style::Reference, Style::Simple];
