@@ -261,8 +261,10 @@ impl Run<'_> {
     /// the bot is proved idle, or at its length.
     pub(super) fn look_while_waiting(&mut self, seat: SeatId) {
         let time = &self.seats[seat].time;
-        if time.explicit_silence {
-            return; // fixed windows never end early
+        if time.explicit_silence || time.pause.is_zero() {
+            // Fixed windows never end early; without pauses (QTP) there is
+            // no window to prove: a look would be wasted.
+            return;
         }
         let sample = self.seats[seat].inbox.conn.idle_sample();
         self.seats[seat].time.idle_seed = sample.filter(|s| s.idle).map(|s| IdleSeed {
