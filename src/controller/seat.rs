@@ -163,7 +163,7 @@ pub(super) struct Timing {
     pub(super) flushed_late: bool,
     /// A look that found the bot idle while protocheck dealt with another
     /// seat (`protocheck match`): the first of the two looks that prove it
-    /// idle in its next listening window (`pace::IdleWatch::seeded`).
+    /// idle in its next listening window (`pace::IdleWatch::seed`).
     pub(super) idle_seed: Option<IdleSeed>,
 }
 
