@@ -49,12 +49,15 @@ const REPLY_PROBE_FIRST: Duration = Duration::from_millis(5);
 const REPLY_PROBE_MAX: Duration = Duration::from_millis(40);
 
 /// Successive looks at a bot, until it is proved idle: two looks in a row
-/// that find all its tasks idle with no CPU time used in between.
+/// that find all its tasks idle, with none of them run by the scheduler in
+/// between (`transport::idle::Schedule`); where those counters cannot be
+/// read, the two looks at least one probe interval apart with no CPU time
+/// used in between.
 pub(super) struct IdleWatch {
     next: Option<Instant>,
     interval: Duration,
     max: Duration,
-    last_idle_cpu: Option<u64>,
+    last_idle: Option<IdleSeed>,
     /// The latest look found the bot doing something (not idle).
     saw_busy: bool,
 }
@@ -73,7 +76,7 @@ impl IdleWatch {
             next: enabled.then(|| Instant::now() + first),
             interval: first,
             max,
-            last_idle_cpu: None,
+            last_idle: None,
             saw_busy: false,
         }
     }
@@ -96,21 +99,25 @@ impl IdleWatch {
     }
 
     /// Start from an earlier look that found the bot idle (taken after
-    /// everything protocheck sent it was delivered): a look in this window
-    /// at least one probe interval after it that finds the bot still idle,
-    /// with no CPU time used, completes the proof. So a bot that went idle
-    /// while protocheck dealt with another seat is proved idle at once,
-    /// by the same two looks.
+    /// everything protocheck sent it was delivered): the next look in this
+    /// window that finds the bot still idle, with none of its tasks run in
+    /// between, completes the proof. So a bot that went idle while
+    /// protocheck dealt with another seat is proved idle at once, by the
+    /// same two looks. Without the scheduler's counters that look comes at
+    /// least one probe interval after the seed.
     pub(super) fn seed(&mut self, seed: IdleSeed) {
         if self.next.is_some() {
-            self.last_idle_cpu = Some(seed.cpu);
-            self.next = Some(seed.at + self.interval);
+            self.last_idle = Some(seed);
+            self.next = Some(match seed.schedule {
+                Some(_) => seed.at,
+                None => seed.at + self.interval,
+            });
         }
     }
 
     /// The bot did something: what was seen so far proves nothing.
     pub(super) fn saw_activity(&mut self) {
-        self.last_idle_cpu = None;
+        self.last_idle = None;
     }
 
     /// Look if it is time; true once the bot is proved idle.
@@ -132,18 +139,42 @@ impl IdleWatch {
                 false
             }
             Some(s) if s.idle => {
-                // Two looks in a row, the second at least one probe interval
-                // after the first, with no CPU time used in between: one look
-                // could catch a task between a wake-up and its run (seen
-                // under load: a reply proved missing that was on its way).
-                let proved = self.last_idle_cpu == Some(s.cpu);
-                self.last_idle_cpu = Some(s.cpu);
+                // One look could catch a task between two of its reads
+                // (seen under load: a reply proved missing that was on its
+                // way). Two looks in a row prove it: with the scheduler's
+                // counters, none of the tasks ran in between, so the second
+                // may follow at once; without them, the second at least one
+                // probe interval after the first, with no CPU time used.
+                let look = IdleSeed {
+                    at: now,
+                    cpu: s.cpu,
+                    schedule: s.schedule,
+                };
+                let proved = self.last_idle.is_some_and(|last| proves_idle(&last, &look));
+                if look.schedule.is_some() && self.last_idle.is_none() {
+                    self.next = Some(now); // the second look at once
+                }
+                self.last_idle = Some(look);
                 proved
             }
             Some(_) => {
-                self.last_idle_cpu = None;
+                self.last_idle = None;
                 false
             }
+        }
+    }
+}
+
+/// Whether two looks that both found the bot idle prove it idle: none of
+/// its tasks (nor protocheck's reader) ran in between, by the scheduler's
+/// counters where both looks have them; otherwise no CPU tick used, the
+/// second at least [`LISTEN_PROBE_FIRST`] after the first.
+fn proves_idle(first: &IdleSeed, second: &IdleSeed) -> bool {
+    match (first.schedule, second.schedule) {
+        (Some(a), Some(b)) => a == b,
+        _ => {
+            first.cpu == second.cpu
+                && second.at.saturating_duration_since(first.at) >= LISTEN_PROBE_FIRST
         }
     }
 }
@@ -270,6 +301,7 @@ impl Run<'_> {
         self.seats[seat].time.idle_seed = sample.filter(|s| s.idle).map(|s| IdleSeed {
             at: Instant::now(),
             cpu: s.cpu,
+            schedule: s.schedule,
         });
     }
 

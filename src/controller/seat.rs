@@ -172,6 +172,7 @@ pub(super) struct Timing {
 pub(super) struct IdleSeed {
     pub(super) at: std::time::Instant,
     pub(super) cpu: u64,
+    pub(super) schedule: Option<crate::transport::idle::Schedule>,
 }
 
 impl Timing {

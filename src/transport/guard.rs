@@ -196,6 +196,49 @@ fn classify(
     out
 }
 
+/// Whether protocheck's only children are the registered bots' main
+/// processes and the guardian: then nothing of a bot whose group is killed
+/// and reaped is left, and its sweep need not scan all of /proc (one scan
+/// per bot per scenario is most of what ending a short game costs, and it
+/// grows with every process on the machine). A process that left its bot's
+/// group hangs below a living process of that bot or, once its parent is
+/// gone, below protocheck (a subreaper): so when the bot's main process is
+/// reaped, anything left of it shows as a child of protocheck that is no
+/// registered main process. Reparented orphans join any of protocheck's
+/// threads, so every thread's `children` is read. Called with the live
+/// registry locked: no bot is between fork and registration.
+#[cfg(target_os = "linux")]
+fn only_known_children(groups: &std::collections::HashMap<i32, Arc<Watch>>) -> bool {
+    let guardian = GUARDIAN_PID.load(Ordering::SeqCst);
+    let Ok(threads) = std::fs::read_dir("/proc/self/task") else {
+        return false;
+    };
+    for thread in threads {
+        let Ok(thread) = thread else {
+            return false;
+        };
+        let mut path = thread.path();
+        path.push("children");
+        let Ok(children) = std::fs::read_to_string(&path) else {
+            // A thread that ended meanwhile had no children left (they
+            // went to another thread); any other failure: scan instead.
+            if std::fs::metadata(thread.path()).is_err() {
+                continue;
+            }
+            return false;
+        };
+        for child in children.split_whitespace() {
+            let Ok(pid) = child.parse::<i32>() else {
+                return false;
+            };
+            if pid != guardian && !groups.contains_key(&pid) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Kill and reap what is left of one bot (`Some(main pid)`), plus any
 /// orphan nobody owns; or, with `None`, every descendant of protocheck.
 /// Bounded (2 s): SIGKILL cannot be ignored, so this ends within
@@ -205,6 +248,9 @@ pub fn sweep(bot: Option<i32>) {
     {
         let me = std::process::id() as i32;
         let deadline = std::time::Instant::now() + Duration::from_secs(2);
+        if bot.is_some() && only_known_children(&lock_live().groups) {
+            return;
+        }
         loop {
             let mut alive = 0;
             {

@@ -4,11 +4,21 @@
 //! Such a bot can do nothing until protocheck writes again: it will never
 //! answer a due reply, and it cannot write out of turn any more.
 //!
-//! Linux only, from `/proc`: each task's `stat` (state, CPU time) and
-//! `syscall` (the system call it sleeps in, and its arguments). Where that
+//! Linux only, from `/proc`: each task's `stat` (state, CPU time),
+//! `syscall` (the system call it sleeps in, and its arguments) and
+//! `schedstat` (how often and how long the scheduler ran it). Where that
 //! cannot be read (another OS, a restricted `/proc`, a bot that waits with
 //! `poll`/`epoll`, a JVM with its helper threads), the answer is "unknown"
 //! and the caller falls back to its timeouts and windows.
+//!
+//! One look is not a proof: it reads the tasks one after another, and a
+//! task may run between two reads (the bot writes a line after protocheck's
+//! reader was seen asleep). Two looks are, when every task was asleep in
+//! its read at both and the scheduler ran none of them in between
+//! ([`Schedule`]): then at the end of the first look all of them were
+//! asleep at once, with nothing left to read, and only protocheck can wake
+//! them. Without `schedstat` the caller spaces its two looks in time and
+//! compares CPU ticks instead.
 
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -42,6 +52,43 @@ pub struct Sample {
     pub cpu: u64,
     /// How many tasks (threads of all its processes) were looked at.
     pub tasks: usize,
+    /// What the scheduler did with those tasks and protocheck's reader so
+    /// far; `None` where `schedstat` cannot be read. Two idle looks with
+    /// the same schedule prove the bot idle, however close together.
+    pub schedule: Option<Schedule>,
+}
+
+/// The scheduler's counters summed over a set of tasks, read after each
+/// task's state. Every counter only grows while its task lives, and a task
+/// that is scheduled in adds to `runs` (and to `ran_ns` once it stops), so
+/// equal sums over the same tasks mean none of them ran in between; a task
+/// that came or went changes `tasks` or `tids`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Schedule {
+    pub tasks: u64,
+    pub tids: u64,
+    pub ran_ns: u64,
+    pub runs: u64,
+}
+
+impl Schedule {
+    /// Add one task's `schedstat` text (`<ran ns> <waited ns> <runs>`).
+    /// `None`: unreadable, or counters that are not kept (a kernel without
+    /// scheduler statistics shows `0 0 0` for a task that has run).
+    fn add(mut self, tid: i32, schedstat: &str) -> Option<Schedule> {
+        let mut fields = schedstat.split_whitespace();
+        let ran_ns: u64 = fields.next()?.parse().ok()?;
+        let _waited: u64 = fields.next()?.parse().ok()?;
+        let runs: u64 = fields.next()?.parse().ok()?;
+        if runs == 0 {
+            return None; // a sleeping task has run at least once
+        }
+        self.tasks += 1;
+        self.tids = self.tids.wrapping_add(tid as u64);
+        self.ran_ns = self.ran_ns.wrapping_add(ran_ns);
+        self.runs = self.runs.wrapping_add(runs);
+        Some(self)
+    }
 }
 
 /// Looks at one bot process tree.
@@ -51,6 +98,8 @@ pub struct IdleProbe {
     /// `pipe:[inode]` of the bot's stdin pipe, as `/proc/*/fd` links show it.
     stdin_link: Option<String>,
     progress: Arc<Progress>,
+    /// The /proc files of the last look, kept open for the next.
+    files: Arc<Mutex<linux::OpenFiles>>,
 }
 
 impl IdleProbe {
@@ -59,6 +108,7 @@ impl IdleProbe {
             pid,
             stdin_link: stdin_inode.map(|i| format!("pipe:[{i}]")),
             progress,
+            files: Arc::default(),
         }
     }
 
@@ -73,12 +123,15 @@ impl IdleProbe {
                 idle: false,
                 cpu: 0,
                 tasks: 0,
+                schedule: None,
             });
         }
+        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
         linux::sample(
             self.pid,
             link,
             self.progress.reader_tid.load(Ordering::SeqCst),
+            &mut files,
         )
     }
 }
@@ -96,7 +149,8 @@ pub fn current_tid() -> i32 {
 
 #[cfg(target_os = "linux")]
 mod linux {
-    use super::Sample;
+    use super::{Sample, Schedule};
+    pub use crate::transport::procfs::OpenFiles;
     use std::fs;
 
     /// System call numbers of the calls a provably idle task may sleep in.
@@ -119,9 +173,17 @@ mod linux {
         Blocked,
         /// Anything else: running, or asleep in a call that can end by itself.
         Busy,
+        /// Ended and reaped since it was listed (or, for protocheck's
+        /// reader, since it was started).
+        Gone,
     }
 
-    pub fn sample(pid: i32, stdin_link: &str, reader_tid: i32) -> Option<Sample> {
+    pub fn sample(
+        pid: i32,
+        stdin_link: &str,
+        reader_tid: i32,
+        files: &mut OpenFiles,
+    ) -> Option<Sample> {
         if READS.is_empty() {
             return None;
         }
@@ -133,12 +195,14 @@ mod linux {
                 idle: false,
                 cpu: 0,
                 tasks: 0,
+                schedule: None,
             });
         }
+        files.begin_look();
         // protocheck's own reader must be asleep in its read, so everything
         // the bot wrote before it went idle is already in the event queue.
-        let reader = format!("/proc/self/task/{reader_tid}");
-        if !std::path::Path::new(&reader).exists() {
+        let (reader_state, reader_counters) = own_reader(files, reader_tid)?;
+        if matches!(reader_state, Task::Gone) {
             // The reader has ended: the bot's output reached end-of-file
             // (every process holding it closed it or died), so nothing more
             // can arrive, whatever is left of the bot.
@@ -146,10 +210,11 @@ mod linux {
                 idle: true,
                 cpu: 0,
                 tasks: 1,
+                schedule: None,
             });
         }
-        let reader_idle = matches!(task(&reader, &[], None)?, (Task::Blocked, _));
-        let mut idle = reader_idle;
+        let mut idle = matches!(reader_state, Task::Blocked);
+        let mut schedule = reader_counters.and_then(|s| Schedule::default().add(reader_tid, &s));
         let mut cpu = 0u64;
         let mut count = 0usize;
         let mut stack = vec![pid];
@@ -159,23 +224,38 @@ mod linux {
             if seen > 256 {
                 return None; // a fork bomb is not worth proving anything about
             }
-            let dir = format!("/proc/{p}/task");
-            let Ok(tasks) = fs::read_dir(&dir) else {
+            // The main thread first: while it lives as its process's only
+            // thread, the process's task folder need not be listed.
+            let leader = task(files, p, p, stdin_link)?;
+            if matches!(leader.state, Task::Gone) {
                 if p != pid {
                     continue; // a child that ended meanwhile does nothing
                 }
                 return None;
-            };
-            for entry in tasks.flatten() {
-                let path = entry.path();
-                let path = path.to_str()?;
-                let (state, ticks) = task(path, READS, Some((p, stdin_link)))?;
-                cpu += ticks;
-                count += 1;
-                if matches!(state, Task::Busy) {
-                    idle = false;
+            }
+            let mut looks = vec![(p, leader)];
+            if !looks[0].1.alone {
+                let Ok(listed) = fs::read_dir(format!("/proc/{p}/task")) else {
+                    return None;
+                };
+                for entry in listed.flatten() {
+                    let tid: i32 = entry.file_name().to_str()?.parse().ok()?;
+                    if tid != p {
+                        looks.push((tid, task(files, p, tid, stdin_link)?));
+                    }
                 }
-                if let Ok(children) = fs::read_to_string(format!("{path}/children")) {
+            }
+            for (tid, look) in looks {
+                schedule = match (schedule, look.counters) {
+                    (Some(sum), Some(text)) => sum.add(tid, &text),
+                    _ => None,
+                };
+                cpu += look.ticks;
+                count += 1;
+                if !matches!(look.state, Task::Blocked) {
+                    idle = false; // busy, or a thread that ended since listed
+                }
+                if let Ok(children) = files.read(&format!("/proc/{p}/task/{tid}/children")) {
                     stack.extend(
                         children
                             .split_whitespace()
@@ -188,52 +268,108 @@ mod linux {
             idle,
             cpu,
             tasks: count,
+            schedule,
         })
     }
 
-    /// The state and CPU ticks of one task (`/proc/<pid>/task/<tid>`).
-    /// `stdin` (process id, pipe link): a read counts as blocked only on a
-    /// descriptor that is this pipe; without it, any read on any descriptor
-    /// counts (protocheck's own reader thread).
-    fn task(path: &str, reads: &[i64], stdin: Option<(i32, &str)>) -> Option<(Task, u64)> {
-        let stat = fs::read_to_string(format!("{path}/stat")).ok()?;
+    /// protocheck's reader thread: asleep in a read (of any descriptor), and
+    /// its scheduler counters. The `syscall` file alone tells: it shows
+    /// `running` for a task that runs or was woken and waits for a CPU.
+    fn own_reader(files: &mut OpenFiles, tid: i32) -> Option<(Task, Option<String>)> {
+        let path = format!("/proc/self/task/{tid}");
+        let syscall = match files.read(&format!("{path}/syscall")) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some((Task::Gone, None)),
+            Err(_) => return None,
+        };
+        let number = syscall.split_whitespace().next()?.parse::<i64>().ok();
+        if number.is_some_and(|n| READS.contains(&n)) {
+            let counters = files.read(&format!("{path}/schedstat")).ok();
+            Some((Task::Blocked, counters))
+        } else {
+            Some((Task::Busy, None))
+        }
+    }
+
+    /// One task as one look saw it.
+    struct TaskLook {
+        state: Task,
+        /// User plus system CPU time, in clock ticks.
+        ticks: u64,
+        /// The `schedstat` text of a blocked task, read after its state
+        /// (see [`super::Schedule`]).
+        counters: Option<String>,
+        /// A live main thread that is its process's only thread.
+        alone: bool,
+    }
+
+    /// Task `tid` of process `pid` (`/proc/<pid>/task/<tid>`): blocked when
+    /// asleep in a read of a descriptor that is the pipe `stdin_link`, or
+    /// in a wait for a child.
+    fn task(files: &mut OpenFiles, pid: i32, tid: i32, stdin_link: &str) -> Option<TaskLook> {
+        let path = format!("/proc/{pid}/task/{tid}");
+        let stat = match files.read(&format!("{path}/stat")) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Some(TaskLook {
+                    state: Task::Gone,
+                    ticks: 0,
+                    counters: None,
+                    alone: false,
+                });
+            }
+            Err(_) => return None,
+        };
         // The command name may hold spaces and parentheses: fields start
-        // after the last `)`.
+        // after the last `)`; field n is fields[n - 3].
         let rest = &stat[stat.rfind(')')? + 1..];
         let fields: Vec<&str> = rest.split_whitespace().collect();
         let state = *fields.first()?;
         let utime: u64 = fields.get(11)?.parse().ok()?;
         let stime: u64 = fields.get(12)?.parse().ok()?;
+        let threads: u64 = fields.get(17)?.parse().ok()?;
         let ticks = utime + stime;
-        if state == "Z" || state == "X" {
-            return Some((Task::Blocked, ticks)); // a dead task does nothing
+        let dead = state == "Z" || state == "X";
+        // A main thread that ended leaves its process's other threads
+        // running: only a live one that is alone spares the listing.
+        let alone = tid == pid && !dead && threads == 1;
+        let look = |state: Task, files: &mut OpenFiles| {
+            let counters = match state {
+                Task::Blocked => files.read(&format!("{path}/schedstat")).ok(),
+                _ => None,
+            };
+            Some(TaskLook {
+                state,
+                ticks,
+                counters,
+                alone,
+            })
+        };
+        if dead {
+            return look(Task::Blocked, files); // a dead task does nothing
         }
         if state != "S" {
-            return Some((Task::Busy, ticks));
+            return look(Task::Busy, files);
         }
-        let syscall = fs::read_to_string(format!("{path}/syscall")).ok()?;
+        let syscall = files.read(&format!("{path}/syscall")).ok()?;
         let mut words = syscall.split_whitespace();
         let Some(number) = words.next().and_then(|w| w.parse::<i64>().ok()) else {
-            return Some((Task::Busy, ticks)); // "running", or not in a call
+            return look(Task::Busy, files); // "running", or not in a call
         };
-        let reads = if reads.is_empty() { READS } else { reads };
-        if WAITS.contains(&number) && stdin.is_some() {
-            return Some((Task::Blocked, ticks));
+        if WAITS.contains(&number) {
+            return look(Task::Blocked, files);
         }
-        if !reads.contains(&number) {
-            return Some((Task::Busy, ticks));
+        if !READS.contains(&number) {
+            return look(Task::Busy, files);
         }
-        let Some((pid, link)) = stdin else {
-            return Some((Task::Blocked, ticks));
-        };
         let fd = words
             .next()
             .and_then(|w| i64::from_str_radix(w.trim_start_matches("0x"), 16).ok())?;
         let target = fs::read_link(format!("/proc/{pid}/fd/{fd}")).ok()?;
-        if target.to_str() == Some(link) {
-            Some((Task::Blocked, ticks))
+        if target.to_str() == Some(stdin_link) {
+            look(Task::Blocked, files)
         } else {
-            Some((Task::Busy, ticks))
+            look(Task::Busy, files)
         }
     }
 }
@@ -243,9 +379,18 @@ mod linux {
     use super::Sample;
 
     /// Not provable here: callers fall back to their timeouts.
-    pub fn sample(_pid: i32, _stdin_link: &str, _reader_tid: i32) -> Option<Sample> {
+    pub fn sample(
+        _pid: i32,
+        _stdin_link: &str,
+        _reader_tid: i32,
+        _files: &mut OpenFiles,
+    ) -> Option<Sample> {
         None
     }
+
+    /// Nothing is kept open where nothing is read.
+    #[derive(Debug, Default)]
+    pub struct OpenFiles;
 }
 
 #[cfg(all(test, target_os = "linux"))]

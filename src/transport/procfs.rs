@@ -97,6 +97,69 @@ pub fn ticks_per_second() -> u64 {
     if t > 0 { t as u64 } else { 100 }
 }
 
+/// Files under /proc kept open between looks, each read again from its
+/// start (`pread` at offset 0: a /proc file is regenerated on each read from
+/// offset 0). A look at a bot reads a handful of small files a few hundred
+/// times per game; opening, sizing and closing each one cost more than
+/// generating it. Files not read in a look are closed after it, and at most
+/// [`OpenFiles::MAX`] are kept (a bot with many threads is read the plain
+/// way beyond that), so a probe never holds many descriptors.
+#[derive(Debug, Default)]
+pub struct OpenFiles {
+    kept: HashMap<String, std::fs::File>,
+    /// Those read in the current look.
+    this_look: HashMap<String, std::fs::File>,
+}
+
+impl OpenFiles {
+    pub const MAX: usize = 32;
+
+    /// Start a look: the files the last look read stay at hand.
+    pub fn begin_look(&mut self) {
+        let read = std::mem::take(&mut self.this_look);
+        self.kept = read;
+    }
+
+    /// The whole text of `path`, read again now. An error is what opening
+    /// or reading it gave (`NotFound`: the task or process is gone).
+    pub fn read(&mut self, path: &str) -> std::io::Result<String> {
+        if let Some(file) = self.kept.remove(path) {
+            if let Ok(text) = read_from_start(&file) {
+                self.keep(path, file);
+                return Ok(text);
+            }
+            // A file of a task that ended: open it again to learn why.
+        }
+        let file = std::fs::File::open(path)?;
+        let text = read_from_start(&file)?;
+        self.keep(path, file);
+        Ok(text)
+    }
+
+    fn keep(&mut self, path: &str, file: std::fs::File) {
+        if self.this_look.len() < Self::MAX {
+            self.this_look.insert(path.to_string(), file);
+        }
+    }
+}
+
+/// Read a /proc file from offset 0 to its end.
+fn read_from_start(file: &std::fs::File) -> std::io::Result<String> {
+    use std::os::unix::fs::FileExt;
+    let mut bytes = vec![0u8; 4096];
+    let mut len = 0;
+    loop {
+        let n = file.read_at(&mut bytes[len..], len as u64)?;
+        len += n;
+        if n == 0 || len < bytes.len() {
+            break; // a /proc file gives all it has in one read that fits
+        }
+        bytes.resize(bytes.len() * 2, 0);
+    }
+    bytes.truncate(len);
+    String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +181,49 @@ mod tests {
         let env = b"PROTOCHECK_BOTX=no\0PROTOCHECK_BOT=run.3\0PATH=/bin\0";
         assert_eq!(env_value(env, "PROTOCHECK_BOT").as_deref(), Some("run.3"));
         assert_eq!(env_value(env, "HOME"), None);
+    }
+
+    #[test]
+    fn a_kept_file_is_read_afresh_and_a_gone_task_is_not_found() {
+        let mut files = OpenFiles::default();
+        let path = "/proc/self/schedstat";
+        files.begin_look();
+        let first = files.read(path).unwrap();
+        // Use some CPU: the kept file must show the new count, not the old.
+        let mut x = 0u64;
+        for i in 0..2_000_000u64 {
+            x = x.wrapping_add(i * i);
+        }
+        std::hint::black_box(x);
+        std::thread::yield_now();
+        files.begin_look();
+        let second = files.read(path).unwrap();
+        assert_eq!(
+            files.kept.len() + files.this_look.len(),
+            1,
+            "one file, kept"
+        );
+        let ran = |t: &str| t.split_whitespace().next().unwrap().parse::<u64>().unwrap();
+        assert!(ran(&second) > ran(&first), "{first} then {second}");
+
+        // A thread's file, kept open while the thread lived, reads as gone
+        // once it ended, and is no longer kept.
+        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
+        let (end_tx, end_rx) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            tid_tx.send(unsafe { libc::gettid() }).unwrap();
+            let _ = end_rx.recv();
+        });
+        let tid = tid_rx.recv().unwrap();
+        let path_of_thread = format!("/proc/self/task/{tid}/stat");
+        assert!(files.read(&path_of_thread).is_ok());
+        files.begin_look();
+        assert_eq!(files.kept.len(), 2, "schedstat and the thread's stat kept");
+        end_tx.send(()).unwrap();
+        thread.join().unwrap();
+        assert!(files.read(&path_of_thread).is_err());
+        files.begin_look();
+        assert!(files.kept.is_empty(), "{:?}", files.kept.keys());
     }
 
     #[test]
