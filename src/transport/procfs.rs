@@ -123,12 +123,13 @@ impl OpenFiles {
     /// The whole text of `path`, read again now. An error is what opening
     /// or reading it gave (`NotFound`: the task or process is gone).
     pub fn read(&mut self, path: &str) -> std::io::Result<String> {
-        if let Some(file) = self.kept.remove(path) {
-            if let Ok(text) = read_from_start(&file) {
-                self.keep(path, file);
-                return Ok(text);
-            }
-            // A file of a task that ended: open it again to learn why.
+        // A kept file that fails belongs to a task that ended: it is opened
+        // again below, to learn why.
+        if let Some(file) = self.kept.remove(path)
+            && let Ok(text) = read_from_start(&file)
+        {
+            self.keep(path, file);
+            return Ok(text);
         }
         let file = std::fs::File::open(path)?;
         let text = read_from_start(&file)?;
