@@ -205,6 +205,9 @@ pub struct BotConnection {
     group: Option<ProcessGroup>,
     events: Receiver<BotEvent>,
     writes: Option<WriteQueue>,
+    /// The bot's stdin pipe, for messages it takes at once (`None` for a
+    /// TCP client: the writer thread writes everything).
+    direct: Option<stream::PipeInput>,
     stderr: Arc<Mutex<StderrTail>>,
     progress: Arc<Progress>,
     idle: IdleProbe,
@@ -250,9 +253,13 @@ impl BotConnection {
             Arc::clone(&progress),
         );
         let (wtx, wrx) = mpsc::channel();
+        let input = stream::PipeInput::new(pipes.stdin).map_err(|error| SpawnError {
+            program: bot.program.clone(),
+            error,
+        })?;
         stream::spawn_writer(
             format!("bot-{pid}-in"),
-            pipes.stdin,
+            input.writer(),
             wrx,
             tx,
             Arc::clone(&progress),
@@ -263,6 +270,7 @@ impl BotConnection {
             group: Some(group),
             events,
             writes: Some(wtx),
+            direct: Some(input),
             stderr,
             progress,
             idle,
@@ -277,12 +285,34 @@ impl BotConnection {
     }
 
     /// Queue bytes for the bot; never blocks.
-    pub fn send(&self, bytes: Vec<u8>) {
-        if let Some(w) = &self.writes {
-            let len = bytes.len() as u64;
-            if w.send(WriteCommand::Bytes(bytes)).is_ok() {
-                self.progress.queued.fetch_add(len, Ordering::SeqCst);
+    pub fn send(&self, mut bytes: Vec<u8>) {
+        let Some(w) = &self.writes else {
+            return;
+        };
+        let len = bytes.len() as u64;
+        // Nothing queued before it: as much as the pipe takes now goes
+        // straight in, in order; the writer thread writes the rest.
+        let progress = &self.progress;
+        let idle_writer =
+            progress.queued.load(Ordering::SeqCst) == progress.written.load(Ordering::SeqCst);
+        let now = match &self.direct {
+            Some(pipe) if idle_writer => pipe.write_now(&bytes),
+            _ => 0,
+        };
+        if now > 0 {
+            progress.queued.fetch_add(now as u64, Ordering::SeqCst);
+            progress.written.fetch_add(now as u64, Ordering::SeqCst);
+            if let Ok(mut at) = progress.delivered_at.lock() {
+                *at = Some(Instant::now());
             }
+            if now == bytes.len() {
+                return;
+            }
+            bytes.drain(..now);
+        }
+        let rest = len - now as u64;
+        if w.send(WriteCommand::Bytes(bytes)).is_ok() {
+            progress.queued.fetch_add(rest, Ordering::SeqCst);
         }
     }
 

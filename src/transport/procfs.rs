@@ -187,7 +187,8 @@ mod tests {
     #[test]
     fn a_kept_file_is_read_afresh_and_a_gone_task_is_not_found() {
         let mut files = OpenFiles::default();
-        let path = "/proc/self/schedstat";
+        // This test's own thread (`/proc/self` is the main thread's).
+        let path = &format!("/proc/self/task/{}/schedstat", unsafe { libc::gettid() });
         files.begin_look();
         let first = files.read(path).unwrap();
         // Use some CPU: the kept file must show the new count, not the old.

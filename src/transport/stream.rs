@@ -1,7 +1,10 @@
 //! Threads that move bytes between protocheck and a bot, for any byte stream
 //! (pipes now, a TCP socket for Evolution). They never block the controller:
 //! reads are framed and queued as events; writes are queued to a writer
-//! thread, so a bot that never reads cannot stall protocheck.
+//! thread, so a bot that never reads cannot stall protocheck. A message the
+//! bot's stdin pipe takes at once is written straight from the controller
+//! ([`PipeInput`]): one thread hand-off less per message, which is most of
+//! what a move costs in a fast game.
 
 use super::BotEvent;
 use super::framing::{FrameEvent, Framer};
@@ -102,6 +105,105 @@ pub fn spawn_writer(
         .name(name)
         .spawn(body)
         .expect("spawn writer thread");
+}
+
+/// The write end of a bot's stdin pipe, non-blocking, shared by the
+/// controller ([`PipeInput::write_now`]) and the writer thread (its
+/// [`PipeInput::writer`] side, which waits for room with `poll`).
+#[derive(Clone)]
+pub struct PipeInput {
+    pipe: Arc<Mutex<Option<std::process::ChildStdin>>>,
+}
+
+impl PipeInput {
+    /// Make the pipe non-blocking (only protocheck's end: the bot's read
+    /// end is another open file and is unchanged).
+    pub fn new(stdin: std::process::ChildStdin) -> std::io::Result<PipeInput> {
+        use std::os::fd::AsRawFd;
+        let fd = stdin.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this value owns.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+        }
+        Ok(PipeInput {
+            pipe: Arc::new(Mutex::new(Some(stdin))),
+        })
+    }
+
+    /// Write as much of `bytes` as the pipe takes without waiting; how much
+    /// that was (0 when it is full, closed or failing: the writer thread
+    /// then writes it, and reports a failure).
+    pub fn write_now(&self, bytes: &[u8]) -> usize {
+        let guard = self.pipe.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(mut pipe) = guard.as_ref() else {
+            return 0;
+        };
+        let mut done = 0;
+        while done < bytes.len() {
+            match pipe.write(&bytes[done..]) {
+                Ok(0) => break,
+                Ok(n) => done += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        done
+    }
+
+    /// The writer thread's side: blocking writes (waiting for room), and
+    /// the pipe closed (the bot reads end-of-file) when it is dropped.
+    pub fn writer(&self) -> PipeWriter {
+        PipeWriter {
+            pipe: Arc::clone(&self.pipe),
+        }
+    }
+}
+
+/// See [`PipeInput::writer`].
+pub struct PipeWriter {
+    pipe: Arc<Mutex<Option<std::process::ChildStdin>>>,
+}
+
+impl Write for PipeWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        use std::os::fd::AsRawFd;
+        loop {
+            let guard = self.pipe.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(mut pipe) = guard.as_ref() else {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            };
+            match pipe.write(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    let fd = pipe.as_raw_fd();
+                    // Wait for room without holding the lock. Only this
+                    // thread closes the pipe, so `fd` stays ours.
+                    drop(guard);
+                    let mut poll = libc::pollfd {
+                        fd,
+                        events: libc::POLLOUT,
+                        revents: 0,
+                    };
+                    // SAFETY: one valid pollfd; an error or a hang-up is
+                    // seen by the next write.
+                    unsafe { libc::poll(&mut poll, 1, -1) };
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Drop for PipeWriter {
+    fn drop(&mut self) {
+        self.pipe.lock().unwrap_or_else(|e| e.into_inner()).take();
+    }
 }
 
 /// The last few KiB a bot wrote to stderr, and how much it wrote in all.

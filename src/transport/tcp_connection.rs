@@ -181,6 +181,7 @@ impl BotConnection {
             stderr,
             idle: IdleProbe::new(pid, None, Arc::clone(&progress)),
             progress,
+            direct: None,
             tcp: Some(TcpSide {
                 stop,
                 socket,
