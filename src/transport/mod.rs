@@ -17,6 +17,8 @@ pub mod signals;
 pub mod stream;
 pub mod tcp;
 pub mod tcp_connection;
+#[cfg(target_os = "linux")]
+mod vfork_spawn;
 
 use framing::{FrameEvent, Framer};
 use idle::{IdleProbe, Progress};

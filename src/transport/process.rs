@@ -8,7 +8,9 @@ use super::guard;
 use super::limits::ResourceLimits;
 pub use super::live::{Interrupt, interrupted, interruption};
 use super::live::{Watch, lock_live};
-use std::process::{Child, Command, Stdio};
+#[cfg(not(target_os = "linux"))]
+use std::process::Stdio;
+use std::process::{Child, Command};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -97,29 +99,115 @@ impl std::fmt::Display for RunInterrupted {
 impl std::error::Error for RunInterrupted {}
 
 /// A spawn request for the spawner thread.
-type SpawnRequest = (Command, Arc<Watch>, mpsc::Sender<std::io::Result<Child>>);
+type SpawnRequest = (
+    Command,
+    ResourceLimits,
+    Arc<Watch>,
+    mpsc::Sender<std::io::Result<Started>>,
+);
+
+/// A bot just started: its pid, its pipes, and how to wait for its end.
+struct Started {
+    pid: i32,
+    pipes: Pipes,
+    waiter: Waiter,
+}
+
+/// How the waiter thread learns the main process's exit status.
+enum Waiter {
+    /// `waitpid` on the pid (Linux: started by [`super::vfork_spawn`]).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    Pid(i32),
+    /// The standard library's child (elsewhere).
+    #[cfg_attr(target_os = "linux", allow(dead_code))]
+    Child(Child),
+}
+
+impl Waiter {
+    fn wait(self) -> std::io::Result<std::process::ExitStatus> {
+        use std::os::unix::process::ExitStatusExt;
+        match self {
+            Waiter::Pid(pid) => loop {
+                let mut status = 0;
+                // SAFETY: waitpid on our own child, reaped only here.
+                if unsafe { libc::waitpid(pid, &mut status, 0) } == pid {
+                    return Ok(std::process::ExitStatus::from_raw(status));
+                }
+                let error = std::io::Error::last_os_error();
+                if error.kind() != std::io::ErrorKind::Interrupted {
+                    return Err(error);
+                }
+            },
+            Waiter::Child(mut child) => child.wait(),
+        }
+    }
+}
+
+/// Start `command`: on Linux without copying protocheck (see
+/// [`super::vfork_spawn`]); elsewhere with the standard library, which
+/// forks to run [`restrict`] before exec.
+fn start(mut command: Command, limits: ResourceLimits) -> std::io::Result<Started> {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = &mut command;
+        let bot = super::vfork_spawn::spawn(&command, limits)?;
+        Ok(Started {
+            pid: bot.pid,
+            pipes: Pipes {
+                stdin: bot.stdin,
+                stdout: bot.stdout,
+                stderr: bot.stderr,
+            },
+            waiter: Waiter::Pid(bot.pid),
+        })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        use std::os::unix::process::CommandExt;
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        restrict(&mut command, limits);
+        let mut child = command.spawn()?;
+        Ok(Started {
+            pid: child.id() as i32,
+            pipes: Pipes {
+                stdin: child.stdin.take().expect("stdin piped"),
+                stdout: child.stdout.take().expect("stdout piped"),
+                stderr: child.stderr.take().expect("stderr piped"),
+            },
+            waiter: Waiter::Child(child),
+        })
+    }
+}
 
 /// Start a bot from the one long-lived spawner thread. Linux delivers the
 /// parent-death signal when the *thread* that forked the child ends, so
 /// bots must not be forked by suite workers, which end before protocheck.
 /// The spawner registers the bot under the live lock (see
 /// [`kill_all_live_groups`]).
-fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Child> {
+fn spawn_registered(
+    command: Command,
+    limits: ResourceLimits,
+    watch: Arc<Watch>,
+) -> std::io::Result<Started> {
     static SPAWNER: OnceLock<mpsc::Sender<SpawnRequest>> = OnceLock::new();
     let spawner = SPAWNER.get_or_init(|| {
         let (tx, rx) = mpsc::channel::<SpawnRequest>();
         std::thread::Builder::new()
             .name("bot-spawner".into())
             .spawn(move || {
-                for (mut command, watch, reply) in rx {
+                for (command, limits, watch, reply) in rx {
                     let result = {
                         let mut live = lock_live();
                         if live.interrupted.is_some() {
                             Err(std::io::Error::other(RunInterrupted))
                         } else {
                             guard::start_guardian_once();
-                            command.spawn().inspect(|child| {
-                                live.groups.insert(child.id() as i32, watch);
+                            start(command, limits).inspect(|bot| {
+                                live.groups.insert(bot.pid, watch);
                             })
                         }
                     };
@@ -132,7 +220,7 @@ fn spawn_registered(command: Command, watch: Arc<Watch>) -> std::io::Result<Chil
     guard::start_monitor_once();
     let (reply_tx, reply_rx) = mpsc::channel();
     spawner
-        .send((command, watch, reply_tx))
+        .send((command, limits, watch, reply_tx))
         .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
     // Refused after an interrupt: the error carries `RunInterrupted`, so the
     // suite reports the scenario as interrupted, not the bot as unstartable.
@@ -149,33 +237,20 @@ pub fn is_interrupted_spawn(error: &std::io::Error) -> bool {
         .is_some_and(|inner| inner.is::<RunInterrupted>())
 }
 
-/// Set up, in the forked child before exec: the parent-death signal (Linux)
-/// and the resource limits.
+/// Set up, in the forked child before exec: the resource limits. (Linux
+/// does this, and sets the parent-death signal, in [`super::vfork_spawn`].)
+#[cfg(not(target_os = "linux"))]
 fn restrict(command: &mut Command, limits: ResourceLimits) {
     use std::os::unix::process::CommandExt;
-    // SAFETY: getpid has no preconditions.
-    #[cfg(target_os = "linux")]
-    let parent = unsafe { libc::getpid() };
     let memory = limits.memory;
     // RLIMIT_CPU is per process and in whole seconds; it is the backstop
     // (SIGXCPU) behind the monitor, which sums all the bot's processes.
     let cpu_seconds = limits.cpu.map(|d| d.as_secs() + 2);
     // SAFETY: the closure runs between fork and exec and calls only
-    // async-signal-safe functions (prctl, getppid, getrlimit, setrlimit,
-    // _exit); it allocates nothing.
+    // async-signal-safe functions (getrlimit, setrlimit); it allocates
+    // nothing.
     unsafe {
         command.pre_exec(move || {
-            #[cfg(target_os = "linux")]
-            {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // protocheck may have died between fork and prctl; then
-                // the signal will never come, so leave now.
-                if libc::getppid() != parent {
-                    libc::_exit(1);
-                }
-            }
             lower_limit(libc::RLIMIT_CORE, 0, 0)?;
             if let Some(bytes) = memory {
                 lower_limit(libc::RLIMIT_AS, bytes, bytes)?;
@@ -190,7 +265,7 @@ fn restrict(command: &mut Command, limits: ResourceLimits) {
 
 /// setrlimit, never above the limits protocheck itself runs under (raising
 /// a hard limit needs privileges; a stricter outer limit wins).
-fn lower_limit(resource: LimitResource, soft: u64, hard: u64) -> std::io::Result<()> {
+pub(super) fn lower_limit(resource: LimitResource, soft: u64, hard: u64) -> std::io::Result<()> {
     let mut current = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
@@ -262,22 +337,9 @@ impl ProcessGroup {
         limits: ResourceLimits,
         on_exit: impl FnOnce(ExitStatus, Instant) + Send + 'static,
     ) -> std::io::Result<(ProcessGroup, Pipes)> {
-        use std::os::unix::process::CommandExt;
         let watch = Arc::new(Watch::new(guard::next_bot_tag(), limits));
-        command
-            .env(guard::TAG_VAR, &watch.tag)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        restrict(&mut command, limits);
-        let mut child: Child = spawn_registered(command, Arc::clone(&watch))?;
-        let pid = child.id() as i32;
-        let pipes = Pipes {
-            stdin: child.stdin.take().expect("stdin piped"),
-            stdout: child.stdout.take().expect("stdout piped"),
-            stderr: child.stderr.take().expect("stderr piped"),
-        };
+        command.env(guard::TAG_VAR, &watch.tag);
+        let Started { pid, pipes, waiter } = spawn_registered(command, limits, Arc::clone(&watch))?;
         let exit = Arc::new(ExitCell::default());
         let cell = Arc::clone(&exit);
         std::thread::Builder::new()
@@ -285,7 +347,7 @@ impl ProcessGroup {
             .spawn(move || {
                 // `Child::wait` reaps only the main process; the rest of the
                 // group is reaped in `terminate`.
-                let status = match child.wait() {
+                let status = match waiter.wait() {
                     Ok(s) => {
                         use std::os::unix::process::ExitStatusExt;
                         match (s.code(), s.signal()) {
