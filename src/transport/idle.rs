@@ -255,13 +255,15 @@ mod linux {
                 if !matches!(look.state, Task::Blocked) {
                     idle = false; // busy, or a thread that ended since listed
                 }
-                if let Ok(children) = files.read(&format!("/proc/{p}/task/{tid}/children")) {
-                    stack.extend(
-                        children
-                            .split_whitespace()
-                            .filter_map(|c| c.parse::<i32>().ok()),
-                    );
-                }
+                // Without `children` (a kernel without CONFIG_PROC_CHILDREN)
+                // the bot's child processes cannot be seen, and a wrapper
+                // asleep waiting for one would look idle: nothing is proved.
+                let children = files.read(&format!("/proc/{p}/task/{tid}/children")).ok()?;
+                stack.extend(
+                    children
+                        .split_whitespace()
+                        .filter_map(|c| c.parse::<i32>().ok()),
+                );
             }
         }
         Some(Sample {
