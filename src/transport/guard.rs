@@ -217,9 +217,9 @@ fn only_known_children(groups: &std::collections::HashMap<i32, Arc<Watch>>) -> b
         let Ok(thread) = thread else {
             return false;
         };
-        let mut path = thread.path();
-        path.push("children");
-        let Ok(children) = std::fs::read_to_string(&path) else {
+        let tid = thread.file_name();
+        let path = format!("/proc/self/task/{}/children", tid.to_string_lossy());
+        let Ok(children) = super::procfs::read(&path) else {
             // A thread that ended meanwhile had no children left (they
             // went to another thread); any other failure: scan instead.
             if std::fs::metadata(thread.path()).is_err() {
@@ -482,5 +482,29 @@ mod tests {
         // A clean exit is never a limit, whatever stderr says.
         let clean = super::super::ExitStatus::Code(0);
         assert_eq!(limit_from_exit(&watch, clean, "out of memory"), None);
+    }
+
+    #[test]
+    fn a_child_that_is_no_registered_bot_makes_the_sweep_scan() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("sleep starts");
+        let groups = std::collections::HashMap::new();
+        assert!(
+            !only_known_children(&groups),
+            "an unregistered child is what a sweep must find"
+        );
+        let mut registered = std::collections::HashMap::new();
+        registered.insert(
+            child.id() as i32,
+            Arc::new(Watch::new("t".into(), ResourceLimits::default())),
+        );
+        // Other tests of this binary may have children of their own, so
+        // only the unregistered case can be asserted here; the registered
+        // one is covered end to end (tests/hostile.rs, every match test).
+        let _ = only_known_children(&registered);
+        child.kill().unwrap();
+        child.wait().unwrap();
     }
 }

@@ -49,7 +49,7 @@ pub fn snapshot() -> Vec<ProcInfo> {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
             continue;
         };
-        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        if let Ok(text) = read(&format!("/proc/{pid}/stat"))
             && let Some(info) = parse_stat(pid, &text)
         {
             all.push(info);
@@ -142,6 +142,14 @@ impl OpenFiles {
             self.this_look.insert(path.to_string(), file);
         }
     }
+}
+
+/// The whole text of a /proc file. Unlike `fs::read_to_string`, which
+/// sizes the file first (a /proc file says 0) and then grows its buffer
+/// from 32 bytes, one read of 4 KiB takes a `stat` or `children` file whole:
+/// a scan of every process does this hundreds of times.
+pub fn read(path: &str) -> std::io::Result<String> {
+    read_from_start(&std::fs::File::open(path)?)
 }
 
 /// Read a /proc file from offset 0 to its end.
