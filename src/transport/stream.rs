@@ -280,4 +280,41 @@ mod tests {
         assert_eq!(t.total, 7);
         assert_eq!(t.text(), "defg");
     }
+
+    /// A pipe (read end, protocheck's write end as a child's stdin).
+    fn pipe() -> (std::fs::File, std::process::ChildStdin) {
+        use std::os::fd::{FromRawFd, OwnedFd};
+        let mut fds = [0; 2];
+        // SAFETY: pipe writes two fresh descriptors, owned from here on.
+        unsafe {
+            assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+            (
+                std::fs::File::from_raw_fd(fds[0]),
+                std::process::ChildStdin::from(OwnedFd::from_raw_fd(fds[1])),
+            )
+        }
+    }
+
+    #[test]
+    fn a_pipe_takes_what_fits_now_and_the_writer_waits_for_room_then_closes_it() {
+        let (mut bot_side, stdin) = pipe();
+        let input = PipeInput::new(stdin).unwrap();
+        assert_eq!(input.write_now(b"hello\n"), 6, "an empty pipe takes a line");
+        let big = vec![b'x'; 1 << 20];
+        let taken = input.write_now(&big);
+        assert!(
+            taken > 0 && taken < big.len(),
+            "a full pipe stops it: {taken}"
+        );
+        assert_eq!(input.write_now(b"y"), 0, "nothing more fits now");
+        // The writer thread's side waits for room instead of failing.
+        let mut writer = input.writer();
+        let thread = std::thread::spawn(move || writer.write_all(b"tail"));
+        let mut all = Vec::new();
+        bot_side.read_to_end(&mut all).unwrap(); // ends when the writer is dropped
+        thread.join().unwrap().unwrap();
+        assert_eq!(all.len(), 6 + taken + 4);
+        assert!(all.starts_with(b"hello\n") && all.ends_with(b"xtail"));
+        assert_eq!(input.write_now(b"z"), 0, "closed with the writer");
+    }
 }
