@@ -331,6 +331,34 @@ mod tests {
         assert_eq!(watch.wake(deadline), deadline);
     }
 
+    fn look(after_us: u64, cpu: u64, runs: Option<u64>) -> IdleSeed {
+        let start = *START.get_or_init(Instant::now);
+        IdleSeed {
+            at: start + Duration::from_micros(after_us),
+            cpu,
+            schedule: runs.map(|runs| crate::transport::idle::Schedule {
+                tasks: 2,
+                tids: 7,
+                ran_ns: 1000,
+                runs,
+            }),
+        }
+    }
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
+    #[test]
+    fn two_idle_looks_prove_idleness_by_the_scheduler_counters_or_else_by_time() {
+        // Same counters: nothing ran in between, however close the looks.
+        assert!(proves_idle(&look(0, 5, Some(9)), &look(1, 5, Some(9))));
+        // A task was scheduled in between: no proof, even with the same
+        // CPU ticks (ticks are 10 ms coarse).
+        assert!(!proves_idle(&look(0, 5, Some(9)), &look(500, 5, Some(10))));
+        // Without counters on either look: the ticks, and the spacing.
+        assert!(proves_idle(&look(0, 5, None), &look(200, 5, Some(9))));
+        assert!(!proves_idle(&look(0, 5, None), &look(100, 5, None)));
+        assert!(!proves_idle(&look(0, 5, None), &look(300, 6, None)));
+    }
+
     #[test]
     fn an_enabled_watch_looks_early_and_backs_off() {
         let deadline = Instant::now() + Duration::from_secs(3);

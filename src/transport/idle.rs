@@ -75,6 +75,7 @@ impl Schedule {
     /// Add one task's `schedstat` text (`<ran ns> <waited ns> <runs>`).
     /// `None`: unreadable, or counters that are not kept (a kernel without
     /// scheduler statistics shows `0 0 0` for a task that has run).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     fn add(mut self, tid: i32, schedstat: &str) -> Option<Schedule> {
         let mut fields = schedstat.split_whitespace();
         let ran_ns: u64 = fields.next()?.parse().ok()?;
@@ -470,6 +471,23 @@ mod tests {
         }
         sleeper.kill().unwrap();
         sleeper.wait().unwrap();
+    }
+
+    #[test]
+    fn scheduler_counters_add_up_and_unkept_ones_are_refused() {
+        let one = Schedule::default().add(10, "1500 20 3\n").unwrap();
+        let two = one.add(11, "500 0 1").unwrap();
+        assert_eq!(
+            two,
+            Schedule {
+                tasks: 2,
+                tids: 21,
+                ran_ns: 2000,
+                runs: 4
+            }
+        );
+        assert_eq!(one.add(12, "0 0 0"), None, "counters not kept");
+        assert_eq!(one.add(12, "garbage"), None);
     }
 
     #[test]

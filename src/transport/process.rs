@@ -146,10 +146,9 @@ impl Waiter {
 /// Start `command`: on Linux without copying protocheck (see
 /// [`super::vfork_spawn`]); elsewhere with the standard library, which
 /// forks to run [`restrict`] before exec.
-fn start(mut command: Command, limits: ResourceLimits) -> std::io::Result<Started> {
+fn start(command: Command, limits: ResourceLimits) -> std::io::Result<Started> {
     #[cfg(target_os = "linux")]
     {
-        let _ = &mut command;
         let bot = super::vfork_spawn::spawn(&command, limits)?;
         Ok(Started {
             pid: bot.pid,
@@ -164,6 +163,7 @@ fn start(mut command: Command, limits: ResourceLimits) -> std::io::Result<Starte
     #[cfg(not(target_os = "linux"))]
     {
         use std::os::unix::process::CommandExt;
+        let mut command = command;
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
