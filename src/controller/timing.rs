@@ -317,6 +317,7 @@ mod tests {
             tid,
             ran_ns: ran_ms * 1_000_000,
             waited_ns: waited_ms * 1_000_000,
+            runs: 1,
             runnable: false,
         }
     }

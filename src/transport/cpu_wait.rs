@@ -21,6 +21,9 @@ pub struct TaskTimes {
     /// when it ends, so a task queued right now has its current wait only
     /// in [`TaskTimes::runnable`].
     pub waited_ns: u64,
+    /// How many times the scheduler put the task on a CPU (0 on kernels
+    /// that show `schedstat` without keeping it).
+    pub runs: u64,
     /// Running or ready to run (`R`) at the look.
     pub runnable: bool,
 }
@@ -46,10 +49,12 @@ pub fn parse_schedstat(tid: i32, text: &str) -> Option<TaskTimes> {
     let mut fields = text.split_whitespace();
     let ran_ns = fields.next()?.parse().ok()?;
     let waited_ns = fields.next()?.parse().ok()?;
+    let runs = fields.next()?.parse().ok()?;
     Some(TaskTimes {
         tid,
         ran_ns,
         waited_ns,
+        runs,
         runnable: false,
     })
 }
@@ -147,17 +152,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn schedstat_fields_are_ran_then_waited() {
+    fn schedstat_fields_are_ran_then_waited_then_runs() {
         assert_eq!(
             parse_schedstat(7, "287479 76894 1\n"),
             Some(TaskTimes {
                 tid: 7,
                 ran_ns: 287_479,
                 waited_ns: 76_894,
+                runs: 1,
                 runnable: false
             })
         );
         assert_eq!(parse_schedstat(7, "12"), None);
+        assert_eq!(parse_schedstat(7, "12 34"), None);
         assert_eq!(parse_schedstat(7, "x y z"), None);
     }
 

@@ -41,6 +41,16 @@ pub struct Progress {
     pub delivered_at: Mutex<Option<Instant>>,
 }
 
+impl Progress {
+    /// `bytes` more are in the bot's input pipe, as of now.
+    pub fn delivered(&self, bytes: u64) {
+        if let Ok(mut at) = self.delivered_at.lock() {
+            *at = Some(Instant::now());
+        }
+        self.written.fetch_add(bytes, Ordering::SeqCst);
+    }
+}
+
 /// One look at the bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
@@ -72,22 +82,20 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// Add one task's `schedstat` text (`<ran ns> <waited ns> <runs>`).
-    /// `None`: unreadable, or counters that are not kept (a kernel without
-    /// scheduler statistics shows `0 0 0` for a task that has run).
+    /// Add one task's `schedstat` text (`<ran ns> <waited ns> <runs>`,
+    /// parsed by [`super::cpu_wait::parse_schedstat`]). `None`: unreadable,
+    /// or counters that are not kept (a kernel without scheduler statistics
+    /// shows `0 0 0` for a task that has run).
     #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     fn add(mut self, tid: i32, schedstat: &str) -> Option<Schedule> {
-        let mut fields = schedstat.split_whitespace();
-        let ran_ns: u64 = fields.next()?.parse().ok()?;
-        let _waited: u64 = fields.next()?.parse().ok()?;
-        let runs: u64 = fields.next()?.parse().ok()?;
-        if runs == 0 {
+        let times = super::cpu_wait::parse_schedstat(tid, schedstat)?;
+        if times.runs == 0 {
             return None; // a sleeping task has run at least once
         }
         self.tasks += 1;
         self.tids = self.tids.wrapping_add(tid as u64);
-        self.ran_ns = self.ran_ns.wrapping_add(ran_ns);
-        self.runs = self.runs.wrapping_add(runs);
+        self.ran_ns = self.ran_ns.wrapping_add(times.ran_ns);
+        self.runs = self.runs.wrapping_add(times.runs);
         Some(self)
     }
 }

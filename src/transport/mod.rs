@@ -295,18 +295,13 @@ impl BotConnection {
         // Nothing queued before it: as much as the pipe takes now goes
         // straight in, in order; the writer thread writes the rest.
         let progress = &self.progress;
-        let idle_writer =
-            progress.queued.load(Ordering::SeqCst) == progress.written.load(Ordering::SeqCst);
         let now = match &self.direct {
-            Some(pipe) if idle_writer => pipe.write_now(&bytes),
+            Some(pipe) if !self.writes_pending() => pipe.write_now(&bytes),
             _ => 0,
         };
         if now > 0 {
             progress.queued.fetch_add(now as u64, Ordering::SeqCst);
-            progress.written.fetch_add(now as u64, Ordering::SeqCst);
-            if let Ok(mut at) = progress.delivered_at.lock() {
-                *at = Some(Instant::now());
-            }
+            progress.delivered(now as u64);
             if now == bytes.len() {
                 return;
             }

@@ -83,12 +83,7 @@ pub fn spawn_writer(
             match command {
                 WriteCommand::Bytes(bytes) => {
                     let written = sink.write_all(&bytes).and_then(|_| sink.flush());
-                    if let Ok(mut at) = progress.delivered_at.lock() {
-                        *at = Some(Instant::now());
-                    }
-                    progress
-                        .written
-                        .fetch_add(bytes.len() as u64, Ordering::SeqCst);
+                    progress.delivered(bytes.len() as u64);
                     if let Err(e) = written {
                         let _ = events.send(BotEvent::InputClosed {
                             error: e.to_string(),
