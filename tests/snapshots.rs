@@ -11,6 +11,7 @@ fn report(game: &str, bot_name: &str, fixture_name: &str, format: &str) -> (i32,
     let scenario = fixture(fixture_name);
     let out = Command::cargo_bin("protocheck")
         .unwrap()
+        .without_io_switches()
         .args([
             "--game",
             game,
@@ -118,6 +119,7 @@ fn github_annotations_and_step_summary() {
     let scenario = fixture("kalah/snapshot-fail.yaml");
     let run = |format: &str, summary: &std::path::Path, actions: bool| {
         let mut cmd = Command::cargo_bin("protocheck").unwrap();
+        cmd.without_io_switches();
         cmd.args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
             .args(["--color", "never", "--format", format, &bot])
             .env("KALAH_BOT_SEED", "7")
@@ -168,6 +170,7 @@ fn github_annotations_and_step_summary() {
     std::fs::remove_file(&summary).unwrap();
     let out = Command::cargo_bin("protocheck")
         .unwrap()
+        .without_io_switches()
         .args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
         .args(["--format", "json", "--no-annotations", &bot])
         .env("GITHUB_ACTIONS", "true")

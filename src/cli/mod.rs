@@ -10,6 +10,7 @@ use crate::transport::limits;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub(crate) mod bot_path;
+pub mod env_flags;
 pub mod game_flags;
 pub mod last_failed;
 pub mod manual;
@@ -170,6 +171,10 @@ pub struct Cli {
     /// as each game's options table lists them.
     #[command(flatten)]
     pub game_options: game_flags::GameFlags,
+    /// The bot's environment: protocheck's own without the variables that
+    /// change how a runtime buffers or encodes its output.
+    #[command(flatten)]
+    pub bot_env: env_flags::EnvFlags,
     /// Games over TCP (Evolution): the port protocheck listens on, on
     /// 127.0.0.1 (0: a free port for each scenario). The bot gets it as
     /// PROTOCHECK_PORT and in place of `{port}` in its arguments. A fixed

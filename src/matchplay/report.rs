@@ -100,6 +100,7 @@ impl MatchReport {
             strict: false,
             partition: None,
             workspace: None,
+            environment: Default::default(),
         };
         let pages: Vec<_> = self.games.iter().filter_map(|g| g.page.clone()).collect();
         crate::report::html::render(&info, &pages)

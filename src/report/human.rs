@@ -79,6 +79,12 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
             continue;
         }
         if style.quiet && matches!(r.status, Status::Passed | Status::Skipped) {
+            // Quiet hides a passing scenario, not what it was warned
+            // about: one line per warning (a failure's warnings are in its
+            // details below).
+            for v in r.violations.iter().filter(|v| v.severity == Severity::Warn) {
+                let _ = writeln!(out, "{}", warning_line(r, v, &p));
+            }
             continue;
         }
         let _ = writeln!(out, "{}", status_line(r, &p));
@@ -134,6 +140,11 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
     }
     if let Some(note) = super::busy_machine_note(results) {
         let _ = writeln!(out, "{}", p.yellow(&note));
+    }
+    // Said next to the summary (also with -q): the environment can decide
+    // a verdict, so the report says what the bots got.
+    if let Some(line) = info.environment.line() {
+        let _ = writeln!(out, "{}", p.dim(&line));
     }
     let _ = writeln!(out, "{}", summary(&Totals::of(results)));
     out
@@ -337,7 +348,7 @@ fn details(
                 );
             }
             place => {
-                violation(out, v, &r.game, p);
+                violation(out, v, &r.game, style, p);
                 if let Place::First(others) = place {
                     let names: Vec<&str> =
                         others.iter().map(|&i| results[i].name.as_str()).collect();
@@ -413,7 +424,22 @@ fn details(
     }
 }
 
-fn violation(out: &mut String, v: &Violation, game: &str, p: &Paint) {
+/// How long a warning's message may be on its one line under `-q`.
+const WARNING_LINE_MESSAGE: usize = 120;
+
+/// `WARN  scenario  rule: message` (the message's first line, shortened).
+fn warning_line(r: &ScenarioResult, v: &Violation, p: &Paint) -> String {
+    let message = v.message.lines().next().unwrap_or("");
+    format!(
+        "{:<5} {}  {}: {}",
+        p.yellow("WARN"),
+        r.name,
+        p.bold(v.rule),
+        truncate(message, WARNING_LINE_MESSAGE)
+    )
+}
+
+fn violation(out: &mut String, v: &Violation, game: &str, style: &Style, p: &Paint) {
     let sev = match v.severity {
         Severity::Fail => p.red("fail"),
         Severity::Warn => p.yellow("warn"),
@@ -432,7 +458,13 @@ fn violation(out: &mut String, v: &Violation, game: &str, p: &Paint) {
     } else if let Some(a) = &v.actual {
         let _ = writeln!(out, "    actual: {a}");
     }
-    if let Some(board) = &v.board {
+    // A board is drawn for a failure; for a warning only with -v (a
+    // 25x25 Quoridor board per warning buried the failures).
+    if let Some(board) = v
+        .board
+        .as_ref()
+        .filter(|_| v.severity == Severity::Fail || style.verbose)
+    {
         let _ = writeln!(out, "    {}", p.dim("board at this step:"));
         for line in board.lines() {
             let _ = writeln!(out, "      {line}");
@@ -519,6 +551,7 @@ mod tests {
             strict: false,
             partition: None,
             workspace: None,
+            environment: Default::default(),
         }
     }
 
