@@ -131,12 +131,13 @@ pub struct Cli {
     /// rest as not run).
     #[arg(long)]
     pub keep_going: bool,
-    /// Show the full transcript of every scenario, every skipped scenario
-    /// on its own line, and the time spent listening for output out of turn.
+    /// Show the full transcript of every scenario, the board beside every
+    /// warning (failures always have it), every skipped scenario on its own
+    /// line, and the time spent listening for output out of turn.
     #[arg(short, long, conflicts_with = "quiet")]
     pub verbose: bool,
-    /// Print only the scenarios that did not pass, their details and the
-    /// summary line.
+    /// Print only the scenarios that did not pass, their details, one line
+    /// per warning of a scenario that passed, and the summary line.
     #[arg(short, long)]
     pub quiet: bool,
     /// Treat warnings as failures.
