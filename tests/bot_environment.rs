@@ -139,3 +139,114 @@ fn a_bad_env_setting_is_a_usage_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A class folder with the never-flushing bot as `submissions/py/bot`.
+fn class_with_the_python_bot() -> std::path::PathBuf {
+    let class = std::env::temp_dir().join(format!(
+        "protocheck-bot-env-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    let dir = class.join("submissions").join("py");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bot = dir.join("bot");
+    std::fs::copy(common::fixture("kalah/python/never_flushes.py"), &bot).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&bot, std::fs::Permissions::from_mode(0o755)).unwrap();
+    class
+}
+
+/// `grade` starts each bot through its own protocheck, which applies the
+/// same policy; `--pass-env` is a run option like any other.
+#[test]
+fn grade_judges_the_bot_without_the_graders_pythonunbuffered() {
+    if !python_available() {
+        eprintln!("skipped: no python3 on this machine");
+        return;
+    }
+    let class = class_with_the_python_bot();
+    let scenario = common::fixture("kalah/one-move.yaml");
+    let grade = |extra: &[&str]| {
+        let out = Command::cargo_bin("protocheck")
+            .unwrap()
+            .current_dir(&class)
+            .env("PYTHONUNBUFFERED", "1")
+            .args(["grade", "--out", "grades", "submissions/*/bot", "--"])
+            .args([
+                "--game",
+                "kalah",
+                "--scenarios",
+                &scenario,
+                "--timeout",
+                "1s",
+            ])
+            .args(extra)
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let grades = json(&std::fs::read_to_string(class.join("grades/grades.json")).unwrap());
+        let report = json(&std::fs::read_to_string(class.join("grades/py/report.json")).unwrap());
+        (
+            out,
+            grades["bots"][0]["status"].as_str().unwrap().to_string(),
+            report["environment"].clone(),
+        )
+    };
+    let (out, status, environment) = grade(&[]);
+    assert_eq!(status, "failed", "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        environment["removed"],
+        serde_json::json!(["PYTHONUNBUFFERED"])
+    );
+    let (out, status, environment) = grade(&["--pass-env", "PYTHONUNBUFFERED"]);
+    assert_eq!(status, "passed", "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        environment["passed"],
+        serde_json::json!(["PYTHONUNBUFFERED"])
+    );
+    let _ = std::fs::remove_dir_all(&class);
+}
+
+/// `match` seats each bot with the same policy.
+#[test]
+fn a_match_seats_the_bot_without_protochecks_pythonunbuffered() {
+    if !python_available() {
+        eprintln!("skipped: no python3 on this machine");
+        return;
+    }
+    let class = class_with_the_python_bot();
+    let python = class.join("submissions/py/bot").display().to_string();
+    let other = common::bot("kalah-correct");
+    let play = |extra: &[&str]| {
+        let out = Command::cargo_bin("protocheck")
+            .unwrap()
+            .env("PYTHONUNBUFFERED", "1")
+            .args([
+                "match",
+                "--game",
+                "kalah",
+                "--timeout",
+                "1s",
+                "--format",
+                "json",
+            ])
+            .args(extra)
+            .args([&python, &other])
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = play(&[]);
+    assert_eq!(code, Some(1), "the bot forfeits: {stderr}");
+    assert!(
+        stderr.contains("bot environment: PYTHONUNBUFFERED left out"),
+        "{stderr}"
+    );
+    let (code, stderr) = play(&["--pass-env", "PYTHONUNBUFFERED"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let _ = std::fs::remove_dir_all(&class);
+}
