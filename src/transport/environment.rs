@@ -253,10 +253,8 @@ impl EnvPolicy {
             .map(|n| n.to_string_lossy().into_owned())
             .collect();
         removed.sort();
-        let mut passed: Vec<String> = self.pass.iter().filter(|n| has(n)).cloned().collect();
-        passed.dedup();
-        let mut set: Vec<String> = self.set.iter().map(|(n, _)| n.clone()).collect();
-        set.dedup();
+        let passed = once_each(self.pass.iter().filter(|n| has(n)));
+        let set = once_each(self.set.iter().map(|(n, _)| n));
         EnvNote {
             removed,
             passed,
@@ -281,6 +279,17 @@ impl EnvPolicy {
         }
         words
     }
+}
+
+/// The names in their first order, each once.
+fn once_each<'a>(names: impl Iterator<Item = &'a String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in names {
+        if !out.contains(name) {
+            out.push(name.clone());
+        }
+    }
+    out
 }
 
 /// One bot's environment: the run's policy and the game's own variables
@@ -424,6 +433,33 @@ mod tests {
         );
         let plain = EnvPolicy::default().note(vars(&[("PATH", "/bin")]));
         assert!(plain.is_plain() && plain.line().is_none());
+    }
+
+    #[test]
+    fn a_name_given_twice_is_noted_once_and_the_flags_are_given_back_in_order() {
+        let policy = EnvPolicy {
+            pass: vec!["CI".into(), "HOME".into(), "CI".into()],
+            set: vec![("A".into(), "1 2".into()), ("A".into(), "3".into())],
+            ..EnvPolicy::default()
+        };
+        let note = policy.note(vars(GRADER));
+        assert_eq!(note.passed, ["CI", "HOME"]);
+        assert_eq!(note.set, ["A"]);
+        assert_eq!(
+            policy.words(),
+            [
+                "--pass-env",
+                "CI",
+                "--pass-env",
+                "HOME",
+                "--pass-env",
+                "CI",
+                "--env",
+                "A=1 2",
+                "--env",
+                "A=3"
+            ]
+        );
     }
 
     #[test]
