@@ -497,14 +497,6 @@ impl Session for SexpSession {
         .with_expected(self.legal_list())
     }
 
-    fn late_reply(&self, timed_out: &Violation) -> Option<Violation> {
-        // The play came after all, held back until the bot exited: the bot
-        // read the probe's notification and answered it, so the timeout is
-        // its own failure, not the robustness probe's finding.
-        let robust = self.robust?;
-        (timed_out.rule == robust.id).then(|| rule::IO_TIMEOUT.violation(timed_out.message.clone()))
-    }
-
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {
         // After the end (or a robustness finding that ended the game) the
         // bot may leave.

@@ -16,8 +16,12 @@ impl QtpSession {
     /// Only failure ids qualify: a crash or a hang fails even on input whose
     /// misreading is only a warning (leading whitespace, a glued comment).
     pub(super) fn blame(&self, p: &Pending) -> Option<&'static RuleInfo> {
+        // A `genmove` is answered by the engine's own search: a crash or a
+        // hang while it is due is the search's as likely as the line's, so
+        // the input feature of its line is no diagnosis (a `?` to it is).
+        let input = p.input.filter(|_| !matches!(p.outcome, Outcome::Genmove(_)));
         p.after_silent_line
-            .or(p.input)
+            .or(input)
             .or(match p.outcome {
                 Outcome::AnyFailure(r) => Some(r),
                 Outcome::SizeOffSpec => Some(&rule::BOARDSIZE_OFF_SPEC),
@@ -325,6 +329,26 @@ impl QtpSession {
         (prev == *c && last_wall).then(|| before.clone())
     }
 
+    /// The refused command just before explains an illegal `genmove`
+    /// answer only where the transcript shows it: it was a pawn move of the
+    /// same colour to another square (a refusal that changed the engine's
+    /// state moved the pawn there), and the answer is a step from that
+    /// square (one square, or two for a jump). Otherwise the move is simply
+    /// illegal.
+    fn refusal_explains_genmove(&self, c: Colour, answer: Action) -> Option<String> {
+        let before = self.previous_refusal.as_ref()?;
+        let Ok(Command::PlayMove(refused_colour, to)) = notation::parse_command(before) else {
+            return None;
+        };
+        let board = self.board.as_ref()?;
+        let Action::Step(cell) = answer else {
+            return None;
+        };
+        let steps = u32::from(cell.col.abs_diff(to.col)) + u32::from(cell.row.abs_diff(to.row));
+        (refused_colour == c && to != board.pawn(c) && (1..=2).contains(&steps))
+            .then(|| before.clone())
+    }
+
     fn judge_genmove(&mut self, p: &Pending, c: Colour, resp: &Response, out: &mut Vec<Violation>) {
         let Some(board) = self.board.as_mut() else {
             return;
@@ -335,6 +359,12 @@ impl QtpSession {
                 &rule::GENMOVE_ANY_COLOUR
             } else {
                 &rule::GENMOVE_SYNTAX
+            };
+            // A `?` to a line that exercises input handling (`genmove B`)
+            // is the probe's question answered wrongly: its rule.
+            let r = match p.input {
+                Some(input) if input.severity == Severity::Fail => input,
+                _ => r,
             };
             out.push(
                 r.violation(format!(
@@ -373,14 +403,18 @@ impl QtpSession {
                 let mut legal = Vec::new();
                 board.legal_actions(c, &mut legal);
                 let sample: Vec<String> = legal.iter().take(12).map(|a| a.to_string()).collect();
-                let r = if self.previous_refusal.is_some() {
-                    &rule::STATE_FAILED_UNCHANGED
-                } else {
-                    &rule::GENMOVE_ILLEGAL
+                let (r, why) = match self.refusal_explains_genmove(c, answer.action) {
+                    Some(before) => (
+                        &rule::STATE_FAILED_UNCHANGED,
+                        format!(
+                            "; it is a move from where the refused `{before}` just before would have put the pawn"
+                        ),
+                    ),
+                    None => (&rule::GENMOVE_ILLEGAL, String::new()),
                 };
                 out.push(
                     r.violation(format!(
-                        "`{}` answered {}, which is illegal for {}: {reason}",
+                        "`{}` answered {}, which is illegal for {}: {reason}{why}",
                         p.line,
                         answer.action,
                         c.as_str()
