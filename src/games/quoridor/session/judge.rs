@@ -332,21 +332,32 @@ impl QtpSession {
     /// The refused command just before explains an illegal `genmove`
     /// answer only where the transcript shows it: it was a pawn move of the
     /// same colour to another square (a refusal that changed the engine's
-    /// state moved the pawn there), and the answer is a step from that
-    /// square (one square, or two for a jump). Otherwise the move is simply
-    /// illegal.
+    /// state put the pawn there), and the answer is one open step from that
+    /// square, as an engine that believes its pawn is there would play.
+    /// Otherwise the move is simply illegal.
     fn refusal_explains_genmove(&self, c: Colour, answer: Action) -> Option<String> {
+        use crate::games::quoridor::rules::Direction;
         let before = self.previous_refusal.as_ref()?;
         let Ok(Command::PlayMove(refused_colour, to)) = notation::parse_command(before) else {
             return None;
         };
-        let board = self.board.as_ref()?;
-        let Action::Step(cell) = answer else {
+        let (Some(board), Action::Step(cell)) = (self.board.as_ref(), answer) else {
             return None;
         };
-        let steps = u32::from(cell.col.abs_diff(to.col)) + u32::from(cell.row.abs_diff(to.row));
-        (refused_colour == c && to != board.pawn(c) && (1..=2).contains(&steps))
-            .then(|| before.clone())
+        if refused_colour != c || to == board.pawn(c) {
+            return None;
+        }
+        let towards = match (
+            i16::from(cell.col) - i16::from(to.col),
+            i16::from(cell.row) - i16::from(to.row),
+        ) {
+            (0, 1) => Direction::North,
+            (0, -1) => Direction::South,
+            (1, 0) => Direction::East,
+            (-1, 0) => Direction::West,
+            _ => return None,
+        };
+        board.edge_open(to, towards).then(|| before.clone())
     }
 
     fn judge_genmove(&mut self, p: &Pending, c: Colour, resp: &Response, out: &mut Vec<Violation>) {
