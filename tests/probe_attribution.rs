@@ -244,3 +244,56 @@ fn dominion_sexp_a_bot_blocked_on_a_robustness_probe_keeps_the_probes_warning() 
         findings(&out.report).join("\n")
     );
 }
+
+#[test]
+fn dominion_sexp_robustness_probes_keep_only_the_failures_of_reading_them() {
+    // Each broken player in both robustness scenarios (every notification
+    // padded, or reference-style names): a play it wrote, and whatever it
+    // does once it has answered a probed notification with a legal play,
+    // is its own rule. Before: every one was the warning `robust.*`, and
+    // the scenario passed.
+    let table: &[(&str, &[&str])] = &[
+        ("dsx-second-buy", &["dominion-sexp.buy.no-buys"]),
+        (
+            "dsx-act-treasures",
+            &["dominion-sexp.grammar.unknown-action"],
+        ),
+        ("dsx-exits-after-turn", &["io.crash"]),
+        ("dsx-answers-moved", &["io.unexpected-output"]),
+        // The probes' own failures: blocked on a notification it cannot read.
+        (
+            "dsx-letters-only-names",
+            &["dominion-sexp.robust.reference-names"],
+        ),
+        (
+            "dsx-line-reader",
+            &["dominion-sexp.robust.extra-whitespace"],
+        ),
+    ];
+    for (bot_name, want) in table {
+        let bot = bot(bot_name);
+        let out = run_json(
+            &[
+                "--game",
+                "dominion-sexp",
+                "--filter",
+                "robust",
+                "--timeout",
+                "5s",
+                "--exit-grace",
+                "500ms",
+                &bot,
+            ],
+            &[],
+        );
+        let mut got = out.rules();
+        got.sort();
+        got.dedup();
+        assert_eq!(
+            &got,
+            want,
+            "{bot_name}\n{}",
+            findings(&out.report).join("\n")
+        );
+    }
+}

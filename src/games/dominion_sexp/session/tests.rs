@@ -172,22 +172,33 @@ fn padded_notifications_and_reference_names_turn_on_the_robustness_rules() {
         s.robust.map(|r| r.id),
         Some(cat::ROBUST_EXTRA_WHITESPACE.id)
     );
-    // Later notifications are padded too, and a failure is a warning.
+    // Before any legal play, a reply that cannot be read is the probe's
+    // warning: the bot may not have read the padded notification.
+    let mut unread = session(2, 1);
+    unread.send(&text.replace(") (", ")\n\t (")).unwrap();
+    let judged = unread
+        .judge(b"(add copper]", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert_eq!(judged.violations[0].rule, cat::ROBUST_EXTRA_WHITESPACE.id);
+    assert_eq!(judged.violations[0].severity, Severity::Warn);
+    assert!(judged.violations[0].message.contains(cat::FRAME_SYNTAX.id));
+    assert_eq!(unread.next(), Next::Finished);
+    // Later notifications are padded too.
     let judged = s
         .judge(b"(add copper)", &Expect::LegalMove, Duration::ZERO)
         .unwrap();
     assert!(judged.follow_ups[0].text.contains('\n'));
+    // A play the bot wrote is an answer: an illegal one is its own rule
+    // (issue 26.7; before: the warning `robust.extra-whitespace`).
     let judged = s
         .judge(b"(clean)", &Expect::LegalMove, Duration::ZERO)
         .unwrap();
-    assert_eq!(judged.violations[0].rule, cat::ROBUST_EXTRA_WHITESPACE.id);
-    assert_eq!(judged.violations[0].severity, Severity::Warn);
-    assert!(
-        judged.violations[0]
-            .message
-            .contains(cat::CLEAN_CARD_REQUIRED.id)
-    );
-    assert_eq!(s.next(), Next::Finished);
+    assert_eq!(judged.violations[0].rule, cat::CLEAN_CARD_REQUIRED.id);
+    assert_eq!(judged.violations[0].severity, Severity::Fail);
+    // Once it has answered a padded notification legally, it reads them: a
+    // crash or a silence is its own too.
+    assert_eq!(s.closed(None, None).unwrap().rule, cat::IO_CRASH.id);
+    assert_eq!(s.timed_out(Duration::from_secs(1)).rule, cat::IO_TIMEOUT.id);
 
     let mut s = session(2, 1);
     s.send(&text.replace("alpha bravo", "0-player-v1 1-player-v1"))
