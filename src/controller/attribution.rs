@@ -16,7 +16,7 @@ impl Run<'_> {
     /// The finding for a reply that did not come in time, given what the
     /// wait saw of the bot.
     pub(super) fn silence_finding(&self, v: Violation, cause: &LateCause) -> Violation {
-        if shows_an_answer_under_way(cause) {
+        if is_about_the_silence(&v) && shows_an_answer_under_way(cause) {
             as_timeout(v, self.timeout_rule())
         } else {
             v
@@ -39,6 +39,14 @@ impl Run<'_> {
             .by_id(crate::shared_rules::IO_TIMEOUT.id)
             .expect("every catalogue holds the shared io.timeout")
     }
+}
+
+/// Whether a game's finding for a missing reply is about the silence
+/// alone. One that shows what the bot did send (Evolution: a number left
+/// without a delimiter, whose end cannot be seen) names that, whatever the
+/// bot did next.
+fn is_about_the_silence(v: &Violation) -> bool {
+    v.actual.is_none()
 }
 
 /// Whether the wait proved the bot was not waiting for input: it was
@@ -109,6 +117,13 @@ mod tests {
         // game's diagnosis says. Unknown: nothing shows otherwise.
         assert!(!shows_an_answer_under_way(&LateCause::Blocked));
         assert!(!shows_an_answer_under_way(&LateCause::Unknown));
+    }
+
+    #[test]
+    fn a_finding_that_shows_what_the_bot_sent_keeps_its_rule() {
+        assert!(is_about_the_silence(&PROBE.violation("no reply")));
+        let partial = PROBE.violation("`12` has no delimiter").with_actual("12");
+        assert!(!is_about_the_silence(&partial));
     }
 
     #[test]
