@@ -247,7 +247,7 @@ impl Run<'_> {
         // The session may know the finding this really is (a probe that
         // never reached its question did not probe).
         let late = v.clone();
-        if let Some(real) = self.session.late_reply(&late) {
+        if let Some(real) = self.late_finding(&late) {
             let fails = self.effective(real.severity) == Severity::Fail;
             let real = Violation {
                 message: late.message,

@@ -6,6 +6,7 @@
 //! seats (`seat.rs`), so it can hold more than one connection: an ordinary
 //! run seats one bot, a match seats one per side.
 
+mod attribution;
 pub mod bounds;
 mod events;
 mod finish;

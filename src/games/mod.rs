@@ -394,17 +394,12 @@ pub trait Session: Scripted + Drawn + Send {
         let _ = event;
         None
     }
-    /// No complete reply within `limit`.
+    /// No complete reply within `limit`, worded with the game's most
+    /// specific diagnosis of the silence (the bot waits for something
+    /// else). The controller files it as `io.timeout` where the transcript
+    /// shows an answer was under way: the bot proved busy, or the reply
+    /// came late (`controller::attribution`).
     fn timed_out(&self, limit: Duration) -> Violation;
-    /// The reply that timed out arrived after all, once protocheck had closed
-    /// the bot's input (held back until the bot exited): the finding that
-    /// names the real cause, where the game worded `timed_out` otherwise (a
-    /// robustness scenario's warning: the bot did answer the probe's
-    /// question, so the timeout is not the probe's finding). `None`: keep it.
-    fn late_reply(&self, timed_out: &Violation) -> Option<Violation> {
-        let _ = timed_out;
-        None
-    }
     /// The bot's output ended or it exited: a violation unless the game
     /// allows it at this point. `partial` is text left without terminator.
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation>;

@@ -81,6 +81,15 @@ pub enum Flaw {
     AlgebraicWalls,
     /// `genmove` answers a legal move but does not play it.
     GenmoveNotApplied,
+    /// Sleeps before every `genmove` answer, 3 s by default
+    /// (`QTP_BOT_DELAY_MS` overrides it): a search too slow for the limit,
+    /// busy, never blocked reading its input.
+    SlowGenmove,
+    /// Exits with status 1 when asked `genmove`, before answering.
+    CrashOnGenmove,
+    /// `genmove` answers the square its own pawn stands on (never a legal
+    /// move) and plays nothing.
+    IllegalGenmove,
     /// `undo k` takes back one move whatever k is (k > history is still
     /// refused with `? cannot undo`).
     UndoOneOnly,
@@ -134,6 +143,15 @@ pub enum Flaw {
 }
 
 const INVALID_SYNTAX: &str = "invalid syntax";
+
+/// [`Flaw::SlowGenmove`]'s sleep: `QTP_BOT_DELAY_MS`, else 3 s.
+fn genmove_delay() -> std::time::Duration {
+    let ms = std::env::var("QTP_BOT_DELAY_MS")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(3000);
+    std::time::Duration::from_millis(ms)
+}
 /// Walls the rule engine's board is given; the real supply is kept in
 /// [`Engine::walls_left`].
 const BOARD_WALLS: u8 = u8::MAX;
@@ -369,6 +387,18 @@ impl Engine {
         }
         if self.flaw == Flaw::ThinkingComment && matches!(command, Command::GenMove(_)) {
             self.write(b"# thinking\n");
+        }
+        if let Command::GenMove(c) = command {
+            match self.flaw {
+                Flaw::SlowGenmove => std::thread::sleep(genmove_delay()),
+                Flaw::CrashOnGenmove => process::exit(1),
+                Flaw::IllegalGenmove => {
+                    let own = self.board.pawn(c).to_string();
+                    self.respond(false, Reply::Ok(own));
+                    return;
+                }
+                _ => {}
+            }
         }
         let reply = self.execute(command);
         self.respond(list, reply);

@@ -44,6 +44,10 @@ pub struct SexpSession {
     robust: Option<&'static RuleInfo>,
     /// A robustness scenario found a misbehaviour: the game cannot go on.
     tripped: Cell<bool>,
+    /// The bot has answered a probed notification with a legal play: it
+    /// reads them, so the probe's question got its answer and what follows
+    /// is judged under its own rules.
+    probe_answered: bool,
     /// Notifications get the extra whitespace of decision D13.
     padded: bool,
     /// False during lint once a bot play is not pinned.
@@ -100,6 +104,7 @@ impl SexpSession {
             eof: false,
             robust: None,
             tripped: Cell::new(false),
+            probe_answered: false,
             padded: false,
             known: true,
             last_opponent: None,
@@ -138,10 +143,14 @@ impl SexpSession {
         Outgoing::asking(self.text(&Notification::Move(self.game.snapshot())))
     }
 
-    /// A violation under the robustness rule when this is such a scenario.
+    /// A violation under the robustness rule when this is such a scenario
+    /// and the probe's question is still open: a silence, a crash, stray
+    /// output or a reply that cannot be read, before the bot's first legal
+    /// play (a bot that cannot read a notification does those). A play the
+    /// bot wrote is an answer, judged under its own rule.
     fn finding(&self, rule: &'static RuleInfo, message: String) -> Violation {
         match self.robust {
-            Some(robust) if rule.severity == Severity::Fail => {
+            Some(robust) if rule.severity == Severity::Fail && !self.probe_answered => {
                 self.tripped.set(true);
                 robust.violation(format!("under {}: {message}", rule.id))
             }
@@ -227,7 +236,8 @@ impl SexpSession {
             Ok(p) => p,
             Err(g) => {
                 judged.violations.push(
-                    self.finding(g.rule, format!("`{shown}`: {}", g.detail))
+                    g.rule
+                        .violation(format!("`{shown}`: {}", g.detail))
                         .with_actual(shown)
                         .with_expected(self.legal_list()),
                 );
@@ -238,12 +248,14 @@ impl SexpSession {
         match self.game.apply(play, &mut self.shuffler) {
             Err(e) => {
                 judged.violations.push(
-                    self.finding(e.rule, format!("{play} is illegal here: {}", e.detail))
+                    e.rule
+                        .violation(format!("{play} is illegal here: {}", e.detail))
                         .with_actual(shown)
                         .with_expected(expected),
                 );
             }
             Ok(outcome) => {
+                self.probe_answered |= self.robust.is_some();
                 self.played = Some(play);
                 if outcome == Outcome::Continue {
                     judged.follow_ups.push(self.bot_move());
@@ -495,14 +507,6 @@ impl Session for SexpSession {
             format!("no complete play within {limit} of (move …) (is stdout flushed after each play? is every parenthesis closed?)"),
         )
         .with_expected(self.legal_list())
-    }
-
-    fn late_reply(&self, timed_out: &Violation) -> Option<Violation> {
-        // The play came after all, held back until the bot exited: the bot
-        // read the probe's notification and answered it, so the timeout is
-        // its own failure, not the robustness probe's finding.
-        let robust = self.robust?;
-        (timed_out.rule == robust.id).then(|| rule::IO_TIMEOUT.violation(timed_out.message.clone()))
     }
 
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {

@@ -172,22 +172,33 @@ fn padded_notifications_and_reference_names_turn_on_the_robustness_rules() {
         s.robust.map(|r| r.id),
         Some(cat::ROBUST_EXTRA_WHITESPACE.id)
     );
-    // Later notifications are padded too, and a failure is a warning.
+    // Before any legal play, a reply that cannot be read is the probe's
+    // warning: the bot may not have read the padded notification.
+    let mut unread = session(2, 1);
+    unread.send(&text.replace(") (", ")\n\t (")).unwrap();
+    let judged = unread
+        .judge(b"(add copper]", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert_eq!(judged.violations[0].rule, cat::ROBUST_EXTRA_WHITESPACE.id);
+    assert_eq!(judged.violations[0].severity, Severity::Warn);
+    assert!(judged.violations[0].message.contains(cat::FRAME_SYNTAX.id));
+    assert_eq!(unread.next(), Next::Finished);
+    // Later notifications are padded too.
     let judged = s
         .judge(b"(add copper)", &Expect::LegalMove, Duration::ZERO)
         .unwrap();
     assert!(judged.follow_ups[0].text.contains('\n'));
+    // A play the bot wrote is an answer: an illegal one is its own rule
+    // (issue 26.7; before: the warning `robust.extra-whitespace`).
     let judged = s
         .judge(b"(clean)", &Expect::LegalMove, Duration::ZERO)
         .unwrap();
-    assert_eq!(judged.violations[0].rule, cat::ROBUST_EXTRA_WHITESPACE.id);
-    assert_eq!(judged.violations[0].severity, Severity::Warn);
-    assert!(
-        judged.violations[0]
-            .message
-            .contains(cat::CLEAN_CARD_REQUIRED.id)
-    );
-    assert_eq!(s.next(), Next::Finished);
+    assert_eq!(judged.violations[0].rule, cat::CLEAN_CARD_REQUIRED.id);
+    assert_eq!(judged.violations[0].severity, Severity::Fail);
+    // Once it has answered a padded notification legally, it reads them: a
+    // crash or a silence is its own too.
+    assert_eq!(s.closed(None, None).unwrap().rule, cat::IO_CRASH.id);
+    assert_eq!(s.timed_out(Duration::from_secs(1)).rule, cat::IO_TIMEOUT.id);
 
     let mut s = session(2, 1);
     s.send(&text.replace("alpha bravo", "0-player-v1 1-player-v1"))
@@ -382,7 +393,9 @@ fn every_catalogue_rule_is_exercised_by_a_builtin_scenario() {
 }
 
 #[test]
-fn a_robustness_timeout_whose_play_came_late_is_the_real_timeout() {
+fn a_robustness_timeout_is_worded_under_the_probe() {
+    // The controller files it as io.timeout where the bot is proved busy
+    // or its play comes late (controller::attribution).
     let text = deal_text(&starting_hand());
     let mut s = session(2, 1);
     s.send(&text.replace("alpha bravo", "0-player-v1 1-player-v1"))
@@ -390,17 +403,11 @@ fn a_robustness_timeout_whose_play_came_late_is_the_real_timeout() {
     let probe = s.timed_out(Duration::from_secs(1));
     assert_eq!(probe.rule, cat::ROBUST_REFERENCE_NAMES.id);
     assert_eq!(probe.severity, Severity::Warn);
-    // The play arrived once the bot exited: it answered the probe's
-    // notification, so the timeout is its own failure.
-    let real = s.late_reply(&probe).expect("the real finding");
-    assert_eq!(real.rule, cat::IO_TIMEOUT.id);
-    assert_eq!(real.severity, Severity::Fail);
-    // Outside a robustness scenario the timeout already names itself.
+    assert!(probe.message.starts_with("under io.timeout: "), "{}", probe.message);
+    // Outside a robustness scenario the timeout names itself.
     let mut s = session(2, 1);
     s.send(&text).unwrap();
-    let timeout = s.timed_out(Duration::from_secs(1));
-    assert_eq!(timeout.rule, cat::IO_TIMEOUT.id);
-    assert!(s.late_reply(&timeout).is_none());
+    assert_eq!(s.timed_out(Duration::from_secs(1)).rule, cat::IO_TIMEOUT.id);
 }
 
 #[test]

@@ -16,8 +16,12 @@ impl QtpSession {
     /// Only failure ids qualify: a crash or a hang fails even on input whose
     /// misreading is only a warning (leading whitespace, a glued comment).
     pub(super) fn blame(&self, p: &Pending) -> Option<&'static RuleInfo> {
+        // A `genmove` is answered by the engine's own search: a crash or a
+        // hang while it is due is the search's as likely as the line's, so
+        // the input feature of its line is no diagnosis (a `?` to it is).
+        let input = p.input.filter(|_| !matches!(p.outcome, Outcome::Genmove(_)));
         p.after_silent_line
-            .or(p.input)
+            .or(input)
             .or(match p.outcome {
                 Outcome::AnyFailure(r) => Some(r),
                 Outcome::SizeOffSpec => Some(&rule::BOARDSIZE_OFF_SPEC),
@@ -325,6 +329,37 @@ impl QtpSession {
         (prev == *c && last_wall).then(|| before.clone())
     }
 
+    /// The refused command just before explains an illegal `genmove`
+    /// answer only where the transcript shows it: it was a pawn move of the
+    /// same colour to another square (a refusal that changed the engine's
+    /// state put the pawn there), and the answer is one open step from that
+    /// square, as an engine that believes its pawn is there would play.
+    /// Otherwise the move is simply illegal.
+    fn refusal_explains_genmove(&self, c: Colour, answer: Action) -> Option<String> {
+        use crate::games::quoridor::rules::Direction;
+        let before = self.previous_refusal.as_ref()?;
+        let Ok(Command::PlayMove(refused_colour, to)) = notation::parse_command(before) else {
+            return None;
+        };
+        let (Some(board), Action::Step(cell)) = (self.board.as_ref(), answer) else {
+            return None;
+        };
+        if refused_colour != c || to == board.pawn(c) {
+            return None;
+        }
+        let towards = match (
+            i16::from(cell.col) - i16::from(to.col),
+            i16::from(cell.row) - i16::from(to.row),
+        ) {
+            (0, 1) => Direction::North,
+            (0, -1) => Direction::South,
+            (1, 0) => Direction::East,
+            (-1, 0) => Direction::West,
+            _ => return None,
+        };
+        board.edge_open(to, towards).then(|| before.clone())
+    }
+
     fn judge_genmove(&mut self, p: &Pending, c: Colour, resp: &Response, out: &mut Vec<Violation>) {
         let Some(board) = self.board.as_mut() else {
             return;
@@ -335,6 +370,12 @@ impl QtpSession {
                 &rule::GENMOVE_ANY_COLOUR
             } else {
                 &rule::GENMOVE_SYNTAX
+            };
+            // A `?` to a line that exercises input handling (`genmove B`)
+            // is the probe's question answered wrongly: its rule.
+            let r = match p.input {
+                Some(input) if input.severity == Severity::Fail => input,
+                _ => r,
             };
             out.push(
                 r.violation(format!(
@@ -373,14 +414,18 @@ impl QtpSession {
                 let mut legal = Vec::new();
                 board.legal_actions(c, &mut legal);
                 let sample: Vec<String> = legal.iter().take(12).map(|a| a.to_string()).collect();
-                let r = if self.previous_refusal.is_some() {
-                    &rule::STATE_FAILED_UNCHANGED
-                } else {
-                    &rule::GENMOVE_ILLEGAL
+                let (r, why) = match self.refusal_explains_genmove(c, answer.action) {
+                    Some(before) => (
+                        &rule::STATE_FAILED_UNCHANGED,
+                        format!(
+                            "; it is a move from where the refused `{before}` just before would have put the pawn"
+                        ),
+                    ),
+                    None => (&rule::GENMOVE_ILLEGAL, String::new()),
                 };
                 out.push(
                     r.violation(format!(
-                        "`{}` answered {}, which is illegal for {}: {reason}",
+                        "`{}` answered {}, which is illegal for {}: {reason}{why}",
                         p.line,
                         answer.action,
                         c.as_str()

@@ -242,7 +242,11 @@ impl QtpSession {
                     if i > 0 && lines.len() > 1 && p.input.is_none() {
                         p.input = Some(&rule::INPUT_PIPELINED);
                     }
-                    probe = probe.or(p.input);
+                    // (A crash while a `genmove` is due is its search's as
+                    // likely as its line's: `blame`.)
+                    if !matches!(p.outcome, Outcome::Genmove(_)) {
+                        probe = probe.or(p.input);
+                    }
                     planned.push(p);
                 }
             }

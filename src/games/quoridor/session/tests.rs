@@ -491,3 +491,73 @@ fn after_a_missing_terminator_one_line_responses_end_at_their_status_line() {
         "a multi-line response can still be going on"
     );
 }
+
+/// Issue 26.7: in a probe scenario (`53-input-argument-case`) a failure is
+/// the probe's rule only where the probe's question got a wrong answer.
+#[test]
+fn a_probed_genmove_line_names_the_probe_only_for_a_wrong_answer_to_it() {
+    use crate::transport::ExitStatus;
+    // A `?` to `genmove B`: `B` was not understood.
+    let mut s = setup();
+    assert_eq!(
+        answer(&mut s, "genmove B", "? invalid color\n\n"),
+        vec!["quoridor.input.argument-case"]
+    );
+    // Without a probed argument, a `?` is genmove's own rule.
+    let mut s = setup();
+    assert_eq!(
+        answer(&mut s, "genmove black", "? invalid color\n\n"),
+        vec!["quoridor.genmove.syntax"]
+    );
+    // A crash or a hang while `genmove B` is due: the search's as likely as
+    // the line's, so io.crash / io.timeout (before: the probe's rule).
+    let mut s = setup();
+    s.send("genmove B").unwrap();
+    assert_eq!(
+        s.closed(Some(ExitStatus::Code(1)), None).unwrap().rule,
+        "io.crash"
+    );
+    assert_eq!(s.timed_out(Duration::from_secs(1)).rule, "io.timeout");
+    // A refused command answered with `?` by a line whose argument case is
+    // probed still names the probe, and so does a crash right after it.
+    let mut s = setup();
+    assert_eq!(
+        answer(&mut s, "playmove white e2", "? illegal move\n\n"),
+        vec!["quoridor.input.argument-case"]
+    );
+    let mut s = setup();
+    s.send("playmove white e2").unwrap();
+    assert_eq!(
+        s.closed(Some(ExitStatus::Code(1)), None).unwrap().rule,
+        "quoridor.input.argument-case"
+    );
+}
+
+#[test]
+fn an_illegal_genmove_after_a_refusal_is_the_state_rule_only_where_the_refusal_explains_it() {
+    // 53-input-argument-case: `playmove Black e8` (black is already there)
+    // is refused; an illegal genmove after it is just illegal (before:
+    // quoridor.state.failed-unchanged).
+    let mut s = setup();
+    assert!(answer(&mut s, "playmove black E8", "=\n\n").is_empty());
+    assert!(answer(&mut s, "playmove black E8", "? illegal move\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "genmove black", "= A1\n\n"),
+        vec!["quoridor.genmove.illegal"]
+    );
+    // A refused pawn move elsewhere, and a genmove that steps on from that
+    // square: the refusal moved the engine's pawn.
+    let mut s = setup();
+    assert!(answer(&mut s, "playmove black E7", "? illegal move\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "genmove black", "= E6\n\n"),
+        vec!["quoridor.state.failed-unchanged"]
+    );
+    // The same refusal, and a move nowhere near it: illegal.
+    let mut s = setup();
+    assert!(answer(&mut s, "playmove black E7", "? illegal move\n\n").is_empty());
+    assert_eq!(
+        answer(&mut s, "genmove black", "= A2\n\n"),
+        vec!["quoridor.genmove.illegal"]
+    );
+}
