@@ -135,6 +135,44 @@ fn reference_engine_departures_pass() {
     assert_passes_with_only("qtp-thinking-comment", &["io.unexpected-output"]);
 }
 
+/// The referee reads past every line that does not start with `=`
+/// (`readMove`, `readOK`, `readWinner`) and plays on: a debug line before
+/// an answer, or one written after it that arrives while the next response
+/// is due, is stray output (warn), never a response without status
+/// (quoridor.md §6, decision 10).
+#[test]
+fn stray_lines_before_or_after_an_answer_are_warnings() {
+    for engine in ["qtp-stray-before-answer", "qtp-stray-after-answer"] {
+        assert_passes_with_only(engine, &["io.unexpected-output"]);
+        let out = suite(engine, &["--filter", "genmove-white-twice"]);
+        assert!(
+            out.messages().contains("stray line before the response"),
+            "{engine}: {}",
+            out.messages()
+        );
+    }
+}
+
+/// A crash on malformed arguments names the crash, even on the session's
+/// first command: not the `-seed` arguments the engine was started with.
+#[test]
+fn a_crash_on_a_malformed_command_is_not_blamed_on_the_seed_argument() {
+    let out = suite("qtp-crash-on-bare-known-command", &[]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    assert_eq!(
+        out.rules(),
+        ["quoridor.syntax.malformed"],
+        "{}",
+        out.messages()
+    );
+    assert!(
+        out.messages()
+            .contains("right after protocheck sent `known_command`"),
+        "{}",
+        out.messages()
+    );
+}
+
 #[test]
 fn a_split_multi_line_response_fails() {
     let out = suite("qtp-showboard-split", &[]);

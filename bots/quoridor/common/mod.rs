@@ -120,6 +120,16 @@ pub enum Flaw {
     GluedComment,
     /// Writes a `# thinking` comment line before each `genmove` response.
     ThinkingComment,
+    /// Writes a debug line (`DEBUG genmove black`, no `#`) before each
+    /// `genmove` response, in a write of its own.
+    StrayBeforeAnswer,
+    /// After each `genmove` answer, writes a debug line (`DEBUG played E8`,
+    /// no `#`) late: when the next command arrives, before answering it, as
+    /// an engine whose logging lags behind its answers.
+    StrayAfterAnswer,
+    /// Dies of SIGSEGV on `known_command` without a command name (reads
+    /// the missing argument), as two public C engines do.
+    CrashOnBareKnownCommand,
     /// The `showboard` diagram has an empty line in its middle, so the rest
     /// of the diagram follows the empty line.
     ShowboardSplit,
@@ -178,6 +188,8 @@ struct Engine {
     quit_seen: bool,
     /// The last response written ([`Flaw::RepeatsAtEof`] only).
     last_response: Vec<u8>,
+    /// The debug line still to write ([`Flaw::StrayAfterAnswer`] only).
+    stray_owed: Option<String>,
     out: io::StdoutLock<'static>,
 }
 
@@ -265,6 +277,7 @@ impl Engine {
             sticky: None,
             quit_seen: false,
             last_response: Vec::new(),
+            stray_owed: None,
             out: io::stdout().lock(),
         }
     }
@@ -320,6 +333,9 @@ impl Engine {
     }
 
     fn handle_line(&mut self, line: &str) {
+        if let Some(stray) = self.stray_owed.take() {
+            self.write(stray.as_bytes());
+        }
         let tokens: Vec<&str> = line.split(' ').filter(|t| !t.is_empty()).collect();
         if self.flaw == Flaw::KeepsCr {
             if tokens.first().is_some_and(|t| t.contains('\r')) {
@@ -334,6 +350,19 @@ impl Engine {
         let command = match parse_command(line) {
             Ok(c) => c,
             Err(CommandError::ExtraArguments { command, .. }) => command,
+            Err(CommandError::Malformed { name, .. })
+                if name == "known_command" && self.flaw == Flaw::CrashOnBareKnownCommand =>
+            {
+                // SAFETY: restoring the default action (Rust's runtime
+                // handles SIGSEGV for stack overflows) and raising the
+                // signal on this process, which ends it as the C engines'
+                // crash does.
+                unsafe {
+                    libc::signal(libc::SIGSEGV, libc::SIG_DFL);
+                    libc::raise(libc::SIGSEGV);
+                }
+                process::exit(139);
+            }
             Err(CommandError::Malformed { name, .. })
                 if name == "known_command" && self.flaw == Flaw::KnownCommandFalse =>
             {
@@ -370,7 +399,19 @@ impl Engine {
         if self.flaw == Flaw::ThinkingComment && matches!(command, Command::GenMove(_)) {
             self.write(b"# thinking\n");
         }
+        if self.flaw == Flaw::StrayBeforeAnswer
+            && let Command::GenMove(c) = &command
+        {
+            self.write(format!("DEBUG genmove {}\n", c.as_str()).as_bytes());
+        }
+        let genmove = matches!(command, Command::GenMove(_));
         let reply = self.execute(command);
+        if self.flaw == Flaw::StrayAfterAnswer
+            && genmove
+            && let Reply::Ok(answer) = &reply
+        {
+            self.stray_owed = Some(format!("DEBUG played {answer}\n"));
+        }
         self.respond(list, reply);
         if quit {
             if self.flaw == Flaw::NoExitOnQuit {

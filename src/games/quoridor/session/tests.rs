@@ -362,15 +362,74 @@ fn responses_are_assembled_per_section_1_4() {
     assert_eq!(s.reply_part(b"= x\n", b"\n"), Assembly::Complete);
     assert_eq!(s.reply_part(b"= x\n", b"= y\n"), Assembly::StartsNext);
     assert_eq!(s.reply_part(b"", b"Error! out of bounds\n"), Assembly::More);
+    // Closed by an empty line: a response without status, unless a status
+    // line still follows (the referee reads past lines without `=`).
     assert_eq!(
         s.reply_part(b"Error! out of bounds\n", b"\n"),
-        Assembly::Complete
+        Assembly::CompleteUnlessMore(super::ACK_LIMIT)
     );
     s.pending.clear();
     s.send("list_commands").unwrap();
     assert_eq!(
         s.reply_part(b"=\n", b"= not a new response here\n"),
         Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+    );
+}
+
+#[test]
+fn a_stray_line_before_the_status_line_is_read_past_with_a_warning() {
+    // The referee's readMove/readOK skip every line not starting with `=`
+    // (quoridor.md §6): a debug print before the answer is stray output,
+    // not a response without status.
+    for (so_far, piece) in [
+        (&b"DEBUG genmove black\n"[..], &b"= E8\n"[..]),
+        (b"DEBUG genmove black\n\n", b"= E8\n"),
+        (b"DEBUG a\n# c\nDEBUG b\n", b"= E8\n"),
+    ] {
+        let mut s = setup();
+        s.send("genmove black").unwrap();
+        assert_eq!(
+            s.reply_part(b"", &so_far[..so_far.iter().position(|&b| b == b'\n').unwrap() + 1]),
+            Assembly::More
+        );
+        assert_eq!(
+            s.reply_part(so_far, piece),
+            Assembly::CompleteUnlessMore(TERMINATOR_GRACE),
+            "{:?}",
+            String::from_utf8_lossy(so_far)
+        );
+        let mut reply = so_far.to_vec();
+        reply.extend_from_slice(piece);
+        assert_eq!(s.reply_part(&reply, b"\n"), Assembly::Complete);
+        reply.push(b'\n');
+        let j = s.judge(&reply, &Expect::LegalMove, Duration::ZERO).unwrap();
+        let rules: Vec<(&str, Severity)> =
+            j.violations.iter().map(|v| (v.rule, v.severity)).collect();
+        assert!(
+            !rules.is_empty()
+                && rules
+                    .iter()
+                    .all(|r| *r == ("io.unexpected-output", Severity::Warn)),
+            "{rules:?}"
+        );
+        assert!(
+            j.violations[0].message.contains("DEBUG"),
+            "{}",
+            j.violations[0].message
+        );
+        // The answer was played: black's pawn is on E8.
+        assert_eq!(s.played(), Some("E8".to_string()));
+    }
+    // A status line that never comes is still a response without status.
+    let mut s = setup();
+    s.send("genmove black").unwrap();
+    let j = s
+        .judge(b"DEBUG genmove black\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert_eq!(j.violations[0].rule, "quoridor.framing.status");
+    assert_eq!(
+        j.violations[0].message,
+        "`genmove black`: the response starts with neither '=' nor '?': \"DEBUG genmove black\""
     );
 }
 
