@@ -130,6 +130,14 @@ pub enum Flaw {
     /// Dies of SIGSEGV on `known_command` without a command name (reads
     /// the missing argument), as two public C engines do.
     CrashOnBareKnownCommand,
+    /// Not a flaw: computes for `QTP_BOT_CPU_MS` (default 1500) of its own
+    /// CPU time before answering each `boardsize`, as an engine that builds
+    /// its tables there would: within the referee's 2 s on an idle machine,
+    /// longer by the wall clock on a busy one.
+    CpuBoundBoardsize,
+    /// Sleeps `QTP_BOT_DELAY_MS` (default 3000) before answering each
+    /// `boardsize`: slower than the referee's 2 s whatever the load.
+    SlowBoardsize,
     /// The `showboard` diagram has an empty line in its middle, so the rest
     /// of the diagram follows the empty line.
     ShowboardSplit,
@@ -403,6 +411,21 @@ impl Engine {
             && let Command::GenMove(c) = &command
         {
             self.write(format!("DEBUG genmove {}\n", c.as_str()).as_bytes());
+        }
+        if matches!(command, Command::BoardSize(_)) {
+            let ms = |var: &str, default: u64| {
+                std::time::Duration::from_millis(
+                    std::env::var(var)
+                        .ok()
+                        .and_then(|v| v.trim().parse().ok())
+                        .unwrap_or(default),
+                )
+            };
+            match self.flaw {
+                Flaw::CpuBoundBoardsize => burn_cpu(ms("QTP_BOT_CPU_MS", 1500)),
+                Flaw::SlowBoardsize => std::thread::sleep(ms("QTP_BOT_DELAY_MS", 3000)),
+                _ => {}
+            }
         }
         let genmove = matches!(command, Command::GenMove(_));
         let reply = self.execute(command);
@@ -781,4 +804,26 @@ fn step(c: Cell, d: Direction) -> Option<Cell> {
         Direction::East => Cell::new(c.col.checked_add(1)?, c.row),
         Direction::West => Cell::new(c.col.checked_sub(1)?, c.row),
     })
+}
+
+fn thread_cpu_time() -> std::time::Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec into `ts`.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Keep a CPU busy until this thread has used `amount` more CPU time.
+fn burn_cpu(amount: std::time::Duration) {
+    let until = thread_cpu_time() + amount;
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    while thread_cpu_time() < until {
+        for _ in 0..10_000 {
+            x = x.rotate_left(5) ^ x.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        }
+        std::hint::black_box(x);
+    }
 }

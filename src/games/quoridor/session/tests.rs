@@ -434,6 +434,64 @@ fn a_stray_line_before_the_status_line_is_read_past_with_a_warning() {
 }
 
 #[test]
+fn time_rules_give_both_figures_and_leave_the_start_up_to_its_own_limit() {
+    let secs = Duration::from_secs_f64;
+    // An acknowledgement: the bot's own time decides, both figures shown.
+    let mut s = setup();
+    s.send("clear_board").unwrap();
+    s.reply_took(secs(4.1), Some(secs(3.8)), false);
+    let j = s.judge(b"=\n\n", &Expect::LegalMove, secs(3.8)).unwrap();
+    assert_eq!(j.violations.len(), 1, "{:?}", j.violations);
+    let v = &j.violations[0];
+    assert_eq!((v.rule, v.severity), ("quoridor.time.ack", Severity::Warn));
+    assert_eq!(
+        v.message,
+        "`clear_board` took 4.1 s wall, 3.8 s of the bot's own time (the machine was busy: the rest it waited for a CPU); the referee stops waiting after 2 s"
+    );
+    let t = v.timing.unwrap();
+    assert_eq!((t.wall_ms, t.own_ms, t.limit_ms), (4100, Some(3800), 2000));
+    // 3.8 s wall but 1.5 s of its own: the machine was busy, no finding.
+    s.send("clear_board").unwrap();
+    s.reply_took(secs(3.8), Some(secs(1.5)), false);
+    let j = s.judge(b"=\n\n", &Expect::LegalMove, secs(1.5)).unwrap();
+    assert!(j.violations.is_empty(), "{:?}", j.violations);
+    // The first reply includes the start-up: `--startup-timeout` covers it.
+    let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+    s.send("boardsize 9").unwrap();
+    s.reply_took(secs(3.8), Some(secs(3.8)), true);
+    let j = s.judge(b"=\n\n", &Expect::LegalMove, secs(3.8)).unwrap();
+    assert!(j.violations.is_empty(), "{:?}", j.violations);
+    // The game's genmove time: both totals; the next game starts afresh.
+    let mut s = setup_with(7, 5);
+    let mut reported = Vec::new();
+    for (i, colour) in ["black", "white", "black"].iter().enumerate() {
+        s.send(&format!("genmove {colour}")).unwrap();
+        s.reply_took(secs(60.0), Some(secs(50.0)), false);
+        let answer = ["= D6\n\n", "= D2\n\n", "= D5\n\n"][i];
+        let j = s
+            .judge(answer.as_bytes(), &Expect::LegalMove, secs(50.0))
+            .unwrap();
+        reported.extend(j.violations);
+    }
+    assert_eq!(reported.len(), 1, "{reported:?}");
+    assert_eq!(reported[0].rule, "quoridor.time.game");
+    assert_eq!(
+        reported[0].message,
+        "genmove answers in this game took 180.0 s wall, 150.0 s of the bot's own time (the machine was busy: the rest it waited for a CPU), over the referee's 140 s (20·N)"
+    );
+    s.send("clear_board").unwrap();
+    s.judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    s.send("walls 5").unwrap();
+    s.judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    s.send("genmove black").unwrap();
+    s.reply_took(secs(60.0), Some(secs(50.0)), false);
+    let j = s.judge(b"= D6\n\n", &Expect::LegalMove, secs(50.0)).unwrap();
+    assert!(j.violations.is_empty(), "{:?}", j.violations);
+}
+
+#[test]
 fn unexpected_output_is_classified() {
     let mut s = setup();
     assert!(s.unexpected(b"\n").is_none());
