@@ -562,8 +562,18 @@ impl Drawn for QtpSession {
             .board
             .as_ref()
             .filter(|_| self.walls_set && self.unknown == 0)?;
+        // The legend, once there are walls to read.
+        let legend = if b.placed_walls().next().is_some() {
+            format!(
+                "; walls drawn `{h}{h}{h}` horizontal, `{v}` vertical",
+                h = super::rules::draw::HORIZONTAL,
+                v = super::rules::draw::VERTICAL
+            )
+        } else {
+            String::new()
+        };
         Some(format!(
-            "{}\n(walls left: black {}, white {}; {} move(s) in the history)",
+            "{}\n(walls left: black {}, white {}; {} move(s) in the history{legend})",
             b.draw().trim_end(),
             b.walls_left(Colour::Black),
             b.walls_left(Colour::White),

@@ -492,6 +492,50 @@ fn time_rules_give_both_figures_and_leave_the_start_up_to_its_own_limit() {
 }
 
 #[test]
+fn a_short_winner_answer_says_once_what_the_referee_compares() {
+    let mut s = setup();
+    s.send("winner").unwrap();
+    let j = s
+        .judge(b"= f\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert_eq!(j.violations.len(), 1, "{:?}", j.violations);
+    let v = &j.violations[0];
+    assert_eq!(v.rule, "quoridor.winner.answer");
+    assert_eq!(
+        v.message,
+        "`winner`: \"f\" is none of \"false\", \"true white\", \"true black\" (the referee compares exactly these strings)"
+    );
+    assert_eq!(v.message.matches('(').count(), 1, "{}", v.message);
+}
+
+#[test]
+fn the_board_in_reports_draws_vertical_walls_distinctly_with_a_legend() {
+    use crate::games::Drawn;
+    let mut s = setup();
+    let empty = Drawn::board(&s).unwrap();
+    assert!(!empty.contains("walls drawn"), "{empty}");
+    assert!(answer(&mut s, "playwall black C5 vertical", "=\n\n").is_empty());
+    assert!(answer(&mut s, "playwall black E3 horizontal", "=\n\n").is_empty());
+    let drawn = Drawn::board(&s).unwrap();
+    assert!(drawn.contains(" 5 |   |   |   ‖   |"), "{drawn}");
+    assert!(drawn.contains("+---+---+---‖---+"), "{drawn}");
+    assert!(drawn.contains("+=======+"), "{drawn}");
+    // No `H` but the column letter.
+    let letters = "     A   B   C   D   E   F   G   H   I";
+    assert!(
+        drawn
+            .lines()
+            .filter(|l| *l != letters)
+            .all(|l| !l.contains('H')),
+        "{drawn}"
+    );
+    assert!(
+        drawn.ends_with("; walls drawn `===` horizontal, `‖` vertical)"),
+        "{drawn}"
+    );
+}
+
+#[test]
 fn unexpected_output_is_classified() {
     let mut s = setup();
     assert!(s.unexpected(b"\n").is_none());
