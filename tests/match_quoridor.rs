@@ -101,6 +101,30 @@ fn an_engine_that_does_not_play_its_own_genmove_forfeits_with_the_single_run_rul
     assert!(forfeit["board"].is_string(), "{forfeit:#}");
 }
 
+/// Stray lines the referee reads past are warnings in a match as in a
+/// single run: counted, never a forfeit.
+#[test]
+fn stray_lines_around_answers_are_no_forfeit() {
+    let (code, report, stderr) = play(
+        "qtp-stray-before-answer",
+        "qtp-stray-after-answer",
+        &["--games", "2", "--board-size", "5"],
+    );
+    assert_eq!(code, 0, "{report:#}\n{stderr}");
+    for game in report["games"].as_array().unwrap() {
+        assert_eq!(game["outcome"], "finished", "{game:#}");
+        let findings = game["findings"].as_array().unwrap();
+        assert!(!findings.is_empty(), "{game:#}");
+        for f in findings {
+            assert_eq!(
+                (&f["rule"], &f["severity"]),
+                (&Value::from("io.unexpected-output"), &Value::from("warn")),
+                "{game:#}"
+            );
+        }
+    }
+}
+
 #[test]
 fn seats_alternate_colours() {
     let (code, report, stderr) = play(

@@ -294,7 +294,12 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
                 ],
             )
         } else {
-            run_json(&["--game", "quoridor", "--filter", "*genmove*", &bot], &[])
+            // qtp-slow-boardsize sleeps 20 ms instead of 3 s,
+            // qtp-cpu-bound-boardsize computes 20 ms instead of 1.5 s.
+            run_json(
+                &["--game", "quoridor", "--filter", "*genmove*", &bot],
+                &[("QTP_BOT_DELAY_MS", "20"), ("QTP_BOT_CPU_MS", "20")],
+            )
         };
         verdict(&out)
     };

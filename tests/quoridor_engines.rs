@@ -135,6 +135,44 @@ fn reference_engine_departures_pass() {
     assert_passes_with_only("qtp-thinking-comment", &["io.unexpected-output"]);
 }
 
+/// The referee reads past every line that does not start with `=`
+/// (`readMove`, `readOK`, `readWinner`) and plays on: a debug line before
+/// an answer, or one written after it that arrives while the next response
+/// is due, is stray output (warn), never a response without status
+/// (quoridor.md §6, decision 10).
+#[test]
+fn stray_lines_before_or_after_an_answer_are_warnings() {
+    for engine in ["qtp-stray-before-answer", "qtp-stray-after-answer"] {
+        assert_passes_with_only(engine, &["io.unexpected-output"]);
+        let out = suite(engine, &["--filter", "genmove-white-twice"]);
+        assert!(
+            out.messages().contains("stray line before the response"),
+            "{engine}: {}",
+            out.messages()
+        );
+    }
+}
+
+/// A crash on malformed arguments names the crash, even on the session's
+/// first command: not the `-seed` arguments the engine was started with.
+#[test]
+fn a_crash_on_a_malformed_command_is_not_blamed_on_the_seed_argument() {
+    let out = suite("qtp-crash-on-bare-known-command", &[]);
+    assert_eq!(out.code, 1, "{:?}", out.rules());
+    assert_eq!(
+        out.rules(),
+        ["quoridor.syntax.malformed"],
+        "{}",
+        out.messages()
+    );
+    assert!(
+        out.messages()
+            .contains("right after protocheck sent `known_command`"),
+        "{}",
+        out.messages()
+    );
+}
+
 #[test]
 fn a_split_multi_line_response_fails() {
     let out = suite("qtp-showboard-split", &[]);
@@ -259,4 +297,76 @@ fn an_engine_leaving_on_quit_without_answering_breaks_the_quit_rule() {
     assert!(!message.contains("before `quit`"), "{message}");
     // Without `quit` the engine is qtp-correct: EOF is handled.
     assert!(findings_of(&out, "eof-without-quit").is_empty());
+}
+
+fn setup_only(engine: &str, envs: &[(&str, &str)]) -> Outcome {
+    let bot = bot(engine);
+    let scenario = fixture("quoridor/setup.yaml");
+    run_json(
+        &[
+            "--game",
+            "quoridor",
+            "--scenarios",
+            &scenario,
+            "--timeout",
+            "10s",
+            "--startup-timeout",
+            "10s",
+            &bot,
+        ],
+        envs,
+    )
+}
+
+/// `quoridor.time.ack` judges the bot's own time, as `io.timeout` does (the
+/// wall time less the time it waited for a CPU): an engine that computes
+/// 1.5 s on `boardsize` never gets it, however loaded the machine; one that
+/// sleeps 3 s always does. Every run happens while CPU hogs keep every core
+/// busy, two pairs at once. No timing assertions: verdicts and figures only.
+#[test]
+fn acknowledgements_are_timed_by_the_bots_own_time_under_load() {
+    if !measures_cpu_wait() {
+        eprintln!("skipped: this system does not tell how long a process waited for a CPU");
+        return;
+    }
+    let _hogs = CpuHogs::start(2);
+    let rounds: Vec<Vec<(Outcome, Outcome)>> = (0..3)
+        .map(|_| {
+            std::thread::scope(|s| {
+                let pairs: Vec<_> = (0..2)
+                    .map(|_| {
+                        let c = s.spawn(|| setup_only("qtp-cpu-bound-boardsize", &[]));
+                        let z = s.spawn(|| setup_only("qtp-slow-boardsize", &[]));
+                        (c, z)
+                    })
+                    .collect();
+                pairs
+                    .into_iter()
+                    .map(|(c, z)| (c.join().unwrap(), z.join().unwrap()))
+                    .collect()
+            })
+        })
+        .collect();
+    for (i, (computing, sleeping)) in rounds.into_iter().flatten().enumerate() {
+        assert_eq!(
+            (computing.code, computing.rules()),
+            (0, vec![]),
+            "run {i}: 1.5 s of computing on `boardsize` is within the referee's 2 s\n{}",
+            computing.messages()
+        );
+        assert_eq!(sleeping.code, 0, "run {i}: a warning only");
+        assert_eq!(sleeping.rules(), ["quoridor.time.ack"], "run {i}");
+        let v = &sleeping.report["scenarios"][0]["violations"][0];
+        let timing = &v["timing"];
+        assert!(
+            timing["own_ms"].as_u64() >= Some(2000)
+                && timing["wall_ms"].as_u64() >= timing["own_ms"].as_u64(),
+            "run {i}: {v}"
+        );
+        let message = v["message"].as_str().unwrap();
+        assert!(
+            message.contains(" wall") && message.contains("own time"),
+            "run {i}: {message}"
+        );
+    }
 }

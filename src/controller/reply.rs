@@ -371,8 +371,10 @@ impl Run<'_> {
         if clock.cpu_wait().is_some() {
             clock.look(&self.seats[self.at].inbox.conn);
         }
-        let own = clock.own(waited).unwrap_or(waited);
-        let judged = self.session.judge(reply, expect, own)?;
+        let own = clock.own(waited);
+        let first = self.seats[self.at].inbox.replies_seen == 1;
+        self.session.reply_took(waited, own, first);
+        let judged = self.session.judge(reply, expect, own.unwrap_or(waited))?;
         // The reply's line shows the game as the reply left it.
         self.draw_last_line();
         if judged.still_due {

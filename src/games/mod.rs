@@ -368,8 +368,19 @@ pub trait Session: Scripted + Drawn + Send {
         let _ = (so_far, piece);
         Assembly::Complete
     }
+    /// The reply about to be judged took `wall` by the wall clock and `own`
+    /// of the bot's own time (the wall time less what it waited for a CPU;
+    /// `None` where that cannot be measured), and it is the session's first
+    /// reply when `first` (it includes the bot's start-up, which
+    /// `--startup-timeout` covers). Told just before [`Session::judge`], so
+    /// that a rule that judges time can give both figures, as `io.timeout`
+    /// does.
+    fn reply_took(&mut self, wall: Duration, own: Option<Duration>, first: bool) {
+        let _ = (wall, own, first);
+    }
     /// Judge one due reply (raw bytes with terminators) against the rules
-    /// and the step's expectation; `waited` is the reply time. A game's own
+    /// and the step's expectation; `waited` is the reply time (the bot's own
+    /// time where it can be measured, else the wall time). A game's own
     /// expectations (`Expect::Own`) reach only a game that knows them: the
     /// scenario loader and the lint refuse the others (`check_expect`).
     fn judge(

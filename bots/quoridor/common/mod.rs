@@ -129,6 +129,24 @@ pub enum Flaw {
     GluedComment,
     /// Writes a `# thinking` comment line before each `genmove` response.
     ThinkingComment,
+    /// Writes a debug line (`DEBUG genmove black`, no `#`) before each
+    /// `genmove` response, in a write of its own.
+    StrayBeforeAnswer,
+    /// After each `genmove` answer, writes a debug line (`DEBUG played E8`,
+    /// no `#`) late: when the next command arrives, before answering it, as
+    /// an engine whose logging lags behind its answers.
+    StrayAfterAnswer,
+    /// Dies of SIGSEGV on `known_command` without a command name (reads
+    /// the missing argument), as two public C engines do.
+    CrashOnBareKnownCommand,
+    /// Not a flaw: computes for `QTP_BOT_CPU_MS` (default 1500) of its own
+    /// CPU time before answering each `boardsize`, as an engine that builds
+    /// its tables there would: within the referee's 2 s on an idle machine,
+    /// longer by the wall clock on a busy one.
+    CpuBoundBoardsize,
+    /// Sleeps `QTP_BOT_DELAY_MS` (default 3000) before answering each
+    /// `boardsize`: slower than the referee's 2 s whatever the load.
+    SlowBoardsize,
     /// The `showboard` diagram has an empty line in its middle, so the rest
     /// of the diagram follows the empty line.
     ShowboardSplit,
@@ -196,6 +214,8 @@ struct Engine {
     quit_seen: bool,
     /// The last response written ([`Flaw::RepeatsAtEof`] only).
     last_response: Vec<u8>,
+    /// The debug line still to write ([`Flaw::StrayAfterAnswer`] only).
+    stray_owed: Option<String>,
     out: io::StdoutLock<'static>,
 }
 
@@ -283,6 +303,7 @@ impl Engine {
             sticky: None,
             quit_seen: false,
             last_response: Vec::new(),
+            stray_owed: None,
             out: io::stdout().lock(),
         }
     }
@@ -338,6 +359,9 @@ impl Engine {
     }
 
     fn handle_line(&mut self, line: &str) {
+        if let Some(stray) = self.stray_owed.take() {
+            self.write(stray.as_bytes());
+        }
         let tokens: Vec<&str> = line.split(' ').filter(|t| !t.is_empty()).collect();
         if self.flaw == Flaw::KeepsCr {
             if tokens.first().is_some_and(|t| t.contains('\r')) {
@@ -352,6 +376,19 @@ impl Engine {
         let command = match parse_command(line) {
             Ok(c) => c,
             Err(CommandError::ExtraArguments { command, .. }) => command,
+            Err(CommandError::Malformed { name, .. })
+                if name == "known_command" && self.flaw == Flaw::CrashOnBareKnownCommand =>
+            {
+                // SAFETY: restoring the default action (Rust's runtime
+                // handles SIGSEGV for stack overflows) and raising the
+                // signal on this process, which ends it as the C engines'
+                // crash does.
+                unsafe {
+                    libc::signal(libc::SIGSEGV, libc::SIG_DFL);
+                    libc::raise(libc::SIGSEGV);
+                }
+                process::exit(139);
+            }
             Err(CommandError::Malformed { name, .. })
                 if name == "known_command" && self.flaw == Flaw::KnownCommandFalse =>
             {
@@ -400,7 +437,34 @@ impl Engine {
                 _ => {}
             }
         }
+        if self.flaw == Flaw::StrayBeforeAnswer
+            && let Command::GenMove(c) = &command
+        {
+            self.write(format!("DEBUG genmove {}\n", c.as_str()).as_bytes());
+        }
+        if matches!(command, Command::BoardSize(_)) {
+            let ms = |var: &str, default: u64| {
+                std::time::Duration::from_millis(
+                    std::env::var(var)
+                        .ok()
+                        .and_then(|v| v.trim().parse().ok())
+                        .unwrap_or(default),
+                )
+            };
+            match self.flaw {
+                Flaw::CpuBoundBoardsize => burn_cpu(ms("QTP_BOT_CPU_MS", 1500)),
+                Flaw::SlowBoardsize => std::thread::sleep(ms("QTP_BOT_DELAY_MS", 3000)),
+                _ => {}
+            }
+        }
+        let genmove = matches!(command, Command::GenMove(_));
         let reply = self.execute(command);
+        if self.flaw == Flaw::StrayAfterAnswer
+            && genmove
+            && let Reply::Ok(answer) = &reply
+        {
+            self.stray_owed = Some(format!("DEBUG played {answer}\n"));
+        }
         self.respond(list, reply);
         if quit {
             if self.flaw == Flaw::NoExitOnQuit {
@@ -770,4 +834,26 @@ fn step(c: Cell, d: Direction) -> Option<Cell> {
         Direction::East => Cell::new(c.col.checked_add(1)?, c.row),
         Direction::West => Cell::new(c.col.checked_sub(1)?, c.row),
     })
+}
+
+fn thread_cpu_time() -> std::time::Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec into `ts`.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Keep a CPU busy until this thread has used `amount` more CPU time.
+fn burn_cpu(amount: std::time::Duration) {
+    let until = thread_cpu_time() + amount;
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    while thread_cpu_time() < until {
+        for _ in 0..10_000 {
+            x = x.rotate_left(5) ^ x.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        }
+        std::hint::black_box(x);
+    }
 }

@@ -132,13 +132,13 @@ pub fn clean_output(text: &str) -> (String, bool) {
 /// terminating empty line, CR bytes preserved, as protocheck delimited it
 /// (§1.4).
 ///
-/// `Err` when there is no usable response: nothing but blank or comment
-/// lines, or a first line that starts with neither `=` nor `?`
+/// `Err` when there is no usable response: no line starts with `=` or `?`
 /// (`quoridor.framing.status`). Otherwise the findings may contain:
 ///
 /// * `io.invalid-utf8` (fail): the bytes are decoded lossily;
 /// * `quoridor.framing.output-chars` (warn): HT or other control characters;
-/// * `io.unexpected-output` (warn): `#` lines before the status line;
+/// * `io.unexpected-output` (warn): `#` lines and stray lines (debug
+///   prints) before the status line, which the referee reads past;
 /// * `quoridor.framing.space-after-status` (warn): `=E2`, `=  E2`; this also
 ///   flags GTP-style id answers (`=1 Naive`), which §7.6 accepts;
 /// * `quoridor.framing.whitespace-line` (warn): a whitespace-only terminator;
@@ -200,8 +200,11 @@ pub fn parse_response(raw: &[u8]) -> Result<ParsedResponse, Finding> {
         ));
     }
 
-    // Before the status line: blank lines are ignored, `#` lines warned.
+    // Before the status line: blank lines are ignored; `#` lines and other
+    // stray lines are warned, since the referee reads past every line that
+    // does not start with `=` (§6, decision 10).
     let mut i = 0;
+    let mut first_stray: Option<&str> = None;
     while i < lines.len() {
         match classify_output_line(lines[i]) {
             OutputLine::Empty | OutputLine::WhitespaceOnly => {}
@@ -209,22 +212,30 @@ pub fn parse_response(raw: &[u8]) -> Result<ParsedResponse, Finding> {
                 &catalogue::IO_UNEXPECTED_OUTPUT,
                 format!("comment line before the response: {:?}", lines[i]),
             )),
-            _ => break,
+            OutputLine::Text => {
+                first_stray = first_stray.or(Some(lines[i]));
+                findings.push(Finding::new(
+                    &catalogue::IO_UNEXPECTED_OUTPUT,
+                    format!(
+                        "stray line before the response (the referee reads past it): {:?}",
+                        lines[i]
+                    ),
+                ));
+            }
+            OutputLine::Status => break,
         }
         i += 1;
     }
     let Some(status_line) = lines.get(i) else {
+        // No status line came: the text is a response without its status.
         return Err(Finding::new(
             &catalogue::FRAMING_STATUS,
-            "no response: the output holds no line starting with '=' or '?'",
+            match first_stray {
+                Some(l) => format!("the response starts with neither '=' nor '?': {l:?}"),
+                None => "no response: the output holds no line starting with '=' or '?'".into(),
+            },
         ));
     };
-    if classify_output_line(status_line) != OutputLine::Status {
-        return Err(Finding::new(
-            &catalogue::FRAMING_STATUS,
-            format!("the response starts with neither '=' nor '?': {status_line:?}"),
-        ));
-    }
     let success = status_line.starts_with('=');
     let rest = status_line[1..].trim_end_matches(' ');
     let first = if rest.is_empty() {
@@ -316,24 +327,17 @@ pub fn parse_response(raw: &[u8]) -> Result<ParsedResponse, Finding> {
 /// One response as the controller reads it, for scripted `expect: {reply}`
 /// and `{matches}`: from the status line to the last line before the
 /// terminating empty line, joined by LF, with what the controller tolerates
-/// taken out (blank and `#` lines before the status line, CR and other
-/// control characters, HT as SPACE, trailing spaces). The status line is
-/// kept as written (`=E2` stays `=E2`; its own warning reports it). `None`
-/// when no line starts with `=` or `?` before other text.
+/// taken out (blank, `#` and stray lines before the status line, CR and
+/// other control characters, HT as SPACE, trailing spaces). The status line
+/// is kept as written (`=E2` stays `=E2`; its own warning reports it).
+/// `None` when no line starts with `=` or `?`.
 pub fn response_as_read(raw: &[u8]) -> Option<String> {
     let (text, _) = clean_output(&String::from_utf8_lossy(raw));
     let mut lines = text
         .split('\n')
-        .skip_while(|l| {
-            matches!(
-                classify_output_line(l),
-                OutputLine::Empty | OutputLine::WhitespaceOnly | OutputLine::Comment
-            )
-        })
+        .skip_while(|l| classify_output_line(l) != OutputLine::Status)
         .peekable();
-    if classify_output_line(lines.peek()?) != OutputLine::Status {
-        return None;
-    }
+    lines.peek()?;
     let read: Vec<&str> = lines
         .take_while(|l| {
             !matches!(

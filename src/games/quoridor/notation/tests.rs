@@ -310,6 +310,23 @@ fn framing_findings() {
 }
 
 #[test]
+fn stray_lines_before_the_status_line_are_warnings() {
+    let p = parse_response(b"DEBUG genmove black\n\n# c\n= E2\n\n").unwrap();
+    assert_eq!(p.response, Response::Success("E2".into()));
+    assert_eq!(ids(&p), ["io.unexpected-output", "io.unexpected-output"]);
+    assert_eq!(p.findings[0].to_violation().severity, Severity::Warn);
+    assert_eq!(
+        p.findings[0].message,
+        "stray line before the response (the referee reads past it): \"DEBUG genmove black\""
+    );
+    assert_eq!(
+        response_as_read(b"DEBUG\n= E2\n\n").as_deref(),
+        Some("= E2")
+    );
+    assert_eq!(response_as_read(b"DEBUG\n\n"), None);
+}
+
+#[test]
 fn every_finding_rule_is_catalogued() {
     let raws: &[&[u8]] = &[
         b"=E2\n",

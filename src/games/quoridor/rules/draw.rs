@@ -14,10 +14,16 @@
 //! ```
 //!
 //! A horizontal wall is drawn as `=======` over its two cells and its centre;
-//! a vertical wall as `H` beside its two cells and at its centre.
+//! a vertical wall as `‖` beside its two cells and at its centre ([`VERTICAL`]:
+//! not `H`, which reads as "horizontal").
 
 use super::{Board, Cell, Colour, Orientation, Wall};
 use std::fmt::Write;
+
+/// How a vertical wall is drawn.
+pub const VERTICAL: char = '‖';
+/// How a horizontal wall is drawn (three per cell, one at its centre).
+pub const HORIZONTAL: char = '=';
 
 pub(super) fn draw(b: &Board) -> String {
     let n = b.size();
@@ -54,7 +60,7 @@ pub(super) fn draw(b: &Board) -> String {
             out.push(pawn);
             out.push(' ');
             let walled = col + 1 < n && !b.edge_open(c, super::Direction::East);
-            out.push(if walled { 'H' } else { '|' });
+            out.push(if walled { VERTICAL } else { '|' });
         }
         let _ = write!(out, " {}", row + 1);
         if row == n - 1 {
@@ -76,9 +82,9 @@ pub(super) fn draw(b: &Board) -> String {
             if col + 1 < n {
                 let anchor = Cell::new(col, row);
                 let junction = if b.has_wall(Wall::new(anchor, Orientation::Vertical)) {
-                    'H'
+                    VERTICAL
                 } else if b.has_wall(Wall::new(anchor, Orientation::Horizontal)) {
-                    '='
+                    HORIZONTAL
                 } else {
                     '+'
                 };

@@ -13,7 +13,7 @@
 //! it, by the cell north-west of its centre (§3.3), so `E2 h` is
 //! `Wall { anchor: Cell { col: 4, row: 1 }, orientation: Horizontal }`.
 
-mod draw;
+pub mod draw;
 mod geometry;
 mod illegal;
 mod paths;

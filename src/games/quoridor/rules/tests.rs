@@ -308,9 +308,10 @@ fn consecutive_moves_of_one_colour() {
 // ------------------------------------------------------------ draw
 
 #[test]
-fn draw_matches_reference_showboard() {
+fn draw_matches_reference_showboard_with_distinct_vertical_walls() {
     // The reference engine's showboard after the wall-geometry session
-    // (trailing spaces trimmed).
+    // (trailing spaces trimmed), except that vertical walls are `‖`, not
+    // the reference's `H`, which reads as "horizontal".
     let mut b = board(9, 10);
     play(&mut b, White, &["C5 v"]);
     play(&mut b, Black, &["C7 v", "C3 v", "B5 h", "D5 h", "B6 h"]);
@@ -320,17 +321,17 @@ fn draw_matches_reference_showboard() {
    +---+---+---+---+---+---+---+---+---+
  8 |   |   |   |   |   |   |   |   |   | 8  white walls:  9
    +---+---+---+---+---+---+---+---+---+
- 7 |   |   |   H   |   |   |   |   |   | 7
-   +---+---+---H---+---+---+---+---+---+
- 6 |   |   |   H   |   |   |   |   |   | 6
+ 7 |   |   |   ‖   |   |   |   |   |   | 7
+   +---+---+---‖---+---+---+---+---+---+
+ 6 |   |   |   ‖   |   |   |   |   |   | 6
    +---+=======+---+---+---+---+---+---+
- 5 |   |   |   H   |   |   |   |   |   | 5
-   +---+=======H=======+---+---+---+---+
- 4 |   |   |   H   |   |   |   |   |   | 4
+ 5 |   |   |   ‖   |   |   |   |   |   | 5
+   +---+=======‖=======+---+---+---+---+
+ 4 |   |   |   ‖   |   |   |   |   |   | 4
    +---+---+---+---+---+---+---+---+---+
- 3 |   |   |   H   |   |   |   |   |   | 3
-   +---+---+---H---+---+---+---+---+---+
- 2 |   |   |   H   |   |   |   |   |   | 2
+ 3 |   |   |   ‖   |   |   |   |   |   | 3
+   +---+---+---‖---+---+---+---+---+---+
+ 2 |   |   |   ‖   |   |   |   |   |   | 2
    +---+---+---+---+---+---+---+---+---+
  1 |   |   |   |   | W |   |   |   |   | 1
    +---+---+---+---+---+---+---+---+---+

@@ -1,7 +1,7 @@
 //! Delimiting responses (quoridor.md §1.4): which output lines belong to the
 //! response that is due, and when it is complete.
 
-use super::{QtpSession, TERMINATOR_GRACE};
+use super::{ACK_LIMIT, QtpSession, TERMINATOR_GRACE};
 use crate::games::Assembly;
 use crate::games::quoridor::notation;
 
@@ -10,7 +10,8 @@ use crate::games::quoridor::notation;
 pub(super) enum Assembling {
     /// Nothing but blank or `#` lines so far.
     Waiting,
-    /// The first line with content has no status character: held back.
+    /// Lines with content but no status character so far: stray lines
+    /// before the response, or a response without its status.
     Held,
     /// A status line opened the response; `lines` lines with content so far.
     Open { lines: usize },
@@ -45,22 +46,31 @@ impl QtpSession {
         let blank = matches!(kind, L::Empty | L::WhitespaceOnly);
         let grace = Assembly::CompleteUnlessMore(TERMINATOR_GRACE);
         match state {
-            // Blank and `#` lines before the response are skipped.
-            Assembling::Waiting => match kind {
+            // A status line opens the response, whatever came before it:
+            // blank and `#` lines are skipped, and so are stray lines (the
+            // referee reads past every line that does not start with `=`;
+            // the parser warns about them, `io.unexpected-output`).
+            Assembling::Waiting | Assembling::Held if kind == L::Status => {
                 // Once the engine is known to omit the terminator, a response
                 // that is one line by definition ends at its status line
                 // instead of waiting out the grace every time.
-                L::Status if self.terminator_missing && self.head_one_line() => {
+                if self.terminator_missing && self.head_one_line() {
                     (Assembling::Open { lines: 1 }, Assembly::Complete)
+                } else {
+                    (Assembling::Open { lines: 1 }, grace)
                 }
-                L::Status => (Assembling::Open { lines: 1 }, grace),
-                L::Text => (Assembling::Held, Assembly::More),
-                _ => (state, Assembly::More),
-            },
-            // Text without a status: closed by an empty line, it is judged
-            // as a response without status character.
-            Assembling::Held if blank => (state, Assembly::Complete),
-            Assembling::Held if kind == L::Status => (state, grace),
+            }
+            Assembling::Waiting if kind == L::Text => (Assembling::Held, Assembly::More),
+            Assembling::Waiting => (state, Assembly::More),
+            // Text without a status, closed by an empty line: unless a
+            // status line follows within the grace, it is judged as a
+            // response without status character (`quoridor.framing.status`).
+            // The grace is the referee's per-line read limit: a bot that
+            // goes on computing after a blank line may still answer (an idle
+            // bot ends the grace at once). With commands pipelined, a status
+            // line that follows is the next command's response.
+            Assembling::Held if blank && self.pending.len() > 1 => (state, Assembly::Complete),
+            Assembling::Held if blank => (state, Assembly::CompleteUnlessMore(ACK_LIMIT)),
             Assembling::Held => (state, Assembly::More),
             Assembling::Open { lines } if blank => {
                 if lines > 1 || self.head_multiline() {

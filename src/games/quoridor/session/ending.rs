@@ -64,9 +64,24 @@ impl QtpSession {
         {
             return Some(r.violation(format!("{how}, while `{}` was unanswered", p.line)));
         }
+        if let Some(p) = self.pending.front()
+            && p.command.is_none()
+        {
+            // Malformed arguments (`known_command` without a name): the
+            // engine died reading them, whatever it was started with.
+            return Some(rule::SYNTAX_MALFORMED.violation(format!(
+                "{how}, right after protocheck sent `{}`, a command with missing or malformed arguments",
+                p.line
+            )));
+        }
         if !self.answered_any && exit.is_some_and(|e| !e.success()) {
+            let first = self
+                .pending
+                .front()
+                .map(|p| format!(" (`{}`)", p.line))
+                .unwrap_or_default();
             return Some(rule::PROCESS_SEED_ARG.violation(format!(
-                "{how}, before answering its first command; it was started with `-seed 42`, as the referee starts every engine"
+                "{how}, before answering its first command{first}; it was started with `-seed 42`, as the referee starts every engine"
             )));
         }
         Some(rule::IO_CRASH.violation(how))
@@ -187,6 +202,31 @@ mod tests {
             .unwrap();
         assert_eq!(j.violations[0].rule, rule::QUIT_RESPONSE.id);
         assert!(s.closed(EXIT_0, None).is_none());
+    }
+
+    #[test]
+    fn a_crash_on_malformed_arguments_is_named_not_blamed_on_the_seed() {
+        const SEGV: Option<ExitStatus> = Some(ExitStatus::Signal(11));
+        // The first command of the session, and a later one.
+        let fresh = QtpSession::new(Colour::Black, Strategy::Greedy);
+        for mut s in [fresh, setup()] {
+            s.send("known_command").unwrap();
+            let v = s.closed(SEGV, None).unwrap();
+            assert_eq!(v.rule, rule::SYNTAX_MALFORMED.id);
+            assert_eq!(v.severity, Severity::Fail);
+            assert!(
+                v.message.contains("right after protocheck sent `known_command`"),
+                "{}",
+                v.message
+            );
+        }
+        // A well-formed first command: the start-up arguments stay the
+        // likely cause, and the command is named.
+        let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+        s.send("name").unwrap();
+        let v = s.closed(SEGV, None).unwrap();
+        assert_eq!(v.rule, rule::PROCESS_SEED_ARG.id);
+        assert!(v.message.contains("first command (`name`)"), "{}", v.message);
     }
 
     #[test]

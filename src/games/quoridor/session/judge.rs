@@ -285,12 +285,12 @@ impl QtpSession {
                             &format!("= {}", notation::format_winner(*want)),
                         );
                     }
+                    // `e` already says that the referee compares exactly
+                    // these strings.
                     (true, Err(e)) => fail(
                         self,
                         &rule::WINNER_ANSWER,
-                        format!(
-                            "{e} (the referee compares exactly `true white`, `true black` and `false`)"
-                        ),
+                        e,
                         &format!("= {}", notation::format_winner(*want)),
                     ),
                     (false, _) => fail(

@@ -3,6 +3,7 @@
 //! judged against what a conforming engine must answer.
 
 mod assemble;
+mod clock;
 mod ending;
 mod judge;
 mod plan;
@@ -67,8 +68,10 @@ pub struct QtpSession {
     fresh_setup: bool,
     /// A win was reset by `clear_board`/`boardsize`/undo since it happened.
     win_reset: bool,
-    genmove_time: Duration,
-    game_time_reported: bool,
+    /// The game's `genmove` time so far, and whether it was reported.
+    game_clock: clock::GameClock,
+    /// How long the reply being judged took ([`Session::reply_took`]).
+    took: Option<clock::Took>,
     bot_colour: Colour,
     strategy: Strategy,
     last_own: Option<String>,
@@ -111,8 +114,8 @@ impl QtpSession {
             last_undo: None,
             fresh_setup: false,
             win_reset: false,
-            genmove_time: Duration::ZERO,
-            game_time_reported: false,
+            game_clock: clock::GameClock::default(),
+            took: None,
             bot_colour,
             strategy,
             last_own: None,
@@ -253,6 +256,10 @@ impl Session for QtpSession {
         self.assemble(so_far, piece)
     }
 
+    fn reply_took(&mut self, wall: Duration, own: Option<Duration>, first: bool) {
+        self.took = Some(clock::Took { wall, own, first });
+    }
+
     fn judge(
         &mut self,
         reply: &[u8],
@@ -264,6 +271,7 @@ impl Session for QtpSession {
             .pending
             .pop_front()
             .ok_or("internal: a response with no command pending")?;
+        let took = self.took.take();
         let mut judged = Judged::default();
         self.played = None;
         self.answered_any = true;
@@ -330,25 +338,7 @@ impl Session for QtpSession {
             (Some(Command::Undo(k)), true) => Some(k.unwrap_or(1)),
             _ => None,
         };
-        let is_genmove = matches!(p.outcome, Outcome::Genmove(_));
-        if is_genmove {
-            self.genmove_time += waited;
-            let limit = Duration::from_secs(20 * u64::from(self.size.unwrap_or(9)));
-            if self.genmove_time > limit && !self.game_time_reported {
-                self.game_time_reported = true;
-                judged.violations.push(rule::TIME_GAME.violation(format!(
-                    "genmove took {:.1} s in this game, over the referee's {} s (20·N)",
-                    self.genmove_time.as_secs_f64(),
-                    limit.as_secs()
-                )));
-            }
-        } else if waited > ACK_LIMIT {
-            judged.violations.push(rule::TIME_ACK.violation(format!(
-                "`{}` took {:.1} s; the referee stops waiting after 2 s",
-                p.line,
-                waited.as_secs_f64()
-            )));
-        }
+        judged.violations.extend(self.judge_time(&p, waited, took));
         // Explicit expectations, unless the automatic judgement already failed.
         if !judged
             .violations
@@ -572,8 +562,18 @@ impl Drawn for QtpSession {
             .board
             .as_ref()
             .filter(|_| self.walls_set && self.unknown == 0)?;
+        // The legend, once there are walls to read.
+        let legend = if b.placed_walls().next().is_some() {
+            format!(
+                "; walls drawn `{h}{h}{h}` horizontal, `{v}` vertical",
+                h = super::rules::draw::HORIZONTAL,
+                v = super::rules::draw::VERTICAL
+            )
+        } else {
+            String::new()
+        };
         Some(format!(
-            "{}\n(walls left: black {}, white {}; {} move(s) in the history)",
+            "{}\n(walls left: black {}, white {}; {} move(s) in the history{legend})",
             b.draw().trim_end(),
             b.walls_left(Colour::Black),
             b.walls_left(Colour::White),

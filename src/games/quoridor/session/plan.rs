@@ -130,6 +130,8 @@ impl QtpSession {
             }
             Command::ClearBoard => {
                 let size = self.size.ok_or("`clear_board` needs a board size protocheck can track: send `boardsize N` (odd N, 3..25) first")?;
+                // A new game: the referee's 20·N s of genmove time start again.
+                self.game_clock = Default::default();
                 self.board = Some(Board::new(size, 0).map_err(|e| e.to_string())?);
                 self.walls_set = false;
                 self.win_reset = true;

@@ -362,15 +362,176 @@ fn responses_are_assembled_per_section_1_4() {
     assert_eq!(s.reply_part(b"= x\n", b"\n"), Assembly::Complete);
     assert_eq!(s.reply_part(b"= x\n", b"= y\n"), Assembly::StartsNext);
     assert_eq!(s.reply_part(b"", b"Error! out of bounds\n"), Assembly::More);
+    // Closed by an empty line: a response without status, unless a status
+    // line still follows (the referee reads past lines without `=`).
     assert_eq!(
         s.reply_part(b"Error! out of bounds\n", b"\n"),
-        Assembly::Complete
+        Assembly::CompleteUnlessMore(super::ACK_LIMIT)
     );
     s.pending.clear();
     s.send("list_commands").unwrap();
     assert_eq!(
         s.reply_part(b"=\n", b"= not a new response here\n"),
         Assembly::CompleteUnlessMore(TERMINATOR_GRACE)
+    );
+}
+
+#[test]
+fn a_stray_line_before_the_status_line_is_read_past_with_a_warning() {
+    // The referee's readMove/readOK skip every line not starting with `=`
+    // (quoridor.md §6): a debug print before the answer is stray output,
+    // not a response without status.
+    for (so_far, piece) in [
+        (&b"DEBUG genmove black\n"[..], &b"= E8\n"[..]),
+        (b"DEBUG genmove black\n\n", b"= E8\n"),
+        (b"DEBUG a\n# c\nDEBUG b\n", b"= E8\n"),
+    ] {
+        let mut s = setup();
+        s.send("genmove black").unwrap();
+        assert_eq!(
+            s.reply_part(b"", &so_far[..so_far.iter().position(|&b| b == b'\n').unwrap() + 1]),
+            Assembly::More
+        );
+        assert_eq!(
+            s.reply_part(so_far, piece),
+            Assembly::CompleteUnlessMore(TERMINATOR_GRACE),
+            "{:?}",
+            String::from_utf8_lossy(so_far)
+        );
+        let mut reply = so_far.to_vec();
+        reply.extend_from_slice(piece);
+        assert_eq!(s.reply_part(&reply, b"\n"), Assembly::Complete);
+        reply.push(b'\n');
+        let j = s.judge(&reply, &Expect::LegalMove, Duration::ZERO).unwrap();
+        let rules: Vec<(&str, Severity)> =
+            j.violations.iter().map(|v| (v.rule, v.severity)).collect();
+        assert!(
+            !rules.is_empty()
+                && rules
+                    .iter()
+                    .all(|r| *r == ("io.unexpected-output", Severity::Warn)),
+            "{rules:?}"
+        );
+        assert!(
+            j.violations[0].message.contains("DEBUG"),
+            "{}",
+            j.violations[0].message
+        );
+        // The answer was played: black's pawn is on E8.
+        assert_eq!(s.played(), Some("E8".to_string()));
+    }
+    // A status line that never comes is still a response without status.
+    let mut s = setup();
+    s.send("genmove black").unwrap();
+    let j = s
+        .judge(b"DEBUG genmove black\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert_eq!(j.violations[0].rule, "quoridor.framing.status");
+    assert_eq!(
+        j.violations[0].message,
+        "`genmove black`: the response starts with neither '=' nor '?': \"DEBUG genmove black\""
+    );
+}
+
+#[test]
+fn time_rules_give_both_figures_and_leave_the_start_up_to_its_own_limit() {
+    let secs = Duration::from_secs_f64;
+    // An acknowledgement: the bot's own time decides, both figures shown.
+    let mut s = setup();
+    s.send("clear_board").unwrap();
+    s.reply_took(secs(4.1), Some(secs(3.8)), false);
+    let j = s.judge(b"=\n\n", &Expect::LegalMove, secs(3.8)).unwrap();
+    assert_eq!(j.violations.len(), 1, "{:?}", j.violations);
+    let v = &j.violations[0];
+    assert_eq!((v.rule, v.severity), ("quoridor.time.ack", Severity::Warn));
+    assert_eq!(
+        v.message,
+        "`clear_board` took 4.1 s wall, 3.8 s of the bot's own time (the machine was busy: the rest it waited for a CPU); the referee stops waiting after 2 s"
+    );
+    let t = v.timing.unwrap();
+    assert_eq!((t.wall_ms, t.own_ms, t.limit_ms), (4100, Some(3800), 2000));
+    // 3.8 s wall but 1.5 s of its own: the machine was busy, no finding.
+    s.send("clear_board").unwrap();
+    s.reply_took(secs(3.8), Some(secs(1.5)), false);
+    let j = s.judge(b"=\n\n", &Expect::LegalMove, secs(1.5)).unwrap();
+    assert!(j.violations.is_empty(), "{:?}", j.violations);
+    // The first reply includes the start-up: `--startup-timeout` covers it.
+    let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);
+    s.send("boardsize 9").unwrap();
+    s.reply_took(secs(3.8), Some(secs(3.8)), true);
+    let j = s.judge(b"=\n\n", &Expect::LegalMove, secs(3.8)).unwrap();
+    assert!(j.violations.is_empty(), "{:?}", j.violations);
+    // The game's genmove time: both totals; the next game starts afresh.
+    let mut s = setup_with(7, 5);
+    let mut reported = Vec::new();
+    for (i, colour) in ["black", "white", "black"].iter().enumerate() {
+        s.send(&format!("genmove {colour}")).unwrap();
+        s.reply_took(secs(60.0), Some(secs(50.0)), false);
+        let answer = ["= D6\n\n", "= D2\n\n", "= D5\n\n"][i];
+        let j = s
+            .judge(answer.as_bytes(), &Expect::LegalMove, secs(50.0))
+            .unwrap();
+        reported.extend(j.violations);
+    }
+    assert_eq!(reported.len(), 1, "{reported:?}");
+    assert_eq!(reported[0].rule, "quoridor.time.game");
+    assert_eq!(
+        reported[0].message,
+        "genmove answers in this game took 180.0 s wall, 150.0 s of the bot's own time (the machine was busy: the rest it waited for a CPU), over the referee's 140 s (20·N)"
+    );
+    s.send("clear_board").unwrap();
+    s.judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    s.send("walls 5").unwrap();
+    s.judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    s.send("genmove black").unwrap();
+    s.reply_took(secs(60.0), Some(secs(50.0)), false);
+    let j = s.judge(b"= D6\n\n", &Expect::LegalMove, secs(50.0)).unwrap();
+    assert!(j.violations.is_empty(), "{:?}", j.violations);
+}
+
+#[test]
+fn a_short_winner_answer_says_once_what_the_referee_compares() {
+    let mut s = setup();
+    s.send("winner").unwrap();
+    let j = s
+        .judge(b"= f\n\n", &Expect::LegalMove, Duration::ZERO)
+        .unwrap();
+    assert_eq!(j.violations.len(), 1, "{:?}", j.violations);
+    let v = &j.violations[0];
+    assert_eq!(v.rule, "quoridor.winner.answer");
+    assert_eq!(
+        v.message,
+        "`winner`: \"f\" is none of \"false\", \"true white\", \"true black\" (the referee compares exactly these strings)"
+    );
+    assert_eq!(v.message.matches('(').count(), 1, "{}", v.message);
+}
+
+#[test]
+fn the_board_in_reports_draws_vertical_walls_distinctly_with_a_legend() {
+    use crate::games::Drawn;
+    let mut s = setup();
+    let empty = Drawn::board(&s).unwrap();
+    assert!(!empty.contains("walls drawn"), "{empty}");
+    assert!(answer(&mut s, "playwall black C5 vertical", "=\n\n").is_empty());
+    assert!(answer(&mut s, "playwall black E3 horizontal", "=\n\n").is_empty());
+    let drawn = Drawn::board(&s).unwrap();
+    assert!(drawn.contains(" 5 |   |   |   ‖   |"), "{drawn}");
+    assert!(drawn.contains("+---+---+---‖---+"), "{drawn}");
+    assert!(drawn.contains("+=======+"), "{drawn}");
+    // No `H` but the column letter.
+    let letters = "     A   B   C   D   E   F   G   H   I";
+    assert!(
+        drawn
+            .lines()
+            .filter(|l| *l != letters)
+            .all(|l| !l.contains('H')),
+        "{drawn}"
+    );
+    assert!(
+        drawn.ends_with("; walls drawn `===` horizontal, `‖` vertical)"),
+        "{drawn}"
     );
 }
 
