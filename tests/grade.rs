@@ -177,7 +177,7 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         "{said}"
     );
 
-    // bob resubmits (a newer file), alice does not.
+    // bob's file is touched, its content unchanged: still kept.
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
     std::fs::File::options()
         .write(true)
@@ -185,20 +185,25 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         .unwrap()
         .set_modified(later)
         .unwrap();
+    let touched = grade(&class, &["submissions/alice/bot", "submissions/bob/bot"]);
+    let said = stderr(&touched);
+    assert!(
+        said.contains("bob: failed (kalah.move.hole-range), kept: nothing it depends on changed"),
+        "{said}"
+    );
+    // bob resubmits (another program), alice does not.
+    std::fs::copy(bot("kalah-correct"), &bob).unwrap();
     let third = grade(&class, &["submissions/alice/bot", "submissions/bob/bot"]);
     let said = stderr(&third);
     assert!(said.contains("alice: passed, kept"), "{said}");
     assert!(
-        said.contains("bob: failed (kalah.move.hole-range), "),
-        "{said}"
-    );
-    assert!(
-        !said.contains("bob: failed (kalah.move.hole-range), kept"),
+        said.contains("bob: passed, ") && said.contains(" s, graded again: bot changed"),
         "{said}"
     );
 
     // Grading is not a gate, unless asked.
     assert_eq!(second.status.code(), Some(0), "{}", stderr(&second));
+    std::fs::copy(bot("kalah-zero-based"), &bob).unwrap();
     let gate = grade(
         &class,
         &[
@@ -214,6 +219,11 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         &["--force", "submissions/alice/bot", "submissions/bob/bot"],
     );
     assert!(!stderr(&forced).contains("kept"), "{}", stderr(&forced));
+    assert!(
+        stderr(&forced).contains("graded again: --force"),
+        "{}",
+        stderr(&forced)
+    );
     assert_eq!(verdicts(&class.join("grades")).len(), 2);
 
     // Other options: nothing is kept.
@@ -230,6 +240,88 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         ],
     );
     assert!(!stderr(&other).contains("kept"), "{}", stderr(&other));
+    assert!(
+        stderr(&other).contains("graded again: the run options changed"),
+        "{}",
+        stderr(&other)
+    );
+    clean(&class);
+}
+
+/// Issue 26.4: a bot that imports `engine.py` is graded again when only
+/// `engine.py` changed, though nothing is newer than its report; a bot
+/// that writes a log into its own folder while graded is still kept when
+/// nothing else changed, and a change beside its log is still seen.
+#[test]
+fn a_kept_grade_depends_on_every_file_of_the_bot_s_folder_by_content() {
+    use std::os::unix::fs::PermissionsExt;
+    let class = class_folder("content");
+    let dir = class.join("submissions").join("alice");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(bot("kalah-correct"), dir.join("player")).unwrap();
+    // The bot: a wrapper that logs each start into its own folder.
+    std::fs::write(
+        dir.join("bot"),
+        "#!/bin/sh\necho started >> bot.log\nexec ./player \"$@\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(dir.join("bot"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = dir.join("engine.py");
+    std::fs::write(&engine, "DEPTH = 3\n").unwrap();
+    let run = || grade(&class, &["submissions/alice/bot"]);
+
+    let first = run();
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(
+        dir.join("bot.log").is_file(),
+        "the wrapper ran in its folder"
+    );
+    // Issue 26.9: one bot is one bot.
+    assert!(
+        stderr(&first)
+            .contains("protocheck: 1 bot graded: 1 passed, 0 failed, 0 errors, 0 interrupted"),
+        "{}",
+        stderr(&first)
+    );
+    let page = std::fs::read_to_string(class.join("grades/index.html")).unwrap();
+    assert!(page.contains("<p>1 bot: 1 passed, 0 failed</p>"), "{page}");
+    let said = stderr(&run());
+    assert!(
+        said.contains("alice: passed, kept: nothing it depends on changed"),
+        "{said}"
+    );
+
+    // engine.py changes, its size and times as before: graded again, and
+    // the bot's own log is not named as the change.
+    let times = std::fs::metadata(&engine).unwrap();
+    std::fs::write(&engine, "DEPTH = 4\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&engine)
+        .unwrap()
+        .set_times(
+            std::fs::FileTimes::new()
+                .set_modified(times.modified().unwrap())
+                .set_accessed(times.accessed().unwrap()),
+        )
+        .unwrap();
+    let said = stderr(&run());
+    assert!(
+        said.contains("alice: passed, ") && said.contains(" s, graded again: engine.py changed"),
+        "{said}"
+    );
+    assert!(!said.contains("kept"), "{said}");
+    // Its log grew while graded; nothing else changed: kept.
+    let said = stderr(&run());
+    assert!(
+        said.contains("alice: passed, kept: nothing it depends on changed"),
+        "{said}"
+    );
+    // A new file beside the bot, in a subfolder: graded again.
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(dir.join("lib/helper.py"), "pass\n").unwrap();
+    let said = stderr(&run());
+    assert!(said.contains("graded again: lib/helper.py added"), "{said}");
     clean(&class);
 }
 
