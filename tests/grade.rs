@@ -109,7 +109,9 @@ fn a_class_with_hostile_bots_is_graded_right() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note")
+        Some(
+            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because"
+        )
     );
     assert!(lines.next().unwrap().starts_with("alice,passed,"), "{csv}");
     assert!(lines.next().unwrap().starts_with("bob,failed,0,"), "{csv}");
@@ -245,6 +247,64 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         "{}",
         stderr(&other)
     );
+    clean(&class);
+}
+
+/// Issue 32.3: a bot's warnings are in grades.csv, grades.json and on the
+/// class page beside the rules it broke, and skipped scenarios say why.
+#[test]
+fn warnings_and_skip_reasons_reach_the_table_and_the_page() {
+    let class = class_folder("warnings");
+    submit(&class, "lin", "kalah-lingers");
+    submit(&class, "ok", "kalah-correct");
+    let out = protocheck(
+        &class,
+        &[
+            "grade",
+            "submissions/*/bot",
+            "--",
+            "--game",
+            "kalah",
+            "--filter",
+            "*end*",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dir = class.join("grades");
+    let csv = std::fs::read_to_string(dir.join("grades.csv")).unwrap();
+    let lin = csv.lines().find(|l| l.starts_with("lin,")).unwrap();
+    // The old columns as they were, then the rules broken and warned.
+    assert!(lin.starts_with("lin,passed,1,0,1,"), "{csv}");
+    assert!(lin.contains(",,io.no-exit,\"5 × Kalah(1,"), "{csv}");
+    assert!(lin.ends_with("run with --all-sizes\""), "{csv}");
+    let json = grades_json(&dir);
+    let bots = json["bots"].as_array().unwrap();
+    let lin = bots.iter().find(|b| b["id"] == "lin").unwrap();
+    let ok = bots.iter().find(|b| b["id"] == "ok").unwrap();
+    assert_eq!(lin["warning_rules"], serde_json::json!(["io.no-exit"]));
+    assert_eq!(ok["warning_rules"], serde_json::json!([]));
+    assert_eq!(lin["rules"], serde_json::json!([]), "old field kept");
+    assert_eq!(lin["skipped_because"][0]["scenarios"], 5);
+    let reason = lin["skipped_because"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("a real match is always Kalah(7,7)") && reason.contains("--all-sizes"),
+        "{reason}"
+    );
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(
+        page.contains("<g class=\"bar warning\" data-rule=\"io.no-exit\" data-bots=\"1\">"),
+        "{page}"
+    );
+    assert!(page.contains("<td><code>io.no-exit</code></td>"), "{page}");
+    assert!(
+        page.contains("<h2>Why scenarios were skipped</h2>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("5 scenarios skipped for every bot (2 bots): Kalah(1,"),
+        "{page}"
+    );
+    assert!(page.contains(">5 <a href=\"#skip-1\""), "{page}");
     clean(&class);
 }
 

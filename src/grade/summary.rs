@@ -239,7 +239,7 @@ fn skip_notes(reasons: &[&str], rows: &[Row]) -> String {
         };
         let _ = writeln!(
             html,
-            "<li id=\"skip-{}\">{}: {scenarios} skipped for {bots}</li>",
+            "<li id=\"skip-{}\">{scenarios} skipped for {bots}: {}</li>",
             i + 1,
             escape(reason),
         );
@@ -357,13 +357,13 @@ mod tests {
         assert!(page.contains("<td><code>io.no-exit</code></td>"), "{page}");
         assert!(
             page.contains(&format!(
-                "<li id=\"skip-1\">{}: 18 scenarios skipped for every bot (2 bots)</li>",
+                "<li id=\"skip-1\">18 scenarios skipped for every bot (2 bots): {}</li>",
                 escape(sizes)
             )),
             "{page}"
         );
         assert!(
-            page.contains("<li id=\"skip-2\">the run stopped &lt;early&gt;: 2 scenarios skipped for 1 of 2 bots</li>"),
+            page.contains("<li id=\"skip-2\">2 scenarios skipped for 1 of 2 bots: the run stopped &lt;early&gt;</li>"),
             "{page}"
         );
         assert!(
