@@ -250,6 +250,78 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
     clean(&class);
 }
 
+/// Every scenario's status and rules in a bot's JSON report.
+fn scenario_verdicts(report: &Path) -> Vec<(String, String, Vec<String>)> {
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let rules = s["violations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| format!("{} {}", v["rule"], v["severity"]))
+                .collect();
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["status"].as_str().unwrap().to_string(),
+                rules,
+            )
+        })
+        .collect()
+}
+
+/// Issue 32.3: with fewer bots than jobs, a bot's scenarios run several at
+/// once (its protocheck gets the jobs no other bot needs), and every
+/// verdict is the one of `--jobs 1`.
+#[test]
+fn the_verdicts_do_not_depend_on_jobs_and_spare_jobs_go_to_scenarios() {
+    let class = class_folder("jobs");
+    submit(&class, "alice", "kalah-correct");
+    submit(&class, "bob", "kalah-zero-based");
+    submit(&class, "lin", "kalah-lingers");
+    let run = |jobs: &str, out: &str| {
+        protocheck(
+            &class,
+            &[
+                "grade",
+                "--jobs",
+                jobs,
+                "--out",
+                out,
+                "submissions/*/bot",
+                "--",
+                "--game",
+                "kalah",
+                "--filter",
+                "*opening*",
+            ],
+        )
+    };
+    let one = run("1", "one");
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    assert!(!stderr(&one).contains("at once"), "{}", stderr(&one));
+    let six = run("6", "six");
+    assert_eq!(six.status.code(), Some(0), "{}", stderr(&six));
+    // 3 bots, 6 jobs: two scenarios at once for each.
+    assert_eq!(
+        stderr(&six).matches(" s (2 scenarios at once)").count(),
+        3,
+        "{}",
+        stderr(&six)
+    );
+    let read = |d: &str| std::fs::read_to_string(class.join(d).join("grades.csv")).unwrap();
+    assert_eq!(without_times(&read("one")), without_times(&read("six")));
+    for id in ["alice", "bob", "lin"] {
+        let report = |d: &str| scenario_verdicts(&class.join(d).join(id).join("report.json"));
+        assert_eq!(report("one"), report("six"), "{id}");
+    }
+    assert_eq!(verdicts(&class.join("six"))[1].2, "kalah.move.hole-range");
+    clean(&class);
+}
+
 /// Issue 32.3: a bot's warnings are in grades.csv, grades.json and on the
 /// class page beside the rules it broke, and skipped scenarios say why.
 #[test]

@@ -38,8 +38,9 @@ pub struct GradeArgs {
     /// The output folder.
     #[arg(long, short = 'o', value_name = "DIR", default_value = "grades")]
     pub out: PathBuf,
-    /// Bots graded at once (default: CPUs); each bot's own scenarios run
-    /// one at a time, so this is also how many bots run at once.
+    /// Jobs (default: CPUs): bots graded at once, one job each; when the
+    /// bots left are fewer than the jobs, a bot's scenarios get the jobs no
+    /// other bot needs (its run's own --jobs). Verdicts do not depend on it.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Grade every bot again, also those kept because nothing they depend on

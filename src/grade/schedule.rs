@@ -124,10 +124,20 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
             }
             stop_passed_on = true;
         }
-        while stopping.is_none() && running.len() < plan.jobs.max(1) {
+        loop {
+            let free = plan.jobs.max(1)
+                - running
+                    .iter()
+                    .map(|r| r.jobs)
+                    .sum::<usize>()
+                    .min(plan.jobs.max(1));
+            if stopping.is_some() || free == 0 {
+                break;
+            }
             let Some(i) = queue.pop() else { break };
             let entry = &plan.entries[i];
-            match child::start(i, entry, plan.options, plan.out) {
+            let jobs = share(free, queue.len() + 1);
+            match child::start(i, entry, plan.options, plan.out, jobs) {
                 Ok(r) => running.push(r),
                 Err(e) => {
                     let row = unstarted(entry, &format!("cannot start protocheck for it: {e}"));
@@ -155,10 +165,13 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
                         r.started,
                         &submissions[r.index],
                     );
-                    let how = match &why_graded[r.index] {
-                        Some(why) => format!("{:.1} s, graded again: {why}", row.seconds),
-                        None => String::new(),
-                    };
+                    let mut how = format!("{:.1} s", row.seconds);
+                    if r.jobs > 1 {
+                        how += &format!(" ({} scenarios at once)", r.jobs);
+                    }
+                    if let Some(why) = &why_graded[r.index] {
+                        how += &format!(", graded again: {why}");
+                    }
                     progress.done(&row, &how);
                     rows[r.index] = Some(row);
                 }
@@ -183,6 +196,15 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
     }
     progress.finish();
     rows.into_iter().flatten().collect()
+}
+
+/// A bot's share of the `free` jobs when `waiting` bots (it included)
+/// are still to start: one each while there are more bots than jobs; the
+/// jobs no other bot needs go to its scenarios (its protocheck's own
+/// `--jobs`), so a class smaller than `--jobs` still uses every job. The
+/// verdicts do not depend on it: replies are judged by the bot's own time.
+fn share(free: usize, waiting: usize) -> usize {
+    (free / waiting.max(1)).max(1)
 }
 
 fn signature(entry: &Entry, plan: &Plan) -> Signature {
@@ -371,4 +393,21 @@ fn unstarted(entry: &Entry, why: &str) -> Row {
     let mut row = table::row(&entry.id, table::Ended::Code(2), None, why, 0.0);
     row.report = String::new();
     row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share;
+
+    #[test]
+    fn jobs_no_other_bot_needs_go_to_a_bot_s_scenarios() {
+        // 10 bots, 2 jobs: one each.
+        assert_eq!(share(2, 10), 1);
+        assert_eq!(share(1, 9), 1);
+        // 1 bot, 4 jobs: all four; 3 bots, 4 jobs: 1, 1, then 2.
+        assert_eq!(share(4, 1), 4);
+        assert_eq!([share(4, 3), share(3, 2), share(2, 1)], [1, 1, 2]);
+        // 2 bots, 8 jobs: 4 each.
+        assert_eq!([share(8, 2), share(4, 1)], [4, 4]);
+    }
 }
