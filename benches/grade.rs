@@ -11,8 +11,8 @@
 //!   while it runs: protocheck grade alone, children not included), and
 //!   the largest single process of its tree (wait4's ru_maxrss of grade:
 //!   grade, one bot's protocheck or one bot).
-//! * Fewer bots than jobs (issue 32.3): `PROTOCHECK_BENCH_SLOW_BOTS` (default
-//!   1) copies of the slow Kalah sample bot (200 ms before each reply), the
+//! * Fewer bots than jobs (issue 32.3): copies of the slow Kalah sample bot
+//!   (`PROTOCHECK_BENCH_SLOW_BOTS`, default one; 200 ms before each reply), the
 //!   built-in suite narrowed to its openings: `grade --jobs 1` (each bot's
 //!   scenarios one at a time, as before) against `grade --jobs J`, whose
 //!   spare jobs run a bot's scenarios side by side; and that both give the

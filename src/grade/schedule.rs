@@ -75,7 +75,7 @@ struct Kept {
 /// What to do with a bot: keep its earlier grade, or grade it (saying why
 /// when it had one).
 enum Decision {
-    Keep(Row, &'static str),
+    Keep(Box<Row>, &'static str),
     Grade(Option<String>),
 }
 
@@ -103,7 +103,7 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
         match decide(entry, plan, earlier[i].as_ref(), &submissions[i]) {
             Decision::Keep(row, why) => {
                 progress.done(&row, why);
-                rows[i] = Some(row);
+                rows[i] = Some(*row);
             }
             Decision::Grade(why) => {
                 why_graded[i] = why;
@@ -317,10 +317,13 @@ fn decide(
         ));
     };
     if now.same_content(submission) {
-        Decision::Keep(kept.row.clone(), "kept: nothing it depends on changed")
+        Decision::Keep(
+            Box::new(kept.row.clone()),
+            "kept: nothing it depends on changed",
+        )
     } else if now.same_content(left) {
         Decision::Keep(
-            kept.row.clone(),
+            Box::new(kept.row.clone()),
             "kept: nothing it depends on changed (only what it wrote itself while graded)",
         )
     } else {
