@@ -11,6 +11,12 @@
 //!   while it runs: protocheck grade alone, children not included), and
 //!   the largest single process of its tree (wait4's ru_maxrss of grade:
 //!   grade, one bot's protocheck or one bot).
+//! * Fewer bots than jobs (issue 32.3): copies of the slow Kalah sample bot
+//!   (`PROTOCHECK_BENCH_SLOW_BOTS`, default one; 200 ms before each reply), the
+//!   built-in suite narrowed to its openings: `grade --jobs 1` (each bot's
+//!   scenarios one at a time, as before) against `grade --jobs J`, whose
+//!   spare jobs run a bot's scenarios side by side; and that both give the
+//!   same grades. `PROTOCHECK_BENCH_BOTS=0` runs this part alone.
 
 mod common;
 use std::path::Path;
@@ -28,6 +34,10 @@ fn main() {
         return;
     };
     let exe = env!("CARGO_BIN_EXE_protocheck");
+    fewer_bots_than_jobs(exe, jobs);
+    if bots == 0 {
+        return;
+    }
     let class = std::env::temp_dir().join(format!("protocheck-bench-grade-{}", std::process::id()));
     for i in 0..bots {
         let dir = class.join("submissions").join(format!("bot{i:03}"));
@@ -133,6 +143,73 @@ fn main() {
         .unwrap_or(0);
     println!("grades.csv: {passed} of {bots} bots passed");
     let _ = std::fs::remove_dir_all(Path::new(&class));
+}
+
+/// A few slow bots, fewer than the jobs: grade's spare jobs go to each
+/// bot's scenarios. Wall time of `grade --jobs 1` against `--jobs J`.
+fn fewer_bots_than_jobs(exe: &str, jobs: usize) {
+    let bots: usize = std::env::var("PROTOCHECK_BENCH_SLOW_BOTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    let Some(bot) = common::build_example("kalah-slow") else {
+        println!("kalah-slow: skipped (could not build it)");
+        return;
+    };
+    let class =
+        std::env::temp_dir().join(format!("protocheck-bench-grade-few-{}", std::process::id()));
+    for i in 0..bots {
+        let dir = class.join("submissions").join(format!("slow{i}"));
+        std::fs::create_dir_all(&dir).expect("class folder");
+        std::os::unix::fs::symlink(&bot, dir.join("bot")).expect("symlink the bot");
+    }
+    let grade = |j: usize, out: &str| {
+        let started = Instant::now();
+        let status = Command::new(exe)
+            .current_dir(&class)
+            .env("KALAH_BOT_DELAY_MS", "200")
+            .args(["grade", "--force", "--jobs", &j.to_string(), "--out", out])
+            .args([
+                "submissions/*/bot",
+                "--",
+                "--game",
+                "kalah",
+                "--filter",
+                "*opening*",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("run protocheck grade");
+        if !status.success() {
+            println!("grade --jobs {j} failed: {status}");
+        }
+        started.elapsed().as_secs_f64()
+    };
+    let alone = grade(1, "one");
+    let shared = grade(jobs, "shared");
+    // The grades without the seconds column: the same whatever the jobs.
+    let table = |out: &str| {
+        std::fs::read_to_string(class.join(out).join("grades.csv"))
+            .unwrap_or_default()
+            .lines()
+            .map(|l| {
+                let mut f: Vec<&str> = l.split(',').collect();
+                if f.len() > 7 {
+                    f.remove(7);
+                }
+                f.join(",")
+            })
+            .collect::<Vec<_>>()
+    };
+    let same = table("one") == table("shared") && !table("one").is_empty();
+    println!(
+        "{bots} slow bot(s), openings: grade --jobs 1 {alone:>6.1} s, --jobs {jobs} {shared:>6.1} s = {:.2}× faster (ideal {:.0}×); grades {}",
+        alone / shared,
+        (jobs as f64 / bots as f64).max(1.0),
+        if same { "the same" } else { "DIFFER" }
+    );
+    let _ = std::fs::remove_dir_all(&class);
 }
 
 /// The peak resident set of a live process, in KiB (Linux).

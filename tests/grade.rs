@@ -109,7 +109,9 @@ fn a_class_with_hostile_bots_is_graded_right() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note")
+        Some(
+            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because"
+        )
     );
     assert!(lines.next().unwrap().starts_with("alice,passed,"), "{csv}");
     assert!(lines.next().unwrap().starts_with("bob,failed,0,"), "{csv}");
@@ -177,7 +179,7 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         "{said}"
     );
 
-    // bob resubmits (a newer file), alice does not.
+    // bob's file is touched, its content unchanged: still kept.
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
     std::fs::File::options()
         .write(true)
@@ -185,20 +187,25 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         .unwrap()
         .set_modified(later)
         .unwrap();
+    let touched = grade(&class, &["submissions/alice/bot", "submissions/bob/bot"]);
+    let said = stderr(&touched);
+    assert!(
+        said.contains("bob: failed (kalah.move.hole-range), kept: nothing it depends on changed"),
+        "{said}"
+    );
+    // bob resubmits (another program), alice does not.
+    std::fs::copy(bot("kalah-correct"), &bob).unwrap();
     let third = grade(&class, &["submissions/alice/bot", "submissions/bob/bot"]);
     let said = stderr(&third);
     assert!(said.contains("alice: passed, kept"), "{said}");
     assert!(
-        said.contains("bob: failed (kalah.move.hole-range), "),
-        "{said}"
-    );
-    assert!(
-        !said.contains("bob: failed (kalah.move.hole-range), kept"),
+        said.contains("bob: passed, ") && said.contains(", graded again: bot changed"),
         "{said}"
     );
 
     // Grading is not a gate, unless asked.
     assert_eq!(second.status.code(), Some(0), "{}", stderr(&second));
+    std::fs::copy(bot("kalah-zero-based"), &bob).unwrap();
     let gate = grade(
         &class,
         &[
@@ -214,6 +221,11 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         &["--force", "submissions/alice/bot", "submissions/bob/bot"],
     );
     assert!(!stderr(&forced).contains("kept"), "{}", stderr(&forced));
+    assert!(
+        stderr(&forced).contains("graded again: --force"),
+        "{}",
+        stderr(&forced)
+    );
     assert_eq!(verdicts(&class.join("grades")).len(), 2);
 
     // Other options: nothing is kept.
@@ -230,6 +242,218 @@ fn a_second_run_keeps_unchanged_bots_and_regrades_touched_ones() {
         ],
     );
     assert!(!stderr(&other).contains("kept"), "{}", stderr(&other));
+    assert!(
+        stderr(&other).contains("graded again: the run options changed"),
+        "{}",
+        stderr(&other)
+    );
+    clean(&class);
+}
+
+/// Every scenario's status and rules in a bot's JSON report.
+fn scenario_verdicts(report: &Path) -> Vec<(String, String, Vec<String>)> {
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let rules = s["violations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| format!("{} {}", v["rule"], v["severity"]))
+                .collect();
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["status"].as_str().unwrap().to_string(),
+                rules,
+            )
+        })
+        .collect()
+}
+
+/// Issue 32.3: with fewer bots than jobs, a bot's scenarios run several at
+/// once (its protocheck gets the jobs no other bot needs), and every
+/// verdict is the one of `--jobs 1`.
+#[test]
+fn the_verdicts_do_not_depend_on_jobs_and_spare_jobs_go_to_scenarios() {
+    let class = class_folder("jobs");
+    submit(&class, "alice", "kalah-correct");
+    submit(&class, "bob", "kalah-zero-based");
+    submit(&class, "lin", "kalah-lingers");
+    let run = |jobs: &str, out: &str| {
+        protocheck(
+            &class,
+            &[
+                "grade",
+                "--jobs",
+                jobs,
+                "--out",
+                out,
+                "submissions/*/bot",
+                "--",
+                "--game",
+                "kalah",
+                "--filter",
+                "*opening*",
+            ],
+        )
+    };
+    let one = run("1", "one");
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    assert!(!stderr(&one).contains("at once"), "{}", stderr(&one));
+    let six = run("6", "six");
+    assert_eq!(six.status.code(), Some(0), "{}", stderr(&six));
+    // 3 bots, 6 jobs: two scenarios at once for each.
+    assert_eq!(
+        stderr(&six).matches(" s (2 scenarios at once)").count(),
+        3,
+        "{}",
+        stderr(&six)
+    );
+    let read = |d: &str| std::fs::read_to_string(class.join(d).join("grades.csv")).unwrap();
+    assert_eq!(without_times(&read("one")), without_times(&read("six")));
+    for id in ["alice", "bob", "lin"] {
+        let report = |d: &str| scenario_verdicts(&class.join(d).join(id).join("report.json"));
+        assert_eq!(report("one"), report("six"), "{id}");
+    }
+    assert_eq!(verdicts(&class.join("six"))[1].2, "kalah.move.hole-range");
+    clean(&class);
+}
+
+/// Issue 32.3: a bot's warnings are in grades.csv, grades.json and on the
+/// class page beside the rules it broke, and skipped scenarios say why.
+#[test]
+fn warnings_and_skip_reasons_reach_the_table_and_the_page() {
+    let class = class_folder("warnings");
+    submit(&class, "lin", "kalah-lingers");
+    submit(&class, "ok", "kalah-correct");
+    let out = protocheck(
+        &class,
+        &[
+            "grade",
+            "submissions/*/bot",
+            "--",
+            "--game",
+            "kalah",
+            "--filter",
+            "*end*",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dir = class.join("grades");
+    let csv = std::fs::read_to_string(dir.join("grades.csv")).unwrap();
+    let lin = csv.lines().find(|l| l.starts_with("lin,")).unwrap();
+    // The old columns as they were, then the rules broken and warned.
+    assert!(lin.starts_with("lin,passed,1,0,1,"), "{csv}");
+    assert!(lin.contains(",,io.no-exit,\"5 × Kalah(1,"), "{csv}");
+    assert!(lin.ends_with("run with --all-sizes\""), "{csv}");
+    let json = grades_json(&dir);
+    let bots = json["bots"].as_array().unwrap();
+    let lin = bots.iter().find(|b| b["id"] == "lin").unwrap();
+    let ok = bots.iter().find(|b| b["id"] == "ok").unwrap();
+    assert_eq!(lin["warning_rules"], serde_json::json!(["io.no-exit"]));
+    assert_eq!(ok["warning_rules"], serde_json::json!([]));
+    assert_eq!(lin["rules"], serde_json::json!([]), "old field kept");
+    assert_eq!(lin["skipped_because"][0]["scenarios"], 5);
+    let reason = lin["skipped_because"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("a real match is always Kalah(7,7)") && reason.contains("--all-sizes"),
+        "{reason}"
+    );
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(
+        page.contains("<g class=\"bar warning\" data-rule=\"io.no-exit\" data-bots=\"1\">"),
+        "{page}"
+    );
+    assert!(page.contains("<td><code>io.no-exit</code></td>"), "{page}");
+    assert!(
+        page.contains("<h2>Why scenarios were skipped</h2>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("5 scenarios skipped for every bot (2 bots): Kalah(1,"),
+        "{page}"
+    );
+    assert!(page.contains(">5 <a href=\"#skip-1\""), "{page}");
+    clean(&class);
+}
+
+/// Issue 26.4: a bot that imports `engine.py` is graded again when only
+/// `engine.py` changed, though nothing is newer than its report; a bot
+/// that writes a log into its own folder while graded is still kept when
+/// nothing else changed, and a change beside its log is still seen.
+#[test]
+fn a_kept_grade_depends_on_every_file_of_the_bot_s_folder_by_content() {
+    use std::os::unix::fs::PermissionsExt;
+    let class = class_folder("content");
+    let dir = class.join("submissions").join("alice");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(bot("kalah-correct"), dir.join("player")).unwrap();
+    // The bot: a wrapper that logs each start into its own folder.
+    std::fs::write(
+        dir.join("bot"),
+        "#!/bin/sh\necho started >> bot.log\nexec ./player \"$@\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(dir.join("bot"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = dir.join("engine.py");
+    std::fs::write(&engine, "DEPTH = 3\n").unwrap();
+    let run = || grade(&class, &["submissions/alice/bot"]);
+
+    let first = run();
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(
+        dir.join("bot.log").is_file(),
+        "the wrapper ran in its folder"
+    );
+    // Issue 26.9: one bot is one bot.
+    assert!(
+        stderr(&first)
+            .contains("protocheck: 1 bot graded: 1 passed, 0 failed, 0 errors, 0 interrupted"),
+        "{}",
+        stderr(&first)
+    );
+    let page = std::fs::read_to_string(class.join("grades/index.html")).unwrap();
+    assert!(page.contains("<p>1 bot: 1 passed, 0 failed</p>"), "{page}");
+    let said = stderr(&run());
+    assert!(
+        said.contains("alice: passed, kept: nothing it depends on changed"),
+        "{said}"
+    );
+
+    // engine.py changes, its size and times as before: graded again, and
+    // the bot's own log is not named as the change.
+    let times = std::fs::metadata(&engine).unwrap();
+    std::fs::write(&engine, "DEPTH = 4\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&engine)
+        .unwrap()
+        .set_times(
+            std::fs::FileTimes::new()
+                .set_modified(times.modified().unwrap())
+                .set_accessed(times.accessed().unwrap()),
+        )
+        .unwrap();
+    let said = stderr(&run());
+    assert!(
+        said.contains("alice: passed, ") && said.contains(", graded again: engine.py changed"),
+        "{said}"
+    );
+    assert!(!said.contains("kept"), "{said}");
+    // Its log grew while graded; nothing else changed: kept.
+    let said = stderr(&run());
+    assert!(
+        said.contains("alice: passed, kept: nothing it depends on changed"),
+        "{said}"
+    );
+    // A new file beside the bot, in a subfolder: graded again.
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(dir.join("lib/helper.py"), "pass\n").unwrap();
+    let said = stderr(&run());
+    assert!(said.contains("graded again: lib/helper.py added"), "{said}");
     clean(&class);
 }
 

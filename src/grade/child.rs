@@ -14,6 +14,8 @@ pub struct Running {
     pub index: usize,
     pub child: Child,
     pub started: Instant,
+    /// How many of grade's jobs it has: its scenarios at once.
+    pub jobs: usize,
 }
 
 /// Where a bot's files go: `<out>/<id>/`.
@@ -22,12 +24,12 @@ pub fn folder(out: &Path, id: &str) -> PathBuf {
 }
 
 /// The words after the program: the run options, then grade's own.
-pub fn arguments(entry: &Entry, run_options: &[String], out: &Path) -> Vec<String> {
+pub fn arguments(entry: &Entry, run_options: &[String], out: &Path, jobs: usize) -> Vec<String> {
     let mut args = run_options.to_vec();
     let report = folder(out, &entry.id).join("report.json");
     args.extend([
         "--jobs".into(),
-        "1".into(),
+        jobs.max(1).to_string(),
         "--format".into(),
         "json".into(),
         // The bot's HTML page is drawn from this report: with the board.
@@ -47,6 +49,7 @@ pub fn start(
     entry: &Entry,
     run_options: &[String],
     out: &Path,
+    jobs: usize,
 ) -> std::io::Result<Running> {
     use std::os::unix::process::CommandExt;
     let dir = folder(out, &entry.id);
@@ -58,7 +61,7 @@ pub fn start(
     let stderr = std::fs::File::create(dir.join("protocheck.log"))?;
     let mut command = Command::new(std::env::current_exe()?);
     command
-        .args(arguments(entry, run_options, out))
+        .args(arguments(entry, run_options, out, jobs))
         .current_dir(&entry.workdir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -71,6 +74,7 @@ pub fn start(
         index,
         child: command.spawn()?,
         started: Instant::now(),
+        jobs,
     })
 }
 

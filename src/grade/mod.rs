@@ -8,12 +8,14 @@
 //! input (nothing runs) or grade was stopped.
 
 mod child;
+mod folder;
 mod merge;
 mod options;
 mod progress;
 mod rebuild;
 pub(crate) mod roster;
 mod schedule;
+mod sha256;
 mod summary;
 mod table;
 
@@ -36,11 +38,13 @@ pub struct GradeArgs {
     /// The output folder.
     #[arg(long, short = 'o', value_name = "DIR", default_value = "grades")]
     pub out: PathBuf,
-    /// Bots graded at once (default: CPUs); each bot's own scenarios run
-    /// one at a time, so this is also how many bots run at once.
+    /// Jobs (default: CPUs): bots graded at once, one job each; when the
+    /// bots left are fewer than the jobs, a bot's scenarios get the jobs no
+    /// other bot needs (its run's own --jobs). Verdicts do not depend on it.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// Grade every bot again, also those whose report is newer than the bot.
+    /// Grade every bot again, also those kept because nothing they depend on
+    /// changed.
     #[arg(long)]
     pub force: bool,
     /// Grade only shard K of N of the roster (dealt out round robin in
@@ -59,7 +63,8 @@ pub struct GradeArgs {
 const GRADE_HELP: &str = "Examples:\n  \
 protocheck grade submissions/*/bot -- --game kalah\n  \
 protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n\
-Bots whose report is newer than the bot (and made with the same options) are kept; --force grades them again.\n\
+A bot graded before is kept while nothing it depends on changed: every file of its folder (by content), its command, \
+the run options and protocheck's version; --force grades every bot again.\n\
 Exit status: 0 every bot was graded (failures included), 1 with --fail-on-any when a bot did not pass, \
 2 bad input (nothing runs) or grade was stopped.";
 
@@ -151,8 +156,8 @@ pub fn merge(args: &MergeArgs) -> Result<i32, Fatal> {
     let mut grades = merge::merge(&args.folders, &args.out).map_err(Fatal::Usage)?;
     write_outputs(&args.out, &mut grades)?;
     eprintln!(
-        "protocheck: merged {} folders: {}",
-        args.folders.len(),
+        "protocheck: merged {}: {}",
+        counted(args.folders.len(), "folder", "folders"),
         summary_counts(&grades.bots)
     );
     Ok(0)
@@ -166,13 +171,18 @@ fn write_outputs(out: &Path, grades: &mut table::Grades) -> Result<(), Fatal> {
 fn summary_counts(rows: &[table::Row]) -> String {
     let count = |s: &str| rows.iter().filter(|r| r.status == s).count();
     format!(
-        "{} bots graded: {} passed, {} failed, {} error, {} interrupted",
-        rows.len(),
+        "{} graded: {} passed, {} failed, {}, {} interrupted",
+        counted(rows.len(), "bot", "bots"),
         count("passed"),
         count("failed"),
-        count("error"),
+        counted(count("error"), "error", "errors"),
         count("interrupted")
     )
+}
+
+/// `1 bot`, `2 bots`, `0 bots`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `K/N` (or nextest's `count:K/N`, `hash:K/N`, the hash taken of the id).
@@ -204,4 +214,34 @@ fn check_selection(run_options: &[String], cwd: &Path) -> Result<(), Fatal> {
     let said = String::from_utf8_lossy(&out.stderr);
     let said = said.trim().trim_start_matches("error: ");
     Err(Fatal::Usage(format!("the run options after `--`: {said}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(statuses: &[&str]) -> Vec<table::Row> {
+        statuses
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mut row = table::row(&format!("b{i}"), table::Ended::Code(0), None, "", 0.0);
+                row.status = s.to_string();
+                row
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counts_say_one_bot_and_two_bots() {
+        assert_eq!(
+            summary_counts(&rows(&["passed"])),
+            "1 bot graded: 1 passed, 0 failed, 0 errors, 0 interrupted"
+        );
+        assert_eq!(
+            summary_counts(&rows(&["error", "failed"])),
+            "2 bots graded: 0 passed, 1 failed, 1 error, 0 interrupted"
+        );
+        assert_eq!(counted(0, "bot", "bots"), "0 bots");
+    }
 }

@@ -25,7 +25,7 @@ const SET_BY_GRADE: &[(&str, &str)] = &[
     ("output", "grade writes each bot's reports into --out"),
     (
         "jobs",
-        "grade's own --jobs sets how many bots run at once; each bot's scenarios run one at a time",
+        "grade's own --jobs sets how many bots run at once, and gives a bot's scenarios the jobs no other bot needs",
     ),
     (
         "list",

@@ -66,8 +66,10 @@ impl Progress {
         self.last_draw = Some(Instant::now());
         let slowest = running.min_by_key(|(_, started)| *started);
         let mut line = format!(
-            "grading: {}/{} bots done, {} not passing",
-            self.done, self.total, self.failing
+            "grading: {}/{} done, {} not passing",
+            self.done,
+            super::counted(self.total, "bot", "bots"),
+            self.failing
         );
         if let Some((id, started)) = slowest {
             line += &format!(

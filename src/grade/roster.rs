@@ -192,6 +192,9 @@ pub fn from_csv(file: &Path, cwd: &Path) -> Result<Vec<Entry>, Problems> {
             e.utf8_error().valid_up_to()
         )]
     })?;
+    // A spreadsheet's "CSV UTF-8" starts with a byte-order mark, which is
+    // not part of the first field (else a header is taken for a bot).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let base = cwd
         .join(file)
         .parent()
@@ -199,7 +202,7 @@ pub fn from_csv(file: &Path, cwd: &Path) -> Result<Vec<Entry>, Problems> {
         .unwrap_or_default();
     let mut entries = Vec::new();
     let mut problems = Vec::new();
-    for record in records(&text) {
+    for record in records(text) {
         let at = format!("{shown}:{}", record.line);
         let fields = match record.fields {
             Ok(fields) => fields,
@@ -459,6 +462,31 @@ mod tests {
             entries[0].command,
             [dir.join("subs/ann/bot").display().to_string()]
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_header_is_no_part_of_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir =
+            std::env::temp_dir().join(format!("protocheck-roster-bom-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("alice")).unwrap();
+        let exe = dir.join("alice/bot");
+        std::fs::write(&exe, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+        // As a spreadsheet saves "CSV UTF-8": BOM, header, CRLF lines.
+        std::fs::write(
+            dir.join("roster.csv"),
+            "\u{feff}id,command,workdir\r\nalice,./bot,alice\r\n",
+        )
+        .unwrap();
+        let entries = from_csv(&dir.join("roster.csv"), &dir).unwrap();
+        let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["alice"]);
+        // Without a header, the first bot's id does not carry the mark.
+        std::fs::write(dir.join("roster.csv"), "\u{feff}alice,./bot,alice\n").unwrap();
+        let entries = from_csv(&dir.join("roster.csv"), &dir).unwrap();
+        assert_eq!(entries[0].id, "alice");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

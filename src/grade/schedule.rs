@@ -4,6 +4,7 @@
 //! are still written.
 
 use super::child::{self, Running};
+use super::folder::{self, Manifest};
 use super::progress::Progress;
 use super::rebuild;
 use super::roster::Entry;
@@ -11,7 +12,7 @@ use super::table::{self, Row};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 /// The signal that stopped grade (0: none yet).
 static STOP: AtomicI32 = AtomicI32::new(0);
@@ -62,7 +63,20 @@ struct Signature {
 #[derive(Serialize, Deserialize)]
 struct Kept {
     signature: Signature,
+    /// The bot's folder as it was submitted: taken before it ran.
+    #[serde(default)]
+    submission: Option<Manifest>,
+    /// The folder as its grading left it (with the bot's own writes).
+    #[serde(default)]
+    left: Option<Manifest>,
     row: Row,
+}
+
+/// What to do with a bot: keep its earlier grade, or grade it (saying why
+/// when it had one).
+enum Decision {
+    Keep(Box<Row>, &'static str),
+    Grade(Option<String>),
 }
 
 pub struct Plan<'a> {
@@ -78,13 +92,23 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
     let mut rows: Vec<Option<Row>> = vec![None; plan.entries.len()];
     let mut queue = Vec::new();
     let mut progress = Progress::start(plan.entries.len());
+    let earlier: Vec<Option<Result<Kept, String>>> = plan
+        .entries
+        .iter()
+        .map(|e| earlier_grade(e, plan))
+        .collect();
+    let submissions = submissions(plan, &earlier);
+    let mut why_graded: Vec<Option<String>> = vec![None; plan.entries.len()];
     for (i, entry) in plan.entries.iter().enumerate() {
-        match (!plan.force).then(|| kept(entry, plan)).flatten() {
-            Some(row) => {
-                progress.done(&row, "kept: its report is newer than the bot");
-                rows[i] = Some(row);
+        match decide(entry, plan, earlier[i].as_ref(), &submissions[i]) {
+            Decision::Keep(row, why) => {
+                progress.done(&row, why);
+                rows[i] = Some(*row);
             }
-            None => queue.push(i),
+            Decision::Grade(why) => {
+                why_graded[i] = why;
+                queue.push(i);
+            }
         }
     }
     queue.reverse();
@@ -100,10 +124,20 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
             }
             stop_passed_on = true;
         }
-        while stopping.is_none() && running.len() < plan.jobs.max(1) {
+        loop {
+            let free = plan.jobs.max(1)
+                - running
+                    .iter()
+                    .map(|r| r.jobs)
+                    .sum::<usize>()
+                    .min(plan.jobs.max(1));
+            if stopping.is_some() || free == 0 {
+                break;
+            }
             let Some(i) = queue.pop() else { break };
             let entry = &plan.entries[i];
-            match child::start(i, entry, plan.options, plan.out) {
+            let jobs = share(free, queue.len() + 1);
+            match child::start(i, entry, plan.options, plan.out, jobs) {
                 Ok(r) => running.push(r),
                 Err(e) => {
                     let row = unstarted(entry, &format!("cannot start protocheck for it: {e}"));
@@ -124,8 +158,21 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
         for mut r in running {
             match r.child.try_wait() {
                 Ok(Some(status)) => {
-                    let row = finish(&plan.entries[r.index], plan, status, r.started);
-                    progress.done(&row, "");
+                    let row = finish(
+                        &plan.entries[r.index],
+                        plan,
+                        status,
+                        r.started,
+                        &submissions[r.index],
+                    );
+                    let mut how = format!("{:.1} s", row.seconds);
+                    if r.jobs > 1 {
+                        how += &format!(" ({} scenarios at once)", r.jobs);
+                    }
+                    if let Some(why) = &why_graded[r.index] {
+                        how += &format!(", graded again: {why}");
+                    }
+                    progress.done(&row, &how);
                     rows[r.index] = Some(row);
                 }
                 Ok(None) => still.push(r),
@@ -151,6 +198,15 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
     rows.into_iter().flatten().collect()
 }
 
+/// A bot's share of the `free` jobs when `waiting` bots (it included)
+/// are still to start: one each while there are more bots than jobs; the
+/// jobs no other bot needs go to its scenarios (its protocheck's own
+/// `--jobs`), so a class smaller than `--jobs` still uses every job. The
+/// verdicts do not depend on it: replies are judged by the bot's own time.
+fn share(free: usize, waiting: usize) -> usize {
+    (free / waiting.max(1)).max(1)
+}
+
 fn signature(entry: &Entry, plan: &Plan) -> Signature {
     Signature {
         protocheck: env!("CARGO_PKG_VERSION").into(),
@@ -160,41 +216,130 @@ fn signature(entry: &Entry, plan: &Plan) -> Signature {
     }
 }
 
-/// The earlier grade of an unchanged bot: made with the same command and
-/// options, not cut short, its report newer than every file of the bot.
-fn kept(entry: &Entry, plan: &Plan) -> Option<Row> {
-    let dir = child::folder(plan.out, &entry.id);
-    let text = std::fs::read_to_string(dir.join("grade.json")).ok()?;
-    let kept: Kept = serde_json::from_str(&text).ok()?;
-    if kept.signature != signature(entry, plan) || kept.row.status == "interrupted" {
-        return None;
-    }
-    let report = std::fs::metadata(dir.join("report.json"))
-        .and_then(|m| m.modified())
-        .ok()?;
-    let bot = newest_change(entry)?;
-    (report > bot).then_some(kept.row)
+/// The folders whose change means a bot changed: its working folder,
+/// and grade's output folder left out of it when it lies inside.
+fn take_manifest(entry: &Entry, plan: &Plan, earlier: &[&Manifest]) -> Manifest {
+    folder::manifest(
+        &entry.workdir,
+        &entry.files,
+        &[plan.out.to_path_buf()],
+        earlier,
+    )
 }
 
-/// When the bot last changed: its newest file, or its folder's own time
-/// when the command names no file (an installed interpreter and module).
-fn newest_change(entry: &Entry) -> Option<SystemTime> {
-    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    if entry.files.is_empty() {
-        return modified(&entry.workdir);
-    }
-    entry
-        .files
+/// The bot's earlier grade: none, or its `grade.json` (or why that cannot
+/// be read).
+fn earlier_grade(entry: &Entry, plan: &Plan) -> Option<Result<Kept, String>> {
+    let path = child::folder(plan.out, &entry.id).join("grade.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(serde_json::from_str(&text).map_err(|e| e.to_string()))
+}
+
+/// Every bot's submission, taken before any runs, several folders at once
+/// (a large folder is read once, its unchanged files not at all when the
+/// earlier grade recorded them).
+fn submissions(plan: &Plan, earlier: &[Option<Result<Kept, String>>]) -> Vec<Manifest> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let taken: Vec<std::sync::Mutex<Manifest>> = plan
+        .entries
         .iter()
-        .map(|f| modified(f))
-        .collect::<Option<Vec<_>>>()?
+        .map(|_| std::sync::Mutex::new(Manifest::default()))
+        .collect();
+    std::thread::scope(|scope| {
+        for _ in 0..plan.jobs.clamp(1, plan.entries.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(entry) = plan.entries.get(i) else {
+                        break;
+                    };
+                    let known: Vec<&Manifest> = match &earlier[i] {
+                        Some(Ok(k)) => k.submission.iter().chain(&k.left).collect(),
+                        _ => Vec::new(),
+                    };
+                    let manifest = take_manifest(entry, plan, &known);
+                    *taken[i].lock().unwrap_or_else(|e| e.into_inner()) = manifest;
+                }
+            });
+        }
+    });
+    taken
         .into_iter()
-        .max()
+        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
+}
+
+/// Keep the earlier grade of a bot made the same way, not cut short, whose
+/// folder is now as it was submitted then or as its grading left it; else
+/// say what changed.
+fn decide(
+    entry: &Entry,
+    plan: &Plan,
+    earlier: Option<&Result<Kept, String>>,
+    now: &Manifest,
+) -> Decision {
+    let kept = match earlier {
+        None => return Decision::Grade(None),
+        Some(Err(e)) => {
+            return Decision::Grade(Some(format!("its grade.json could not be read ({e})")));
+        }
+        Some(Ok(kept)) => kept,
+    };
+    if plan.force {
+        return Decision::Grade(Some("--force".into()));
+    }
+    let wanted = signature(entry, plan);
+    let signed = &kept.signature;
+    let changed = if signed.protocheck != wanted.protocheck {
+        Some(format!(
+            "protocheck's version changed ({} → {})",
+            signed.protocheck, wanted.protocheck
+        ))
+    } else if signed.options != wanted.options {
+        Some("the run options changed".to_string())
+    } else if signed.command != wanted.command {
+        Some("its command changed".to_string())
+    } else if signed.workdir != wanted.workdir {
+        Some("its working folder changed".to_string())
+    } else if kept.row.status == "interrupted" {
+        Some("its last grading was interrupted".to_string())
+    } else if !kept.row.report.is_empty() && !plan.out.join(&kept.row.report).is_file() {
+        Some(format!("its report {} is missing", kept.row.report))
+    } else {
+        None
+    };
+    if let Some(why) = changed {
+        return Decision::Grade(Some(why));
+    }
+    let (Some(submission), Some(left)) = (&kept.submission, &kept.left) else {
+        return Decision::Grade(Some(
+            "its earlier grade does not record its folder's content".into(),
+        ));
+    };
+    if now.same_content(submission) {
+        Decision::Keep(
+            Box::new(kept.row.clone()),
+            "kept: nothing it depends on changed",
+        )
+    } else if now.same_content(left) {
+        Decision::Keep(
+            Box::new(kept.row.clone()),
+            "kept: nothing it depends on changed (only what it wrote itself while graded)",
+        )
+    } else {
+        Decision::Grade(Some(folder::changes(now, submission, left)))
+    }
 }
 
 /// A bot's protocheck ended: read its report, render the other two, keep
 /// the row beside them.
-fn finish(entry: &Entry, plan: &Plan, status: std::process::ExitStatus, started: Instant) -> Row {
+fn finish(
+    entry: &Entry,
+    plan: &Plan,
+    status: std::process::ExitStatus,
+    started: Instant,
+    submission: &Manifest,
+) -> Row {
     let dir = child::folder(plan.out, &entry.id);
     let seconds = started.elapsed().as_secs_f64();
     let log = std::fs::read_to_string(dir.join("protocheck.log")).unwrap_or_default();
@@ -236,6 +381,8 @@ fn finish(entry: &Entry, plan: &Plan, status: std::process::ExitStatus, started:
     }
     let kept = Kept {
         signature: signature(entry, plan),
+        left: Some(take_manifest(entry, plan, &[submission])),
+        submission: Some(submission.clone()),
         row: row.clone(),
     };
     if let Ok(json) = serde_json::to_string_pretty(&kept) {
@@ -249,4 +396,21 @@ fn unstarted(entry: &Entry, why: &str) -> Row {
     let mut row = table::row(&entry.id, table::Ended::Code(2), None, why, 0.0);
     row.report = String::new();
     row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share;
+
+    #[test]
+    fn jobs_no_other_bot_needs_go_to_a_bot_s_scenarios() {
+        // 10 bots, 2 jobs: one each.
+        assert_eq!(share(2, 10), 1);
+        assert_eq!(share(1, 9), 1);
+        // 1 bot, 4 jobs: all four; 3 bots, 4 jobs: 1, 1, then 2.
+        assert_eq!(share(4, 1), 4);
+        assert_eq!([share(4, 3), share(3, 2), share(2, 1)], [1, 1, 2]);
+        // 2 bots, 8 jobs: 4 each.
+        assert_eq!([share(8, 2), share(4, 1)], [4, 4]);
+    }
 }

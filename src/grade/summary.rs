@@ -11,7 +11,7 @@ use std::fmt::Write;
 const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #ddd;text-align:left}\
 th{cursor:pointer;user-select:none}td.n{text-align:right}\
-.passed{color:#17692c}.failed{color:#b3261e}.error,.interrupted{color:#8a5a00}\
+ol.skips li{margin:.2em 0}.passed{color:#17692c}.failed{color:#b3261e}.error,.interrupted{color:#8a5a00}\
 svg text{font:12px system-ui,sans-serif}code{font-size:13px}";
 
 /// Clicking a header sorts by that column (numbers as numbers); again, the
@@ -23,8 +23,17 @@ const key=r=>{const c=r.cells[col];const v=c.dataset.sort!==undefined?c.dataset.
 
 /// How many bots break each rule, most-broken first.
 pub fn rule_counts(rows: &[Row]) -> Vec<(String, usize)> {
+    counts_of(rows.iter().flat_map(|r| &r.rules))
+}
+
+/// How many bots are warned about each rule, most-warned first.
+fn warning_counts(rows: &[Row]) -> Vec<(String, usize)> {
+    counts_of(rows.iter().flat_map(|r| &r.warning_rules))
+}
+
+fn counts_of<'a>(rules: impl Iterator<Item = &'a String>) -> Vec<(String, usize)> {
     let mut counts: Vec<(String, usize)> = Vec::new();
-    for rule in rows.iter().flat_map(|r| &r.rules) {
+    for rule in rules {
         match counts.iter_mut().find(|(id, _)| id == rule) {
             Some((_, n)) => *n += 1,
             None => counts.push((rule.clone(), 1)),
@@ -49,9 +58,13 @@ pub fn render(grades: &Grades) -> String {
         options = escape(&grades.options.join(" ")),
     );
     page += "<h2>Rules broken, by number of bots</h2>\n";
-    page += &chart(&rule_counts(rows), rows.len());
+    page += &chart(&rule_counts(rows), rows.len(), Bars::Failures);
+    page += "<h2>Warnings, by number of bots</h2>\n";
+    page += &chart(&warning_counts(rows), rows.len(), Bars::Warnings);
+    let reasons = skip_reasons(rows);
     page += "<h2>Class</h2>\n";
-    page += &class_table(rows);
+    page += &class_table(rows, &reasons);
+    page += &skip_notes(&reasons, rows);
     let _ = write!(page, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
     page
 }
@@ -59,30 +72,49 @@ pub fn render(grades: &Grades) -> String {
 fn summary_line(rows: &[Row]) -> String {
     let count = |status: &str| rows.iter().filter(|r| r.status == status).count();
     let mut line = format!(
-        "{} bots: {} passed, {} failed",
-        rows.len(),
+        "{}: {} passed, {} failed",
+        super::counted(rows.len(), "bot", "bots"),
         count("passed"),
         count("failed")
     );
-    for other in ["error", "interrupted"] {
-        let n = count(other);
+    for (status, shown) in [("error", "errors"), ("interrupted", "interrupted")] {
+        let n = count(status);
         if n > 0 {
-            let _ = write!(line, ", {n} {other}");
+            let shown = if n == 1 { status } else { shown };
+            let _ = write!(line, ", {n} {shown}");
         }
     }
     line
 }
 
-/// Horizontal bars, one per rule, as long as the share of bots breaking it.
-fn chart(counts: &[(String, usize)], bots: usize) -> String {
+/// Which findings a chart counts.
+#[derive(Clone, Copy, PartialEq)]
+enum Bars {
+    Failures,
+    Warnings,
+}
+
+/// Horizontal bars, one per rule, as long as the share of bots breaking it
+/// (or warned about it).
+fn chart(counts: &[(String, usize)], bots: usize, bars: Bars) -> String {
+    let (none, verb, fill, class) = match bars {
+        Bars::Failures => ("No bot breaks a rule.", "break", "#b3261e", "bar"),
+        Bars::Warnings => (
+            "No bot is warned about a rule.",
+            "are warned about",
+            "#c98a00",
+            "bar warning",
+        ),
+    };
     if counts.is_empty() {
-        return "<p>No bot breaks a rule.</p>\n".into();
+        return format!("<p>{none}</p>\n");
     }
     let (label_w, bar_w, row_h) = (330, 400, 22);
     let height = counts.len() * row_h + 10;
+    let of_bots = super::counted(bots, "bot", "bots");
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"{}\" height=\"{height}\" viewBox=\"0 0 {} {height}\">\n\
-         <title>How many of the {bots} bots break each rule</title>\n",
+         <title>How many of the {of_bots} {verb} each rule</title>\n",
         label_w + bar_w + 60,
         label_w + bar_w + 60,
     );
@@ -92,9 +124,9 @@ fn chart(counts: &[(String, usize)], bots: usize) -> String {
         let rule = escape(rule);
         let _ = writeln!(
             svg,
-            "<g class=\"bar\" data-rule=\"{rule}\" data-bots=\"{n}\"><title>{rule}: {n} of {bots} bots</title>\
+            "<g class=\"{class}\" data-rule=\"{rule}\" data-bots=\"{n}\"><title>{rule}: {n} of {of_bots}</title>\
              <text x=\"{tx}\" y=\"{ty}\" text-anchor=\"end\">{rule}</text>\
-             <rect x=\"{label_w}\" y=\"{y}\" width=\"{w}\" height=\"{bh}\" fill=\"#b3261e\"/>\
+             <rect x=\"{label_w}\" y=\"{y}\" width=\"{w}\" height=\"{bh}\" fill=\"{fill}\"/>\
              <text x=\"{nx}\" y=\"{ty}\">{n}</text></g>",
             tx = label_w - 8,
             ty = y + 14,
@@ -106,10 +138,21 @@ fn chart(counts: &[(String, usize)], bots: usize) -> String {
     svg
 }
 
-fn class_table(rows: &[Row]) -> String {
+/// Every distinct skip reason of the class, in first-seen order.
+fn skip_reasons(rows: &[Row]) -> Vec<&str> {
+    let mut reasons: Vec<&str> = Vec::new();
+    for s in rows.iter().flat_map(|r| &r.skipped_because) {
+        if !reasons.contains(&s.reason.as_str()) {
+            reasons.push(&s.reason);
+        }
+    }
+    reasons
+}
+
+fn class_table(rows: &[Row], reasons: &[&str]) -> String {
     let mut html = String::from(
         "<table>\n<thead><tr><th>id</th><th>status</th><th>passed</th><th>failed</th>\
-         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>seconds</th></tr></thead>\n<tbody>\n",
+         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th></tr></thead>\n<tbody>\n",
     );
     for r in rows {
         let id = escape(&r.id);
@@ -123,10 +166,29 @@ fn class_table(rows: &[Row]) -> String {
             (None, Some(note)) => escape(note),
             _ => String::new(),
         };
+        let warned = r
+            .warning_rules
+            .iter()
+            .map(|rule| format!("<code>{}</code>", escape(rule)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        // The count, with the note that says why (numbered below).
+        let mut skipped = r.skipped.to_string();
+        for s in &r.skipped_because {
+            if let Some(i) = reasons.iter().position(|known| *known == s.reason) {
+                let _ = write!(
+                    skipped,
+                    " <a href=\"#skip-{n}\" title=\"{}: {}\">[{n}]</a>",
+                    escape(&scenario_count(s.scenarios)),
+                    escape(&s.reason),
+                    n = i + 1
+                );
+            }
+        }
         let _ = writeln!(
             html,
             "<tr><td>{id_cell}</td><td class=\"{status}\">{status}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\">{}</td><td>{detail}</td><td class=\"n\">{:.1}</td></tr>",
+             <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td></tr>",
             r.passed,
             r.failed,
             r.warnings,
@@ -136,6 +198,54 @@ fn class_table(rows: &[Row]) -> String {
         );
     }
     html += "</tbody>\n</table>\n";
+    html
+}
+
+fn scenario_count(n: usize) -> String {
+    super::counted(n, "scenario", "scenarios")
+}
+
+/// Why scenarios were skipped: each reason once, numbered as the table's
+/// notes, with the bots it concerns.
+fn skip_notes(reasons: &[&str], rows: &[Row]) -> String {
+    if reasons.is_empty() {
+        return String::new();
+    }
+    let mut html = String::from("<h2>Why scenarios were skipped</h2>\n<ol class=\"skips\">\n");
+    for (i, reason) in reasons.iter().enumerate() {
+        let counts: Vec<usize> = rows
+            .iter()
+            .flat_map(|r| &r.skipped_because)
+            .filter(|s| s.reason == *reason)
+            .map(|s| s.scenarios)
+            .collect();
+        let (least, most) = (
+            counts.iter().min().copied().unwrap_or(0),
+            counts.iter().max().copied().unwrap_or(0),
+        );
+        let scenarios = if least == most {
+            scenario_count(most)
+        } else {
+            format!("{least} to {most} scenarios")
+        };
+        let bots = if counts.len() == rows.len() {
+            format!("every bot ({})", super::counted(rows.len(), "bot", "bots"))
+        } else {
+            format!(
+                "{} of {}",
+                counts.len(),
+                super::counted(rows.len(), "bot", "bots")
+            )
+        };
+        let _ = writeln!(
+            html,
+            "<li id=\"skip-{}\">{scenarios} skipped for {bots}: {}</li>",
+            i + 1,
+            escape(reason),
+        );
+    }
+    html +=
+        "</ol>\n<p>A skipped scenario was not run: it counts neither for nor against a bot.</p>\n";
     html
 }
 
@@ -176,6 +286,8 @@ mod tests {
             report: format!("{id}/report.html"),
             note: None,
             rules: rules.iter().map(|r| r.to_string()).collect(),
+            warning_rules: Vec::new(),
+            skipped_because: Vec::new(),
         }
     }
 
@@ -200,6 +312,85 @@ mod tests {
         assert!(page.contains("data-rule=\"k.y\" data-bots=\"2\""), "{page}");
         assert!(page.contains("data-rule=\"k.x\" data-bots=\"1\""), "{page}");
         assert!(page.contains("3 bots: 1 passed, 2 failed"));
+        assert!(page.contains("k.y: 2 of 3 bots</title>"), "{page}");
+    }
+
+    #[test]
+    fn warnings_and_skip_reasons_are_on_the_page() {
+        use super::super::table::Skipped;
+        let mut lingers = row("lin", "passed", &[]);
+        lingers.warnings = 2;
+        lingers.warning_rules = vec!["io.no-exit".into()];
+        lingers.skipped = 18;
+        let sizes = "Kalah(6,4) board, Kalah(8,8) board; a real match is always Kalah(7,7); run with --all-sizes";
+        lingers.skipped_because = vec![Skipped {
+            reason: sizes.into(),
+            scenarios: 18,
+        }];
+        let mut early = row("early", "failed", &["io.timeout"]);
+        early.skipped = 20;
+        early.skipped_because = vec![
+            Skipped {
+                reason: sizes.into(),
+                scenarios: 18,
+            },
+            Skipped {
+                reason: "the run stopped <early>".into(),
+                scenarios: 2,
+            },
+        ];
+        let page = render(&Grades {
+            protocheck: "0".into(),
+            game: Some("kalah".into()),
+            options: vec![],
+            partition: None,
+            bots: vec![lingers, early],
+        });
+        assert!(
+            page.contains("<h2>Warnings, by number of bots</h2>"),
+            "{page}"
+        );
+        assert!(
+            page.contains("<g class=\"bar warning\" data-rule=\"io.no-exit\" data-bots=\"1\">"),
+            "{page}"
+        );
+        assert!(page.contains("<td><code>io.no-exit</code></td>"), "{page}");
+        assert!(
+            page.contains(&format!(
+                "<li id=\"skip-1\">18 scenarios skipped for every bot (2 bots): {}</li>",
+                escape(sizes)
+            )),
+            "{page}"
+        );
+        assert!(
+            page.contains("<li id=\"skip-2\">2 scenarios skipped for 1 of 2 bots: the run stopped &lt;early&gt;</li>"),
+            "{page}"
+        );
+        assert!(
+            page.contains("data-sort=\"20\">20 <a href=\"#skip-1\""),
+            "{page}"
+        );
+        assert!(
+            page.contains(
+                "<a href=\"#skip-2\" title=\"2 scenarios: the run stopped &lt;early&gt;\">[2]</a>"
+            ),
+            "{page}"
+        );
+    }
+
+    #[test]
+    fn one_bot_is_counted_in_the_singular() {
+        let rows = [row("a", "error", &["k.x"])];
+        assert_eq!(summary_line(&rows), "1 bot: 0 passed, 0 failed, 1 error");
+        let page = render(&Grades {
+            protocheck: "0".into(),
+            game: None,
+            options: vec![],
+            partition: None,
+            bots: rows.to_vec(),
+        });
+        assert!(page.contains("k.x: 1 of 1 bot</title>"), "{page}");
+        assert!(!page.contains("1 bots"), "{page}");
     }
 
     #[test]

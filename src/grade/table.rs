@@ -26,6 +26,21 @@ pub struct Row {
     pub note: Option<String>,
     /// Every rule the bot broke (a failing finding), sorted: for the chart.
     pub rules: Vec<String>,
+    /// Every rule the bot was warned about (a warning finding), sorted,
+    /// e.g. `io.no-exit`. (Absent from grades made before it existed.)
+    #[serde(default)]
+    pub warning_rules: Vec<String>,
+    /// Why scenarios were skipped, each reason with how many, in report
+    /// order (e.g. a board size outside the default run).
+    #[serde(default)]
+    pub skipped_because: Vec<Skipped>,
+}
+
+/// Scenarios skipped for one reason.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Skipped {
+    pub reason: String,
+    pub scenarios: usize,
 }
 
 /// How the bot's protocheck ended.
@@ -56,7 +71,13 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
                 .to_string(),
         }),
     };
-    let rules = report.map(broken_rules).unwrap_or_default();
+    let rules = report
+        .map(|r| rules_of_severity(r, "fail"))
+        .unwrap_or_default();
+    let warning_rules = report
+        .map(|r| rules_of_severity(r, "warn"))
+        .unwrap_or_default();
+    let skipped_because = report.map(skip_reasons).unwrap_or_default();
     Row {
         id: id.to_string(),
         status: status.to_string(),
@@ -69,6 +90,8 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
         report: format!("{}/report.html", id),
         note,
         rules,
+        warning_rules,
+        skipped_because,
     }
 }
 
@@ -94,19 +117,64 @@ fn first_failing_rule(report: &Value) -> Option<String> {
         .map(String::from)
 }
 
-fn broken_rules(report: &Value) -> Vec<String> {
+/// Every rule with a finding of `severity` (`fail`, `warn`), sorted.
+fn rules_of_severity(report: &Value, severity: &str) -> Vec<String> {
     let mut rules: Vec<String> = scenarios(report)
         .flat_map(|s| {
             let found = s["violations"].as_array().into_iter().flatten();
             let counted = s["omitted"].as_array().into_iter().flatten();
             found.chain(counted)
         })
-        .filter(|v| v["severity"] == "fail")
+        .filter(|v| v["severity"] == severity)
         .filter_map(|v| v["rule"].as_str().map(String::from))
         .collect();
     rules.sort();
     rules.dedup();
     rules
+}
+
+/// Why scenarios were skipped, with how many, one entry per shared reason
+/// as the text report groups them: `Kalah(6,4) board; a real match is
+/// always Kalah(7,7) …` and `Kalah(8,8) board; …` are one entry that
+/// names both boards.
+fn skip_reasons(report: &Value) -> Vec<Skipped> {
+    // (shared part, own first clauses, count)
+    let mut groups: Vec<(String, Vec<String>, usize)> = Vec::new();
+    for s in scenarios(report).filter(|s| s["status"] == "skipped") {
+        let reason = s["skip_reason"].as_str().unwrap_or("no reason given");
+        let (own, shared) = match reason.split_once("; ") {
+            Some((own, shared)) => (Some(own), shared),
+            None => (None, reason),
+        };
+        let group = match groups.iter_mut().position(|g| g.0 == shared) {
+            Some(i) => &mut groups[i],
+            None => {
+                groups.push((shared.to_string(), Vec::new(), 0));
+                groups.last_mut().expect("just pushed")
+            }
+        };
+        group.2 += 1;
+        if let Some(own) = own
+            && !group.1.iter().any(|o| o == own)
+        {
+            group.1.push(own.to_string());
+        }
+    }
+    const SHOWN: usize = 4;
+    groups
+        .into_iter()
+        .map(|(shared, own, scenarios)| {
+            let mut reason = own[..own.len().min(SHOWN)].join(", ");
+            if own.len() > SHOWN {
+                reason += ", …";
+            }
+            if !reason.is_empty() {
+                reason += "; ";
+            }
+            reason += &shared;
+            Skipped { reason, scenarios }
+        })
+        .collect()
 }
 
 /// `grades.json`: the rows and what they were graded with.
@@ -121,8 +189,9 @@ pub struct Grades {
     pub bots: Vec<Row>,
 }
 
-pub const CSV_HEADER: &str =
-    "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note";
+/// New columns go at the end, so that a script reading columns by
+/// position still reads the old ones.
+pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because";
 
 pub fn csv(rows: &[Row]) -> String {
     let mut text = format!("{CSV_HEADER}\n");
@@ -138,6 +207,13 @@ pub fn csv(rows: &[Row]) -> String {
             format!("{:.1}", r.seconds),
             r.report.clone(),
             r.note.clone().unwrap_or_default(),
+            r.rules.join(" "),
+            r.warning_rules.join(" "),
+            r.skipped_because
+                .iter()
+                .map(|s| format!("{} × {}", s.scenarios, s.reason))
+                .collect::<Vec<_>>()
+                .join(" | "),
         ];
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text += &quoted.join(",");
@@ -205,11 +281,47 @@ mod tests {
         assert_eq!(row.status, "failed");
         assert_eq!(row.first_failing_rule.as_deref(), Some("x.broken"));
         assert_eq!(row.rules, ["a.second", "x.broken"]);
+        assert_eq!(row.warning_rules, ["x.later-warn", "x.warned"]);
         assert_eq!(
             (row.passed, row.failed, row.warnings, row.skipped),
             (3, 1, 1, 2)
         );
         assert_eq!(row.note, None);
+    }
+
+    #[test]
+    fn skipped_scenarios_are_counted_by_their_shared_reason() {
+        let r = json!({
+            "totals": {"passed": 1, "skipped": 3},
+            "scenarios": [
+                {"status": "skipped", "skip_reason": "Kalah(6,4) board; a real match is Kalah(7,7); run with --all-sizes", "violations": []},
+                {"status": "passed", "violations": []},
+                {"status": "skipped", "skip_reason": "Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes", "violations": []},
+                {"status": "skipped", "skip_reason": "Kalah(6,4) board; a real match is Kalah(7,7); run with --all-sizes", "violations": []},
+                {"status": "skipped", "skip_reason": "the run stopped early", "violations": []},
+            ]
+        });
+        let row = row("kim", Ended::Code(0), Some(&r), "", 1.0);
+        assert_eq!(
+            row.skipped_because,
+            [
+                Skipped {
+                    reason: "Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes".into(),
+                    scenarios: 3
+                },
+                Skipped {
+                    reason: "the run stopped early".into(),
+                    scenarios: 1
+                },
+            ]
+        );
+        let text = csv(&[row]);
+        assert!(
+            text.lines().nth(1).unwrap().ends_with(
+                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\""
+            ),
+            "{text}"
+        );
     }
 
     #[test]
@@ -243,6 +355,10 @@ mod tests {
         let text = csv(&[r]);
         let line = text.lines().nth(1).unwrap();
         assert!(line.starts_with("\"a,\"\"b\"\"\",passed,"), "{line}");
-        assert!(line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\""), "{line}");
+        // The note, then the new columns (rules broken, warned, skipped).
+        assert!(
+            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,"),
+            "{line}"
+        );
     }
 }
