@@ -126,3 +126,53 @@ fn the_html_page_has_the_standings_a_points_chart_and_every_match() {
         assert!(html.contains("seat 1: START;South"), "{page}");
     }
 }
+
+/// Issue 26.5: a bot gone after the game's result was known forfeits those
+/// games (it ranked 4th with nothing against it before), and a failure
+/// after the result that forfeits nothing is counted: the standings (JSON,
+/// CSV, text) show both.
+#[test]
+fn a_crash_after_the_result_forfeits_and_other_findings_are_counted_in_the_standings() {
+    let out = tempdir();
+    let dir = out.display().to_string();
+    let bots: Vec<String> = ["qtp-correct", "qtp-exits-after-win", "qtp-short-winner"]
+        .iter()
+        .map(|b| bot(b))
+        .collect();
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "quoridor",
+        "--format",
+        "json",
+        "--silence",
+        "0s",
+        "--out",
+        &dir,
+    ];
+    args.extend(bots.iter().map(String::as_str));
+    let (code, report, stderr) = protocheck_json(&args, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    let rows = report["standings"].as_array().unwrap();
+    let row = |bot: &str| rows.iter().find(|r| r["bot"] == bot).unwrap();
+    let gone = row("qtp-exits-after-win");
+    assert_eq!(gone["points"], 0.0, "{gone:#}");
+    assert!(gone["forfeits"].as_u64().unwrap() >= 2, "{gone:#}");
+    assert_eq!(rows.last().unwrap()["bot"], "qtp-exits-after-win");
+    let short = row("qtp-short-winner");
+    assert_eq!(short["forfeits"], 0, "{short:#}");
+    assert!(short["failures"].as_u64().unwrap() >= 2, "{short:#}");
+    let csv = std::fs::read_to_string(out.join("standings.csv")).unwrap();
+    assert!(
+        csv.starts_with("rank,bot,games,wins,draws,losses,forfeits,failures,warnings,points,elo\n"),
+        "{csv}"
+    );
+    let text = std::fs::read_to_string(out.join("standings.txt")).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("forfeits  failures  warnings"),
+        "{text}"
+    );
+}

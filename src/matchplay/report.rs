@@ -24,8 +24,9 @@ pub struct BotVerdict {
     pub command: String,
     /// `passed`: no failing finding in any game; `failed` otherwise.
     pub verdict: &'static str,
+    /// Every failing finding, the forfeits' included (the tally's
+    /// `failures` are the others; its `warnings` are the warnings).
     pub failing_findings: usize,
-    pub warnings: usize,
     #[serde(flatten)]
     pub tally: Row,
 }
@@ -37,19 +38,15 @@ impl MatchReport {
         let bots = players
             .iter()
             .map(|p| {
-                let count = |sev: Severity| {
-                    games
-                        .iter()
-                        .flat_map(|g| &g.findings)
-                        .filter(|f| f.bot == p.id && f.violation.severity == sev)
-                        .count()
-                };
-                let failing = count(Severity::Fail);
+                let failing = games
+                    .iter()
+                    .flat_map(|g| &g.findings)
+                    .filter(|f| f.bot == p.id && f.violation.severity == Severity::Fail)
+                    .count();
                 BotVerdict {
                     command: p.command.clone(),
                     verdict: if failing == 0 { "passed" } else { "failed" },
                     failing_findings: failing,
-                    warnings: count(Severity::Warn),
                     tally: rows
                         .iter()
                         .find(|r| r.bot == p.id)
@@ -126,23 +123,16 @@ impl MatchReport {
                 "{}: {} won, {} drawn, {} lost ({} by forfeit), points {}; {}",
                 t.bot, t.wins, t.draws, t.losses, t.forfeits, t.points, bot.verdict
             ));
-            if bot.failing_findings + bot.warnings > 0 {
+            if bot.failing_findings > 0 || t.warnings > 0 {
                 out.push_str(&format!(
-                    " ({} failing finding{}, {} warning{})",
-                    bot.failing_findings,
-                    plural(bot.failing_findings),
-                    bot.warnings,
-                    plural(bot.warnings)
+                    " (forfeits {}, other failures {}, warnings {})",
+                    t.forfeits, t.failures, t.warnings
                 ));
             }
             out.push('\n');
         }
         out
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// How many transcript lines before a forfeit the summary shows.
@@ -199,8 +189,16 @@ pub fn game_text(game: &GameRecord) -> String {
     }
     if let Some(f) = &game.forfeit {
         out.push_str(&format!(
-            "  forfeit: {} (seat {}) broke {}: {}\n",
-            f.bot, f.seat, f.rule, f.message
+            "  forfeit: {} (seat {}) broke {}{}: {}\n",
+            f.bot,
+            f.seat,
+            f.rule,
+            if f.after_result {
+                " after the game's result was known (that result no longer counts)"
+            } else {
+                ""
+            },
+            f.message
         ));
         if let Some(actual) = &f.actual {
             out.push_str(&format!("    actual: {actual}\n"));

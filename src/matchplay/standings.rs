@@ -6,6 +6,7 @@
 
 use super::table::{GameRecord, Outcome};
 use crate::games::EndResult;
+use crate::verdict::Severity;
 use serde::Serialize;
 
 /// Elo: every bot starts here, and this is the most one game moves it.
@@ -21,6 +22,11 @@ pub struct Row {
     pub losses: u32,
     /// Losses by forfeit (counted in `losses` too).
     pub forfeits: u32,
+    /// Failing findings that forfeited no game: found after the game's
+    /// result was known, which stood (a wrong `winner` answer, say).
+    pub failures: u32,
+    /// Findings at warning level.
+    pub warnings: u32,
     pub points: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elo: Option<f64>,
@@ -35,6 +41,8 @@ impl Row {
             draws: 0,
             losses: 0,
             forfeits: 0,
+            failures: 0,
+            warnings: 0,
             points: 0.0,
             elo: elo.then_some(ELO_START),
         }
@@ -69,12 +77,29 @@ fn tally_table(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &G
     }
 }
 
+/// Every finding of the game but the one that forfeited it, as its bot's
+/// failure or warning: a finding in a match is a forfeit or is counted.
+fn count_findings(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) {
+    let forfeiting = game.forfeit.as_ref().map(|f| f.finding);
+    for (i, f) in game.findings.iter().enumerate() {
+        let Some(me) = index(&f.bot) else { continue };
+        if Some(i) == forfeiting {
+            continue;
+        }
+        match f.violation.severity {
+            Severity::Fail => rows[me].failures += 1,
+            Severity::Warn => rows[me].warnings += 1,
+        }
+    }
+}
+
 /// The standings after `games` (in schedule order), best first: by points,
 /// then wins, then fewer forfeits, then id (so ties have a fixed order).
 pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> {
     let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
     let index = |bot: &str| bots.iter().position(|b| b == bot);
     for game in games {
+        count_findings(&mut rows, &index, game);
         // Each seat by its own result where the game gives one: a table of
         // more than two, or two bots with built-in players (both may lose).
         if game.seats.len() > 2 || game.seats.iter().any(|s| s.result.is_some()) {
@@ -142,7 +167,8 @@ pub fn elo_update(ra: f64, rb: f64, score_a: f64) -> (f64, f64) {
 
 /// The standings as CSV (a header line, then one row per bot).
 pub fn csv(rows: &[Row]) -> String {
-    let mut out = String::from("rank,bot,games,wins,draws,losses,forfeits,points,elo\n");
+    let mut out =
+        String::from("rank,bot,games,wins,draws,losses,forfeits,failures,warnings,points,elo\n");
     for (i, r) in rows.iter().enumerate() {
         let elo = r.elo.map(|e| format!("{e:.0}")).unwrap_or_default();
         let bot = if r.bot.contains([',', '"', '\n']) {
@@ -151,13 +177,15 @@ pub fn csv(rows: &[Row]) -> String {
             r.bot.clone()
         };
         out.push_str(&format!(
-            "{},{bot},{},{},{},{},{},{},{elo}\n",
+            "{},{bot},{},{},{},{},{},{},{},{},{elo}\n",
             i + 1,
             r.games,
             r.wins,
             r.draws,
             r.losses,
             r.forfeits,
+            r.failures,
+            r.warnings,
             r.points
         ));
     }
@@ -174,7 +202,7 @@ pub fn table(rows: &[Row]) -> String {
         .max(3);
     let elo = rows.iter().any(|r| r.elo.is_some());
     let mut out = format!(
-        "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>6}{}\n",
+        "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>8}  {:>8}  {:>6}{}\n",
         "rank",
         "bot",
         "games",
@@ -182,12 +210,14 @@ pub fn table(rows: &[Row]) -> String {
         "draws",
         "losses",
         "forfeits",
+        "failures",
+        "warnings",
         "points",
         if elo { "     elo" } else { "" }
     );
     for (i, r) in rows.iter().enumerate() {
         out.push_str(&format!(
-            "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>6}{}\n",
+            "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>8}  {:>8}  {:>6}{}\n",
             i + 1,
             r.bot,
             r.games,
@@ -195,6 +225,8 @@ pub fn table(rows: &[Row]) -> String {
             r.draws,
             r.losses,
             r.forfeits,
+            r.failures,
+            r.warnings,
             r.points,
             r.elo.map(|e| format!("  {e:>6.0}")).unwrap_or_default()
         ));
@@ -241,6 +273,8 @@ mod tests {
                     actual: None,
                     line: None,
                     board: None,
+                    after_result: false,
+                    finding: 0,
                 }
             }),
             findings: Vec::new(),
@@ -356,7 +390,7 @@ mod tests {
         let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
         assert_eq!(
             csv(&rows),
-            "rank,bot,games,wins,draws,losses,forfeits,points,elo\n1,a,1,0,1,0,0,0.5,\n2,b,1,0,1,0,0,0.5,\n"
+            "rank,bot,games,wins,draws,losses,forfeits,failures,warnings,points,elo\n1,a,1,0,1,0,0,0,0,0.5,\n2,b,1,0,1,0,0,0,0,0.5,\n"
         );
     }
 
