@@ -346,11 +346,86 @@ fn record(
     }
 }
 
-/// The 1-based transcript line where the bot at `seat` sent `actual`.
+/// The 1-based transcript line where the bot at `seat` sent `actual`: the
+/// last line from that seat that shows it as written, else as the game
+/// read it. A game may show the message otherwise than the transcript
+/// keeps it: Evolution shows a value as compact JSON, cut after 80
+/// characters with `…`, while the client may have written it with spaces
+/// or over several lines; a reply cut short by a timeout is kept with
+/// ` (incomplete)` after it.
 fn line_of(transcript: &[TranscriptLine], seat: usize, actual: Option<&str>) -> Option<usize> {
-    let want = format!("seat {seat}: {}", actual?);
+    let actual = actual?;
+    let prefix = format!("seat {seat}: ");
+    fn sent_by<'a>(l: &'a TranscriptLine, prefix: &str) -> Option<&'a str> {
+        (l.dir == Direction::Received)
+            .then(|| l.text.strip_prefix(prefix))
+            .flatten()
+    }
+    if let Some(i) = transcript
+        .iter()
+        .rposition(|l| sent_by(l, &prefix) == Some(actual))
+    {
+        return Some(i + 1);
+    }
+    let (shown, cut) = match actual.strip_suffix('…') {
+        Some(head) => (head, true),
+        None => (actual, false),
+    };
+    let want = squeezed(shown);
+    if want.is_empty() {
+        return None;
+    }
     transcript
         .iter()
-        .rposition(|l| l.dir == Direction::Received && l.text == want)
+        .rposition(|l| {
+            sent_by(l, &prefix).is_some_and(|text| {
+                let text = text.strip_suffix(" (incomplete)").unwrap_or(text);
+                let got = squeezed(text);
+                got == want || (cut && got.starts_with(&want))
+            })
+        })
         .map(|i| i + 1)
+}
+
+/// Text without its whitespace and without the `\r` marks the transcript
+/// shows for carriage returns, so that the same message written with other
+/// spacing compares equal.
+fn squeezed(text: &str) -> String {
+    text.replace("\\r", "")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn received(text: &str) -> TranscriptLine {
+        TranscriptLine {
+            dir: Direction::Received,
+            text: text.into(),
+            ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_forfeits_line_is_found_however_the_message_was_spaced_or_cut() {
+        let transcript = [
+            received("seat 1: \"a\""),
+            received("seat 2: [2, [[1, 3]], [], [[0, 1]], []]"),
+            received("seat 2: [\\r\n  1,\\r\n  2\\r\n]"),
+            received("seat 2: 1 (incomplete)"),
+            received("seat 1: [2,[[1,3]],[],[[0,1]],[]]"),
+        ];
+        let line = |seat, actual: &str| line_of(&transcript, seat, Some(actual));
+        assert_eq!(line(2, "[2,[[1,3]],[],[[0,1]],[]]"), Some(2));
+        assert_eq!(line(1, "[2,[[1,3]],[],[[0,1]],[]]"), Some(5), "as written");
+        assert_eq!(line(2, "[1,2]"), Some(3), "over lines, with CRs");
+        assert_eq!(line(2, "1"), Some(4), "a reply cut short");
+        assert_eq!(line(2, "[2,[[1,3]],[]…"), Some(2), "abbreviated");
+        assert_eq!(line(2, "[9]"), None);
+        assert_eq!(line(2, "(no reply within 10s)"), None);
+        assert_eq!(line_of(&transcript, 2, None), None);
+    }
 }
