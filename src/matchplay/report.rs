@@ -98,7 +98,16 @@ impl MatchReport {
             partition: None,
             workspace: None,
         };
-        let pages: Vec<_> = self.games.iter().filter_map(|g| g.page.clone()).collect();
+        // Each game's block says who won and why.
+        let pages: Vec<_> = self
+            .games
+            .iter()
+            .filter_map(|g| {
+                let mut page = g.page.clone()?;
+                page.about = Some(why_sentence(g));
+                Some(page)
+            })
+            .collect();
         crate::report::html::render(&info, &pages)
     }
 
@@ -147,38 +156,7 @@ pub fn game_text(game: &GameRecord) -> String {
         .map(|s| format!("{} {}", s.bot, s.side))
         .collect();
     let mut out = format!("game {}: {}\n", game.number, seats.join(" vs "));
-    let score = game
-        .score
-        .iter()
-        .map(|s| match &s.bot {
-            Some(bot) => format!("{bot} ({}) {} {}", s.side, s.counts, s.value),
-            None => format!("{} {} {}", s.side, s.counts, s.value),
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let result = match (game.outcome, &game.winner) {
-        (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
-        // Each seat's own result is known (a table of more than two, or
-        // built-in players at it).
-        (Outcome::Finished, None) if game.seats.iter().any(|s| s.result.is_some()) => {
-            let sharing: Vec<&str> = game
-                .seats
-                .iter()
-                .filter(|s| s.result == Some(crate::games::EndResult::Drew))
-                .map(|s| s.bot.as_str())
-                .collect();
-            match sharing.as_slice() {
-                [] => "no bot won (a built-in player did)".to_string(),
-                // Another shares the top: a built-in player.
-                [bot] => format!("{bot} shared the win with a built-in player"),
-                bots => format!("{} shared the win", bots.join(" and ")),
-            }
-        }
-        (Outcome::Finished, None) => "a draw".to_string(),
-        (Outcome::Forfeit, Some(w)) => format!("{} won by forfeit", w.bot),
-        (Outcome::Forfeit, None) => "ended by a forfeit".to_string(),
-        _ => "not finished".to_string(),
-    };
+    let (result, score) = (result_words(game), score_words(game));
     out.push_str(&format!("  result: {result} after {} moves", game.moves));
     if !score.is_empty() {
         out.push_str(&format!(" ({score})"));
@@ -238,6 +216,92 @@ pub fn game_text(game: &GameRecord) -> String {
             f.violation.rule,
             f.violation.message
         ));
+    }
+    out
+}
+
+/// Each side's score at the end, in words ("A (South) store 55, …").
+fn score_words(game: &GameRecord) -> String {
+    game.score
+        .iter()
+        .map(|s| match &s.bot {
+            Some(bot) => format!("{bot} ({}) {} {}", s.side, s.counts, s.value),
+            None => format!("{} {} {}", s.side, s.counts, s.value),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Who won, in words ("A won", "a draw", "A won by forfeit", …).
+fn result_words(game: &GameRecord) -> String {
+    match (game.outcome, &game.winner) {
+        (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
+        // Each seat's own result is known (a table of more than two, or
+        // built-in players at it).
+        (Outcome::Finished, None) if game.seats.iter().any(|s| s.result.is_some()) => {
+            let sharing: Vec<&str> = game
+                .seats
+                .iter()
+                .filter(|s| s.result == Some(crate::games::EndResult::Drew))
+                .map(|s| s.bot.as_str())
+                .collect();
+            match sharing.as_slice() {
+                [] => "no bot won (a built-in player did)".to_string(),
+                // Another shares the top: a built-in player.
+                [bot] => format!("{bot} shared the win with a built-in player"),
+                bots => format!("{} shared the win", bots.join(" and ")),
+            }
+        }
+        (Outcome::Finished, None) => "a draw".to_string(),
+        (Outcome::Forfeit, Some(w)) => format!("{} won by forfeit", w.bot),
+        (Outcome::Forfeit, None) => "ended by a forfeit".to_string(),
+        _ => "not finished".to_string(),
+    }
+}
+
+/// Who won and why, for the game's block on a match page: the result,
+/// the score, and for a forfeit the bot, its seat and side, the rule, the
+/// message it sent and its transcript line.
+pub fn why_sentence(game: &GameRecord) -> String {
+    let mut out = format!("Result: {} after {} moves", result_words(game), game.moves);
+    let score = score_words(game);
+    if !score.is_empty() {
+        out.push_str(&format!(" ({score})"));
+    }
+    out.push('.');
+    match &game.forfeit {
+        Some(f) => {
+            let side = game
+                .seats
+                .iter()
+                .find(|s| s.seat == f.seat)
+                .map(|s| s.side.as_str())
+                .filter(|side| *side != format!("seat {}", f.seat))
+                .map(|side| format!(", {side}"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                " Why: {} (seat {}{side}) broke `{}`",
+                f.bot, f.seat, f.rule
+            ));
+            if f.after_result {
+                out.push_str(" after the game's result was known (that result no longer counts)");
+            }
+            if let Some(actual) = &f.actual {
+                out.push_str(&format!(" with `{actual}`"));
+            }
+            if let Some(line) = f.line {
+                out.push_str(&format!(" (transcript line {line})"));
+            }
+            out.push_str(&format!(": {}", f.message));
+        }
+        None if game.outcome == Outcome::Finished => {
+            out.push_str(" Why: the game reached its end by the rules.");
+        }
+        None => {
+            if let Some(e) = &game.error {
+                out.push_str(&format!(" Why: {e}"));
+            }
+        }
     }
     out
 }
