@@ -39,7 +39,8 @@ pub struct TournamentArgs {
     /// in schedule order).
     #[arg(long)]
     pub elo: bool,
-    /// The output folder.
+    /// The output folder: every match (JSON and page), the standings
+    /// (JSON, CSV, text) and the tournament's page `index.html`.
     #[arg(long, short = 'o', value_name = "DIR", default_value = "tournament")]
     pub out: PathBuf,
 }
