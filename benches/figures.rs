@@ -128,7 +128,7 @@ fn transport_round_trip() -> f64 {
     let bot = BotCommand {
         program: "cat".into(),
         args: vec![],
-        env: vec![],
+        env: Default::default(),
         workdir: None,
     };
     let limits = Limits::default();

@@ -74,7 +74,7 @@ fn look_cost() -> Option<f64> {
 fn generated_games(bot: &str, envs: &[(&str, &str)], games: usize) -> (f64, f64) {
     let scenarios = kalah::KALAH.generate(games, 7, &Options::default());
     let mut cfg: RunConfig = config(bot, None);
-    cfg.bot.env = envs
+    cfg.bot.env.policy.set = envs
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();

@@ -355,6 +355,7 @@ fn a_failing_report_is_pinned() {
     let bot = bot("dtext-mine-to-gold");
     let out = Command::cargo_bin("protocheck")
         .unwrap()
+        .without_io_switches()
         .args([
             "--game",
             "dominion-text",

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 /// Run protocheck; `output`: `--output FILE`, else the report is stdout.
 fn protocheck(args: &[&str], format: &str, output: Option<&Path>) -> (i32, String) {
     let mut cmd = Command::cargo_bin("protocheck").unwrap();
+    cmd.without_io_switches();
     cmd.args(args).args(["--jobs", "1", "--format", format]);
     if let Some(path) = output {
         cmd.arg("--output").arg(path);

@@ -11,6 +11,7 @@ fn report(game: &str, bot_name: &str, fixture_name: &str, format: &str) -> (i32,
     let scenario = fixture(fixture_name);
     let out = Command::cargo_bin("protocheck")
         .unwrap()
+        .without_io_switches()
         .args([
             "--game",
             game,
@@ -109,6 +110,40 @@ fn quoridor_failing_run_draws_the_board() {
     pin!("quoridor-fail-human", text);
 }
 
+/// Warnings of a passing QTP engine (`qtp-leading-whitespace`, two
+/// `quoridor.input.leading-whitespace` findings, one of them with a board):
+/// the human report draws no board for a warning (only `-v` does), and `-q`
+/// lists each warning on one line instead of hiding it behind a count.
+#[test]
+fn quoridor_warnings_without_boards_and_listed_when_quiet() {
+    let bot = bot("qtp-leading-whitespace");
+    let run = |extra: &[&str]| {
+        let out = Command::cargo_bin("protocheck")
+            .unwrap()
+            .without_io_switches()
+            .args(["--game", "quoridor", "--filter", "input-leading-whitespace"])
+            .args(["--jobs", "1", "--color", "never"])
+            .args(extra)
+            .arg(&bot)
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        normalise(&String::from_utf8_lossy(&out.stdout), &bot)
+    };
+    let plain = run(&[]);
+    assert!(
+        plain.contains("quoridor.input.leading-whitespace [warn]"),
+        "{plain}"
+    );
+    assert!(!plain.contains("board at this step"), "{plain}");
+    pin!("quoridor-warnings-human", plain);
+    let quiet = run(&["-q"]);
+    pin!("quoridor-warnings-quiet", quiet);
+    let verbose = run(&["-v"]);
+    assert!(verbose.contains("board at this step"), "{verbose}");
+}
+
 /// `--format github`: annotations placed on the user's scenario file, paths
 /// relative to the workspace; in GitHub Actions the same annotations go to
 /// stderr beside another format, and the step summary gets the table.
@@ -118,6 +153,7 @@ fn github_annotations_and_step_summary() {
     let scenario = fixture("kalah/snapshot-fail.yaml");
     let run = |format: &str, summary: &std::path::Path, actions: bool| {
         let mut cmd = Command::cargo_bin("protocheck").unwrap();
+        cmd.without_io_switches();
         cmd.args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
             .args(["--color", "never", "--format", format, &bot])
             .env("KALAH_BOT_SEED", "7")
@@ -168,6 +204,7 @@ fn github_annotations_and_step_summary() {
     std::fs::remove_file(&summary).unwrap();
     let out = Command::cargo_bin("protocheck")
         .unwrap()
+        .without_io_switches()
         .args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
         .args(["--format", "json", "--no-annotations", &bot])
         .env("GITHUB_ACTIONS", "true")

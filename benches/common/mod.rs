@@ -26,7 +26,7 @@ pub fn config(bot: &str, silence: Option<Duration>) -> RunConfig {
         bot: BotCommand {
             program: bot.into(),
             args: vec![],
-            env: vec![],
+            env: Default::default(),
             workdir: None,
         },
         limits: Limits::default(),

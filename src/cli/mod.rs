@@ -10,6 +10,7 @@ use crate::transport::limits;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub(crate) mod bot_path;
+pub mod env_flags;
 pub mod game_flags;
 pub mod last_failed;
 pub mod manual;
@@ -130,12 +131,13 @@ pub struct Cli {
     /// rest as not run).
     #[arg(long)]
     pub keep_going: bool,
-    /// Show the full transcript of every scenario, every skipped scenario
-    /// on its own line, and the time spent listening for output out of turn.
+    /// Show the full transcript of every scenario, the board beside every
+    /// warning (failures always have it), every skipped scenario on its own
+    /// line, and the time spent listening for output out of turn.
     #[arg(short, long, conflicts_with = "quiet")]
     pub verbose: bool,
-    /// Print only the scenarios that did not pass, their details and the
-    /// summary line.
+    /// Print only the scenarios that did not pass, their details, one line
+    /// per warning of a scenario that passed, and the summary line.
     #[arg(short, long)]
     pub quiet: bool,
     /// Treat warnings as failures.
@@ -170,6 +172,10 @@ pub struct Cli {
     /// as each game's options table lists them.
     #[command(flatten)]
     pub game_options: game_flags::GameFlags,
+    /// The bot's environment: protocheck's own without the variables that
+    /// change how a runtime buffers or encodes its output.
+    #[command(flatten)]
+    pub bot_env: env_flags::EnvFlags,
     /// Games over TCP (Evolution): the port protocheck listens on, on
     /// 127.0.0.1 (0: a free port for each scenario). The bot gets it as
     /// PROTOCHECK_PORT and in place of `{port}` in its arguments. A fixed

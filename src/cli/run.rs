@@ -168,7 +168,7 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
         BotCommand {
             program: "(client started by the user)".into(),
             args: Vec::new(),
-            env: Vec::new(),
+            env: Default::default(),
             workdir: None,
         }
     } else {
@@ -287,6 +287,7 @@ fn report_stage(
         strict: cli.strict,
         partition: cli.partition.map(|p| (p.to_string(), selected)),
         workspace: crate::actions::workspace(),
+        environment: cli.bot_env.policy().note_here(),
     };
     let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
     let style = Style {
@@ -419,7 +420,10 @@ fn bot_command(cli: &Cli) -> Result<BotCommand, Fatal> {
     Ok(BotCommand {
         program: super::bot_path::resolve(program).map_err(Fatal::Bot)?,
         args: args.to_vec(),
-        env: Vec::new(),
+        env: crate::transport::environment::BotEnv {
+            policy: cli.bot_env.policy(),
+            game: Vec::new(),
+        },
         workdir: None,
     })
 }
@@ -442,9 +446,20 @@ fn attach_replay(
     run: &crate::controller::ScenarioRun,
     result: &mut ScenarioResult,
 ) -> Result<(), Fatal> {
+    // The bot's environment can decide a verdict: the replay keeps its flags.
+    let env_words: String = bot
+        .env
+        .policy
+        .words()
+        .iter()
+        .map(|w| format!("{} ", crate::transport::shell_quote(w)))
+        .collect();
     let bot_words = match &cli.bot_cmd {
-        Some(cmd) => format!("--bot-cmd {}", crate::transport::shell_quote(cmd)),
-        None => bot.display(),
+        Some(cmd) => format!(
+            "{env_words}--bot-cmd {}",
+            crate::transport::shell_quote(cmd)
+        ),
+        None => format!("{env_words}{}", bot.display()),
     };
     let game = &scenario.game;
     match &cli.save_failures {

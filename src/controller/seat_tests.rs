@@ -13,7 +13,7 @@ fn sh(script: &str) -> BotCommand {
     BotCommand {
         program: "sh".into(),
         args: vec!["-c".into(), script.into()],
-        env: Vec::new(),
+        env: Default::default(),
         workdir: None,
     }
 }

@@ -24,6 +24,9 @@ struct Report {
     generated: Option<Generated>,
     strict: bool,
     partition: Option<Shard>,
+    /// Reports written before the bot's environment was recorded lack it.
+    #[serde(default)]
+    environment: crate::transport::environment::EnvNote,
     #[allow(dead_code)]
     totals: serde::de::IgnoredAny,
     scenarios: Vec<Scenario>,
@@ -129,6 +132,7 @@ pub fn results(json: &str) -> Result<(RunInfo, Vec<ScenarioResult>), String> {
         strict: report.strict,
         partition: report.partition.map(|p| (p.shard, p.of)),
         workspace: None,
+        environment: report.environment,
     };
     let results = report
         .scenarios

@@ -83,6 +83,9 @@ pub struct TableArgs {
     /// for the size).
     #[command(flatten)]
     pub game_options: crate::cli::game_flags::GameFlags,
+    /// Every bot's environment, as in a single run.
+    #[command(flatten)]
+    pub bot_env: crate::cli::env_flags::EnvFlags,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -142,7 +145,7 @@ impl Setup {
             bot: BotCommand {
                 program: String::new(),
                 args: Vec::new(),
-                env: Vec::new(),
+                env: Default::default(),
                 workdir: None,
             },
             limits: Limits::default(),
@@ -200,7 +203,11 @@ impl Setup {
 /// Each is named by its folder when the folders differ, by its file name
 /// otherwise; a bot given twice is told apart by `#2`. Each runs in its own
 /// folder, as `grade` runs it.
-pub(crate) fn players(args: &[String], cwd: &Path) -> Result<Vec<Player>, Fatal> {
+pub(crate) fn players(
+    args: &[String],
+    cwd: &Path,
+    env: &crate::transport::environment::EnvPolicy,
+) -> Result<Vec<Player>, Fatal> {
     let entries = crate::grade::roster::programs(args, cwd)
         .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
     Ok(entries
@@ -215,7 +222,10 @@ pub(crate) fn players(args: &[String], cwd: &Path) -> Result<Vec<Player>, Fatal>
             bot: BotCommand {
                 program: e.command[0].clone(),
                 args: e.command[1..].to_vec(),
-                env: Vec::new(),
+                env: crate::transport::environment::BotEnv {
+                    policy: env.clone(),
+                    game: Vec::new(),
+                },
                 // Each bot in its own folder, as `grade` runs it.
                 workdir: Some(e.workdir),
             },
@@ -237,7 +247,11 @@ pub(crate) fn seat_players(
     }
     let cwd = std::env::current_dir()
         .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
-    let players = players(bots, &cwd)?;
+    let policy = table.bot_env.policy();
+    if let Some(line) = policy.note_here().line() {
+        eprintln!("protocheck: {line}");
+    }
+    let players = players(bots, &cwd, &policy)?;
     Ok((setup, cwd, players))
 }
 

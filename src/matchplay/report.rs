@@ -97,6 +97,7 @@ impl MatchReport {
             strict: false,
             partition: None,
             workspace: None,
+            environment: Default::default(),
         };
         // Each game's block says who won and why.
         let pages: Vec<_> = self

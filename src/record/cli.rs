@@ -60,6 +60,9 @@ pub struct RecordArgs {
     /// Seed of the built-in opponent's `auto` choices (written to the file).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// The bot's environment, as in a single run.
+    #[command(flatten)]
+    pub bot_env: crate::cli::env_flags::EnvFlags,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -195,7 +198,10 @@ fn bot_command(args: &RecordArgs) -> Result<BotCommand, String> {
     Ok(BotCommand {
         program: crate::cli::bot_path::resolve(program)?,
         args: rest.to_vec(),
-        env: Vec::new(),
+        env: crate::transport::environment::BotEnv {
+            policy: args.bot_env.policy(),
+            game: Vec::new(),
+        },
         workdir: None,
     })
 }

@@ -287,6 +287,7 @@ mod tests {
             strict: false,
             partition: Some(("hash:1/2".into(), 9)),
             workspace: None,
+            environment: Default::default(),
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
@@ -320,6 +321,7 @@ mod tests {
             strict: false,
             partition: None,
             workspace: None,
+            environment: Default::default(),
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),

@@ -13,10 +13,12 @@ use std::fmt::Write;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
     pub color: bool,
-    /// Full transcripts for every scenario, not only failing ones; every
-    /// skipped scenario on its own line; the time spent listening.
+    /// Full transcripts for every scenario, not only failing ones; the
+    /// board beside every warning; every skipped scenario on its own line;
+    /// the time spent listening.
     pub verbose: bool,
-    /// Only the scenarios that did not pass, their details, and the summary.
+    /// Only the scenarios that did not pass, their details, one line per
+    /// warning of a scenario that passed, and the summary.
     pub quiet: bool,
 }
 
@@ -79,6 +81,12 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
             continue;
         }
         if style.quiet && matches!(r.status, Status::Passed | Status::Skipped) {
+            // Quiet hides a passing scenario, not what it was warned
+            // about: one line per warning (a failure's warnings are in its
+            // details below).
+            for v in r.violations.iter().filter(|v| v.severity == Severity::Warn) {
+                let _ = writeln!(out, "{}", warning_line(r, v, &p));
+            }
             continue;
         }
         let _ = writeln!(out, "{}", status_line(r, &p));
@@ -134,6 +142,11 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
     }
     if let Some(note) = super::busy_machine_note(results) {
         let _ = writeln!(out, "{}", p.yellow(&note));
+    }
+    // Said next to the summary (also with -q): the environment can decide
+    // a verdict, so the report says what the bots got.
+    if let Some(line) = info.environment.line() {
+        let _ = writeln!(out, "{}", p.dim(&line));
     }
     let _ = writeln!(out, "{}", summary(&Totals::of(results)));
     out
@@ -337,7 +350,7 @@ fn details(
                 );
             }
             place => {
-                violation(out, v, &r.game, p);
+                violation(out, v, &r.game, style, p);
                 if let Place::First(others) = place {
                     let names: Vec<&str> =
                         others.iter().map(|&i| results[i].name.as_str()).collect();
@@ -413,7 +426,22 @@ fn details(
     }
 }
 
-fn violation(out: &mut String, v: &Violation, game: &str, p: &Paint) {
+/// How long a warning's message may be on its one line under `-q`.
+const WARNING_LINE_MESSAGE: usize = 120;
+
+/// `WARN  scenario  rule: message` (the message's first line, shortened).
+fn warning_line(r: &ScenarioResult, v: &Violation, p: &Paint) -> String {
+    let message = v.message.lines().next().unwrap_or("");
+    format!(
+        "{:<5} {}  {}: {}",
+        p.yellow("WARN"),
+        r.name,
+        p.bold(v.rule),
+        truncate(message, WARNING_LINE_MESSAGE)
+    )
+}
+
+fn violation(out: &mut String, v: &Violation, game: &str, style: &Style, p: &Paint) {
     let sev = match v.severity {
         Severity::Fail => p.red("fail"),
         Severity::Warn => p.yellow("warn"),
@@ -432,7 +460,13 @@ fn violation(out: &mut String, v: &Violation, game: &str, p: &Paint) {
     } else if let Some(a) = &v.actual {
         let _ = writeln!(out, "    actual: {a}");
     }
-    if let Some(board) = &v.board {
+    // A board is drawn for a failure; for a warning only with -v (a
+    // 25x25 Quoridor board per warning buried the failures).
+    if let Some(board) = v
+        .board
+        .as_ref()
+        .filter(|_| v.severity == Severity::Fail || style.verbose)
+    {
         let _ = writeln!(out, "    {}", p.dim("board at this step:"));
         for line in board.lines() {
             let _ = writeln!(out, "      {line}");
@@ -495,70 +529,5 @@ fn truncate(s: &str, n: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn skipped(name: &str, reason: Option<&str>) -> ScenarioResult {
-        ScenarioResult {
-            skip_reason: reason.map(str::to_string),
-            ..ScenarioResult::new(
-                name,
-                "kalah",
-                &format!("builtin:kalah/{name}.yaml"),
-                Status::Skipped,
-            )
-        }
-    }
-
-    fn info() -> RunInfo {
-        RunInfo {
-            version: "0".into(),
-            game: "kalah".into(),
-            bot: "./bot".into(),
-            generated: None,
-            strict: false,
-            partition: None,
-            workspace: None,
-        }
-    }
-
-    const SIZES: &str = "a real match is always Kalah(7,7); run with --all-sizes";
-
-    #[test]
-    fn skips_share_a_line_per_reason_and_a_lone_skip_keeps_its_name() {
-        let results = [
-            skipped("a", Some(&format!("Kalah(1,4) board; {SIZES}"))),
-            skipped("b", Some(&format!("Kalah(6,4) board; {SIZES}"))),
-            skipped("c", Some(&format!("Kalah(6,4) board; {SIZES}"))),
-            skipped("d", Some("not run (--fail-fast)")),
-        ];
-        let text = render(&info(), &results, &Style::default());
-        let skips: Vec<&str> = text.lines().filter(|l| l.starts_with("SKIP")).collect();
-        assert_eq!(
-            skips,
-            [
-                "SKIP  3 scenarios (Kalah(1,4) board, Kalah(6,4) board; a real match is always Kalah(7,7); run with --all-sizes; -v lists them)",
-                "SKIP  d  (not run (--fail-fast))",
-            ],
-            "{text}"
-        );
-        let verbose = render(
-            &info(),
-            &results,
-            &Style {
-                verbose: true,
-                ..Style::default()
-            },
-        );
-        assert_eq!(verbose.lines().filter(|l| l.starts_with("SKIP")).count(), 4);
-        let quiet = render(
-            &info(),
-            &results,
-            &Style {
-                quiet: true,
-                ..Style::default()
-            },
-        );
-        assert_eq!(quiet.trim(), "0 passed, 0 failed, 4 skipped", "{quiet}");
-    }
-}
+#[path = "human_tests.rs"]
+mod tests;

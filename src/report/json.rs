@@ -14,6 +14,8 @@ struct Report<'a> {
     strict: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     partition: Option<Shard<'a>>,
+    /// What the bots' environment left out of protocheck's, kept or set.
+    environment: &'a crate::transport::environment::EnvNote,
     totals: Totals,
     scenarios: &'a [ScenarioResult],
 }
@@ -45,6 +47,7 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
             .partition
             .as_ref()
             .map(|(shard, of)| Shard { shard, of: *of }),
+        environment: &info.environment,
         totals: Totals::of(results),
         scenarios: results,
     };

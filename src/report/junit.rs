@@ -70,8 +70,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         );
         let _ = writeln!(
             x,
-            "    <properties><property name=\"bot\" value=\"{}\"/></properties>",
-            esc(&info.bot)
+            "    <properties><property name=\"bot\" value=\"{}\"/>{}</properties>",
+            esc(&info.bot),
+            environment_properties(&info.environment)
         );
         for r in rs {
             testcase(&mut x, r);
@@ -79,6 +80,28 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         x.push_str("  </testsuite>\n");
     }
     x.push_str("</testsuites>\n");
+    x
+}
+
+/// What the bots' environment left out of protocheck's (always said, so
+/// that an empty value means nothing was), kept or set (when any).
+fn environment_properties(note: &crate::transport::environment::EnvNote) -> String {
+    let mut x = format!(
+        "<property name=\"environment.removed\" value=\"{}\"/>",
+        esc(&note.removed.join(","))
+    );
+    for (name, list) in [
+        ("environment.passed", &note.passed),
+        ("environment.set", &note.set),
+    ] {
+        if !list.is_empty() {
+            let _ = write!(
+                x,
+                "<property name=\"{name}\" value=\"{}\"/>",
+                esc(&list.join(","))
+            );
+        }
+    }
     x
 }
 

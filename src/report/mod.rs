@@ -26,6 +26,8 @@ pub struct RunInfo {
     /// The checkout the user's scenario paths are relative to on a CI
     /// runner (`$GITHUB_WORKSPACE`), for annotations.
     pub workspace: Option<String>,
+    /// What the bots' environment left out of protocheck's, kept or set.
+    pub environment: crate::transport::environment::EnvNote,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

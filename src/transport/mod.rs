@@ -3,6 +3,7 @@
 //! the stderr tail, terminate. Nothing here knows any game.
 
 pub mod cpu_wait;
+pub mod environment;
 pub mod framing;
 pub mod guard;
 pub mod idle;
@@ -91,13 +92,26 @@ impl BotEvent {
 pub struct BotCommand {
     pub program: String,
     pub args: Vec<String>,
-    pub env: Vec<(String, String)>,
+    /// Its environment: the run's policy and the game's own variables.
+    pub env: environment::BotEnv,
     /// The folder the bot runs in (`None`: protocheck's own). `match` and
     /// `tournament` run each bot in its own folder, as `grade` does.
     pub workdir: Option<std::path::PathBuf>,
 }
 
 impl BotCommand {
+    /// The command that starts this bot: program, arguments, folder and
+    /// environment. Every way of starting a bot goes through here.
+    pub fn command(&self) -> Command {
+        let mut command = Command::new(&self.program);
+        if let Some(dir) = &self.workdir {
+            command.current_dir(dir);
+        }
+        command.args(&self.args);
+        self.env.apply(&mut command);
+        command
+    }
+
     /// The command line as a user would type it (for replay hints).
     pub fn display(&self) -> String {
         std::iter::once(&self.program)
@@ -224,14 +238,7 @@ impl BotConnection {
         framer: Box<dyn Framer>,
         limits: &Limits,
     ) -> Result<BotConnection, SpawnError> {
-        let mut command = Command::new(&bot.program);
-        if let Some(dir) = &bot.workdir {
-            command.current_dir(dir);
-        }
-        command.args(&bot.args);
-        for (k, v) in &bot.env {
-            command.env(k, v);
-        }
+        let command = bot.command();
         let (tx, events) = mpsc::sync_channel(stream::EVENT_QUEUE);
         let exit_tx: SyncSender<BotEvent> = tx.clone();
         let on_exit = move |status, at| {

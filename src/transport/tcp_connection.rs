@@ -17,7 +17,7 @@ use super::{
 };
 use std::io::Write;
 use std::net::{Shutdown, TcpStream};
-use std::process::{ChildStdin, Command};
+use std::process::ChildStdin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -99,7 +99,7 @@ pub fn with_port(bot: &BotCommand, port: u16) -> BotCommand {
     for a in &mut bot.args {
         *a = a.replace(PORT_PLACEHOLDER, &port.to_string());
     }
-    bot.env.push((PORT_VAR.to_string(), port.to_string()));
+    bot.env.game.push((PORT_VAR.to_string(), port.to_string()));
     bot
 }
 
@@ -122,14 +122,7 @@ impl BotConnection {
         let progress = Arc::new(Progress::default());
         let (group, stdin, pid) = if setup.spawn {
             let bot = with_port(bot, port);
-            let mut command = Command::new(&bot.program);
-            if let Some(dir) = &bot.workdir {
-                command.current_dir(dir);
-            }
-            command.args(&bot.args);
-            for (k, v) in &bot.env {
-                command.env(k, v);
-            }
+            let command = bot.command();
             let exit_tx: SyncSender<BotEvent> = tx.clone();
             let cell = Arc::clone(&exited);
             let on_exit = move |status, at| {

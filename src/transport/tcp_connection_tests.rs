@@ -25,7 +25,7 @@ fn sh(script: &str) -> BotCommand {
     BotCommand {
         program: "sh".into(),
         args: vec!["-c".into(), script.into()],
-        env: Vec::new(),
+        env: Default::default(),
         workdir: None,
     }
 }
@@ -34,7 +34,7 @@ fn no_bot() -> BotCommand {
     BotCommand {
         program: "(client)".into(),
         args: Vec::new(),
-        env: Vec::new(),
+        env: Default::default(),
         workdir: None,
     }
 }

@@ -337,3 +337,19 @@ pub fn side_score(game: &Value, side: &str) -> u32 {
         .and_then(|s| s["value"].as_u64())
         .expect("a score per side") as u32
 }
+
+/// A protocheck command without the variables protocheck leaves out of a
+/// bot's environment (`PYTHONUNBUFFERED`, …; CI images and IDE terminals
+/// set them): a pinned report then reads the same whoever runs the tests.
+pub trait WithoutIoSwitches {
+    fn without_io_switches(&mut self) -> &mut Self;
+}
+
+impl WithoutIoSwitches for Command {
+    fn without_io_switches(&mut self) -> &mut Self {
+        for switch in protocheck::transport::environment::IO_SWITCHES {
+            self.env_remove(switch.name);
+        }
+        self
+    }
+}

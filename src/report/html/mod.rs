@@ -192,6 +192,9 @@ fn summary(out: &mut String, info: &RunInfo, results: &[ScenarioResult], totals:
     if info.strict {
         item("strict", "warnings fail".into(), "strict");
     }
+    if let Some(line) = info.environment.line() {
+        item("environment", line, "environment");
+    }
     item("protocheck", info.version.clone(), "version");
     if let Some(note) = crate::report::busy_machine_note(results) {
         item("machine", note, "warnings");

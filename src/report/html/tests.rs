@@ -17,6 +17,7 @@ fn info() -> RunInfo {
         strict: false,
         partition: None,
         workspace: None,
+        environment: Default::default(),
     }
 }
 

@@ -1,0 +1,29 @@
+//! `--pass-env NAME` and `--env NAME=VALUE`: what a user changes in the
+//! bot's environment (the policy itself is `transport::environment`).
+//! The same flags in a single run, `record`, `grade` (after `--`), `match`
+//! and `tournament`, and as `pass-env`/`env` in protocheck.toml.
+
+use crate::transport::environment::{self, EnvPolicy};
+
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct EnvFlags {
+    /// Give the bot this variable of protocheck's environment although
+    /// protocheck leaves it out by default (variables that change how a
+    /// runtime buffers or encodes its output, such as PYTHONUNBUFFERED;
+    /// docs/hostile-bots.md lists them). Repeat for more.
+    #[arg(long = "pass-env", value_name = "NAME", value_parser = environment::parse_name)]
+    pub pass_env: Vec<String>,
+    /// Set a variable in the bot's environment. Repeat for more.
+    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = environment::parse_setting)]
+    pub env: Vec<(String, String)>,
+}
+
+impl EnvFlags {
+    pub fn policy(&self) -> EnvPolicy {
+        EnvPolicy {
+            pass: self.pass_env.clone(),
+            set: self.env.clone(),
+            ..EnvPolicy::default()
+        }
+    }
+}
