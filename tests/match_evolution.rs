@@ -168,6 +168,8 @@ fn a_broken_client_forfeits_with_the_rule_a_single_run_gives_it() {
             let text = game["transcript"][line as usize - 1]["text"]
                 .as_str()
                 .unwrap();
+            // A number that never ended is kept as cut short.
+            let text = text.strip_suffix(" (incomplete)").unwrap_or(text);
             assert_eq!(text, format!("seat 2: {actual}"));
         }
         let verdicts: Vec<(&str, &str, u64)> = report["bots"]
@@ -436,5 +438,45 @@ fn a_tournament_beside_a_built_in_player_tells_its_wins_from_draws() {
             })
             .count() as u64;
         assert_eq!(count("built_in_wins"), all_lost, "{m}");
+    }
+}
+
+/// Issue 32.2: a forfeit names the transcript line of the message that
+/// broke the rule also where the client wrote it otherwise than the report
+/// shows it (spaced as Python's `json.dumps` writes it), and where it was
+/// cut short (a number never ended).
+#[test]
+fn a_forfeit_names_its_line_however_the_client_wrote_the_message() {
+    for (broken, envs, rule) in [
+        (
+            "evo-one-based-cards",
+            &[("EVO_BOT_SPACED", "1")][..],
+            "evolution.choose.card-out-of-range",
+        ),
+        (
+            "evo-undelimited-number",
+            &[][..],
+            "evolution.frame.undelimited-number",
+        ),
+    ] {
+        let (code, report, stderr) = play(&["evo-correct", broken], &["--silence", "0s"], envs);
+        assert_eq!(code, 1, "{report:#}\n{stderr}");
+        let game = &report["games"][0];
+        let forfeit = &game["forfeit"];
+        assert_eq!(forfeit["rule"], rule, "{game:#}");
+        let line = forfeit["line"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{broken}: no line: {forfeit:#}"));
+        let text = game["transcript"][line as usize - 1]["text"]
+            .as_str()
+            .unwrap();
+        let squeezed = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        let shown = squeezed(text.strip_suffix(" (incomplete)").unwrap_or(text));
+        assert_eq!(
+            shown,
+            squeezed(&format!("seat 2: {}", forfeit["actual"].as_str().unwrap())),
+            "{broken}: line {line} is {text:?}"
+        );
+        assert_eq!(game["transcript"][line as usize - 1]["dir"], "received");
     }
 }

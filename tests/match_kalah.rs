@@ -312,6 +312,52 @@ fn the_html_page_steps_through_a_game_played_to_the_end() {
     assert!(page.matches("<svg").count() > 10, "too few boards");
 }
 
+/// Issue 26.11: each game's block on the match page says who won and why:
+/// for a forfeit the bot, its seat and side, the rule, the message and
+/// its transcript line; for a game played out, that it ended by the rules.
+#[test]
+fn the_html_page_says_who_won_each_game_and_why() {
+    let (a, b) = (bot("kalah-correct"), bot("kalah-zero-based"));
+    let html = |bots: [&str; 2]| {
+        let out = assert_cmd::Command::cargo_bin("protocheck")
+            .unwrap()
+            .args(["match", "--game", "kalah", bots[0], bots[1]])
+            .args(["--games", "2", "--silence", "0s", "--format", "html"])
+            .env("KALAH_BOT_SEED", "7")
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let (_, report, _) = play(
+        &a,
+        &b,
+        &["--games", "2", "--silence", "0s"],
+        &[("KALAH_BOT_SEED", "7")],
+    );
+    let page = html([&a, &b]);
+    for game in report["games"].as_array().unwrap() {
+        let f = &game["forfeit"];
+        let side = if f["seat"] == 1 { "South" } else { "North" };
+        let want = format!(
+            "Result: kalah-correct won by forfeit after {} moves. Why: kalah-zero-based (seat {}, {side}) \
+             broke <code>{}</code> with <code>{}</code> (transcript line {}): ",
+            game["moves"],
+            f["seat"],
+            f["rule"].as_str().unwrap(),
+            f["actual"].as_str().unwrap(),
+            f["line"]
+        );
+        assert!(page.contains(&want), "{want}\nnot in the page");
+    }
+    let played_out = html([&a, &a]);
+    assert!(
+        played_out.contains("won after")
+            && played_out.contains("Why: the game reached its end by the rules."),
+        "no result on the page of a game played out"
+    );
+}
+
 #[test]
 fn without_pauses_the_same_game_is_played_and_judged() {
     let (code, paused, _) = play("kalah-correct", "kalah-correct", &[], &DETERMINISTIC);

@@ -149,3 +149,90 @@ fn seats_alternate_colours() {
         ("qtp-correct#2".to_string(), "black".to_string())
     );
 }
+
+/// Issue 26.5: an engine that exits once somebody has won, before `quit`,
+/// is `io.crash` in a single run; in a match it forfeits the game although
+/// its result was known (the referee's next write to it ends the match),
+/// also the game it had won by the moves.
+#[test]
+fn an_engine_gone_after_the_win_forfeits_even_the_game_it_won() {
+    let single = single_run_failures("quoridor", &bot("qtp-exits-after-win"));
+    assert!(single.iter().any(|r| r == "io.crash"), "{single:?}");
+    let (code, report, stderr) = play(
+        "qtp-correct",
+        "qtp-exits-after-win",
+        &["--games", "2", "--silence", "0s"],
+    );
+    assert_eq!(code, 1, "{report:#}\n{stderr}");
+    for game in report["games"].as_array().unwrap() {
+        assert_eq!(game["outcome"], "forfeit", "{game:#}");
+        let forfeit = &game["forfeit"];
+        assert_eq!(forfeit["bot"], "qtp-exits-after-win", "{game:#}");
+        assert_eq!(forfeit["rule"], "io.crash", "{game:#}");
+        assert_eq!(forfeit["after_result"], true, "{forfeit:#}");
+        assert_eq!(game["winner"]["bot"], "qtp-correct", "{game:#}");
+        // The game had reached its end: its score is kept.
+        assert_eq!(game["score"].as_array().map(Vec::len), Some(2), "{game:#}");
+    }
+    // Seat 2 (white) in game 1 reached its goal row first: a game it won
+    // by the moves, lost by the forfeit.
+    let first = &report["games"][0];
+    let last_move = first["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|l| {
+            l["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("seat 1: playmove white")
+        });
+    assert!(last_move.is_some(), "white moved last: {first:#}");
+    let row = |bot: &str| {
+        report["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["bot"] == bot)
+            .unwrap()
+            .clone()
+    };
+    let gone = row("qtp-exits-after-win");
+    assert_eq!(
+        (&gone["forfeits"], &gone["losses"], &gone["points"]),
+        (&2.into(), &2.into(), &0.0.into()),
+        "{gone:#}"
+    );
+    assert_eq!(row("qtp-correct")["points"], 2.0);
+}
+
+/// A failure after the result that the referee only reports (a `winner`
+/// answer it disagrees with) leaves the result standing, and is counted
+/// in the bot's tally: a finding in a match is a forfeit or is counted.
+#[test]
+fn a_failure_after_the_result_that_the_referee_only_reports_is_counted() {
+    let (code, report, stderr) = play(
+        "qtp-correct",
+        "qtp-short-winner",
+        &["--games", "2", "--silence", "0s"],
+    );
+    assert_eq!(code, 1, "{report:#}\n{stderr}");
+    for game in report["games"].as_array().unwrap() {
+        assert_eq!(game["outcome"], "finished", "{game:#}");
+        assert!(game["forfeit"].is_null(), "{game:#}");
+    }
+    let short = report["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["bot"] == "qtp-short-winner")
+        .unwrap();
+    assert_eq!(short["forfeits"], 0, "{short:#}");
+    assert_eq!(
+        short["failures"], 2,
+        "one wrong `winner` per game: {short:#}"
+    );
+    assert_eq!(short["warnings"], 0, "{short:#}");
+    assert_eq!(short["verdict"], "failed");
+}

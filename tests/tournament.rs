@@ -110,7 +110,7 @@ fn the_html_page_has_the_standings_a_points_chart_and_every_match() {
     assert_eq!(code, 1, "{stderr}");
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
-        index.contains("<table>") && index.contains("<svg"),
+        index.contains("<table class=\"standings\">") && index.contains("<svg"),
         "{index}"
     );
     assert!(
@@ -124,5 +124,117 @@ fn the_html_page_has_the_standings_a_points_chart_and_every_match() {
         assert!(index.contains(page), "{page} linked");
         let html = std::fs::read_to_string(out.join(page)).unwrap();
         assert!(html.contains("seat 1: START;South"), "{page}");
+    }
+}
+
+/// Issue 26.5: a bot gone after the game's result was known forfeits those
+/// games (it ranked 4th with nothing against it before), and a failure
+/// after the result that forfeits nothing is counted: the standings (JSON,
+/// CSV, text) show both.
+#[test]
+fn a_crash_after_the_result_forfeits_and_other_findings_are_counted_in_the_standings() {
+    let out = tempdir();
+    let dir = out.display().to_string();
+    let bots: Vec<String> = ["qtp-correct", "qtp-exits-after-win", "qtp-short-winner"]
+        .iter()
+        .map(|b| bot(b))
+        .collect();
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "quoridor",
+        "--format",
+        "json",
+        "--silence",
+        "0s",
+        "--out",
+        &dir,
+    ];
+    args.extend(bots.iter().map(String::as_str));
+    let (code, report, stderr) = protocheck_json(&args, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    let rows = report["standings"].as_array().unwrap();
+    let row = |bot: &str| rows.iter().find(|r| r["bot"] == bot).unwrap();
+    let gone = row("qtp-exits-after-win");
+    assert_eq!(gone["points"], 0.0, "{gone:#}");
+    assert!(gone["forfeits"].as_u64().unwrap() >= 2, "{gone:#}");
+    assert_eq!(rows.last().unwrap()["bot"], "qtp-exits-after-win");
+    let short = row("qtp-short-winner");
+    assert_eq!(short["forfeits"], 0, "{short:#}");
+    assert!(short["failures"].as_u64().unwrap() >= 2, "{short:#}");
+    let csv = std::fs::read_to_string(out.join("standings.csv")).unwrap();
+    assert!(
+        csv.starts_with("rank,bot,games,wins,draws,losses,forfeits,failures,warnings,points,elo\n"),
+        "{csv}"
+    );
+    let text = std::fs::read_to_string(out.join("standings.txt")).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("forfeits  failures  warnings"),
+        "{text}"
+    );
+}
+
+/// Issue 26.11: `--out DIR` writes the page without `--format html`: the
+/// standings with the rule that ranks them, the head-to-head table, and
+/// every match with its result and links to its page and JSON (both
+/// written).
+#[test]
+fn the_page_is_written_without_being_asked_with_every_match_and_the_head_to_head() {
+    let out = tempdir();
+    let (a, b) = (bot("kalah-correct"), bot("kalah-zero-based"));
+    let dir = out.display().to_string();
+    let (code, report, stderr) = protocheck_json(
+        &[
+            "tournament",
+            "--game",
+            "kalah",
+            "--format",
+            "json",
+            "--silence",
+            "0s",
+            "--out",
+            &dir,
+            &a,
+            &b,
+        ],
+        &[("KALAH_BOT_SEED", "7")],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index.html written");
+    assert!(
+        index.contains("by the points they scored in the games between them"),
+        "the tie-break rule: {index}"
+    );
+    assert!(
+        index.contains("data-bot=\"kalah-correct\" data-against=\"kalah-zero-based\">2 of 2</td>")
+            && index.contains(
+                "data-bot=\"kalah-zero-based\" data-against=\"kalah-correct\">0 of 2</td>"
+            ),
+        "head to head: {index}"
+    );
+    let meetings = report["head_to_head"].as_array().unwrap();
+    assert_eq!(meetings.len(), 2, "{report:#}");
+    assert_eq!(meetings[0]["bot"], "kalah-correct");
+    assert_eq!(meetings[0]["points"], 2.0);
+    for m in report["matches"].as_array().unwrap() {
+        let result = m["result"].as_str().unwrap();
+        assert!(result.ends_with("; 1 by forfeit"), "{result}");
+        assert!(index.contains(result), "{result} not on the page");
+        for key in ["page", "file"] {
+            let file = m[key].as_str().unwrap();
+            assert!(
+                index.contains(&format!("href=\"{file}\"")),
+                "{file} not linked"
+            );
+            assert!(out.join(file).is_file(), "{file} not written");
+        }
+        let page = std::fs::read_to_string(out.join(m["page"].as_str().unwrap())).unwrap();
+        assert!(
+            page.contains("Result: kalah-correct won by forfeit"),
+            "{page}"
+        );
     }
 }

@@ -61,7 +61,8 @@ pub struct TableArgs {
     #[arg(long)]
     pub game: String,
     /// human (default), json, or html (match: one page stepping through
-    /// every game with every bot's lines and the board).
+    /// every game with every bot's lines and the board; tournament: the
+    /// board drawn on its pages, which `--out` always holds).
     #[arg(long, value_enum, default_value = "human")]
     pub format: MatchFormat,
     /// Per-reply time limit (default: the game's, as in a single run).

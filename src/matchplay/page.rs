@@ -1,30 +1,43 @@
-//! The tournament's page (`index.html`): the standings table, an SVG chart
-//! of each bot's points, and a link to each match's own page.
+//! The tournament's page (`index.html`): the standings table and the rule
+//! that ranks it, an SVG chart of each bot's points, a head-to-head table,
+//! and every match with its result and links to its page and JSON.
 
-use super::standings::Row;
+use super::standings::{HeadToHead, Row};
 use crate::report::html::escape;
 use std::fmt::Write;
 
-/// A match on the page: its title and the file of its page.
+/// A match on the page: its number, bots, result and files.
 pub struct Linked {
-    pub title: String,
-    pub file: String,
+    pub number: usize,
+    pub first: String,
+    pub second: String,
+    /// The match's result in words ("A 2, B 0; 1 by forfeit").
+    pub result: String,
+    /// Its page and its JSON, relative to the index.
+    pub page: String,
+    pub json: String,
 }
 
-pub fn index(game: &str, rows: &[Row], matches: &[Linked]) -> String {
+pub fn index(
+    game: &str,
+    rows: &[Row],
+    h2h: &HeadToHead,
+    bots: &[String],
+    matches: &[Linked],
+) -> String {
     let mut html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n\
          <title>protocheck tournament · {game}</title>\n<style>\n\
          body {{ font-family: system-ui, sans-serif; margin: 2em; }}\n\
          table {{ border-collapse: collapse; }} td, th {{ padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; }}\n\
-         td.n {{ text-align: right; }}\n</style>\n</head>\n<body>\n\
+         td.n {{ text-align: right; }} td.self {{ background: #eee; }}\n</style>\n</head>\n<body>\n\
          <h1>protocheck tournament · {game}</h1>\n<h2>Standings</h2>\n",
         game = escape(game)
     );
     let elo = rows.iter().any(|r| r.elo.is_some());
-    html += "<table>\n<thead><tr><th>rank</th><th>bot</th><th>games</th><th>wins</th><th>draws</th>\
-             <th>losses</th><th>forfeits</th><th>points</th>";
+    html += "<table class=\"standings\">\n<thead><tr><th>rank</th><th>bot</th><th>games</th><th>wins</th><th>draws</th>\
+             <th>losses</th><th>forfeits</th><th>failures</th><th>warnings</th><th>points</th>";
     if elo {
         html += "<th>elo</th>";
     }
@@ -33,7 +46,8 @@ pub fn index(game: &str, rows: &[Row], matches: &[Linked]) -> String {
         let _ = write!(
             html,
             "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{}</td><td class=\"n\">{}</td>",
             i + 1,
             escape(&r.bot),
             r.games,
@@ -41,6 +55,8 @@ pub fn index(game: &str, rows: &[Row], matches: &[Linked]) -> String {
             r.draws,
             r.losses,
             r.forfeits,
+            r.failures,
+            r.warnings,
             r.points
         );
         if let Some(e) = r.elo {
@@ -49,17 +65,69 @@ pub fn index(game: &str, rows: &[Row], matches: &[Linked]) -> String {
         html += "</tr>\n";
     }
     html += "</tbody>\n</table>\n";
+    html += "<p class=\"rule\">Ranked by points; bots with the same points by the points they \
+             scored in the games between them, then wins, then fewer forfeits, then fewer other \
+             failures, then name. A forfeit is a loss; failures are failing findings that forfeited \
+             no game, warnings the findings at warning level.</p>\n";
     html += &chart(rows);
-    html += "<h2>Matches</h2>\n<ol>\n";
+    html += &head_to_head(rows, h2h, bots);
+    html += "<h2>Matches</h2>\n<table class=\"matches\">\n<thead><tr><th>match</th><th>first</th>\
+             <th>second</th><th>result</th><th>files</th></tr></thead>\n<tbody>\n";
     for m in matches {
         let _ = writeln!(
             html,
-            "<li><a href=\"{}\">{}</a></li>",
-            escape(&m.file),
-            escape(&m.title)
+            "<tr><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td><a href=\"{}\">page</a> · <a href=\"{}\">JSON</a></td></tr>",
+            m.number,
+            escape(&m.first),
+            escape(&m.second),
+            escape(&m.result),
+            escape(&m.page),
+            escape(&m.json)
         );
     }
-    html += "</ol>\n</body>\n</html>\n";
+    html += "</tbody>\n</table>\n</body>\n</html>\n";
+    html
+}
+
+/// Each bot (a row, in the order of the standings) against each other (a
+/// column): the points it scored in the games between them, of how many.
+fn head_to_head(rows: &[Row], h2h: &HeadToHead, bots: &[String]) -> String {
+    let order: Vec<usize> = rows
+        .iter()
+        .filter_map(|r| bots.iter().position(|b| *b == r.bot))
+        .collect();
+    let mut html = String::from(
+        "<h2>Head to head</h2>\n<p>Each row: the points that bot scored against the bot of \
+         the column, of the games they played.</p>\n<table class=\"head-to-head\">\n<thead><tr><th></th>",
+    );
+    for &j in &order {
+        let _ = write!(html, "<th>{}</th>", escape(&bots[j]));
+    }
+    html += "</tr></thead>\n<tbody>\n";
+    for &i in &order {
+        let _ = write!(html, "<tr><th>{}</th>", escape(&bots[i]));
+        for &j in &order {
+            if i == j {
+                html += "<td class=\"self\"></td>";
+                continue;
+            }
+            let games = h2h.games[i][j];
+            if games == 0 {
+                html += "<td class=\"n\">–</td>";
+            } else {
+                let _ = write!(
+                    html,
+                    "<td class=\"n\" data-bot=\"{}\" data-against=\"{}\">{} of {games}</td>",
+                    escape(&bots[i]),
+                    escape(&bots[j]),
+                    h2h.points[i][j]
+                );
+            }
+        }
+        html += "</tr>\n";
+    }
+    html += "</tbody>\n</table>\n";
     html
 }
 

@@ -24,8 +24,9 @@ pub struct BotVerdict {
     pub command: String,
     /// `passed`: no failing finding in any game; `failed` otherwise.
     pub verdict: &'static str,
+    /// Every failing finding, the forfeits' included (the tally's
+    /// `failures` are the others; its `warnings` are the warnings).
     pub failing_findings: usize,
-    pub warnings: usize,
     #[serde(flatten)]
     pub tally: Row,
 }
@@ -37,19 +38,15 @@ impl MatchReport {
         let bots = players
             .iter()
             .map(|p| {
-                let count = |sev: Severity| {
-                    games
-                        .iter()
-                        .flat_map(|g| &g.findings)
-                        .filter(|f| f.bot == p.id && f.violation.severity == sev)
-                        .count()
-                };
-                let failing = count(Severity::Fail);
+                let failing = games
+                    .iter()
+                    .flat_map(|g| &g.findings)
+                    .filter(|f| f.bot == p.id && f.violation.severity == Severity::Fail)
+                    .count();
                 BotVerdict {
                     command: p.command.clone(),
                     verdict: if failing == 0 { "passed" } else { "failed" },
                     failing_findings: failing,
-                    warnings: count(Severity::Warn),
                     tally: rows
                         .iter()
                         .find(|r| r.bot == p.id)
@@ -102,7 +99,16 @@ impl MatchReport {
             workspace: None,
             environment: Default::default(),
         };
-        let pages: Vec<_> = self.games.iter().filter_map(|g| g.page.clone()).collect();
+        // Each game's block says who won and why.
+        let pages: Vec<_> = self
+            .games
+            .iter()
+            .filter_map(|g| {
+                let mut page = g.page.clone()?;
+                page.about = Some(why_sentence(g));
+                Some(page)
+            })
+            .collect();
         crate::report::html::render(&info, &pages)
     }
 
@@ -127,23 +133,16 @@ impl MatchReport {
                 "{}: {} won, {} drawn, {} lost ({} by forfeit), points {}; {}",
                 t.bot, t.wins, t.draws, t.losses, t.forfeits, t.points, bot.verdict
             ));
-            if bot.failing_findings + bot.warnings > 0 {
+            if bot.failing_findings > 0 || t.warnings > 0 {
                 out.push_str(&format!(
-                    " ({} failing finding{}, {} warning{})",
-                    bot.failing_findings,
-                    plural(bot.failing_findings),
-                    bot.warnings,
-                    plural(bot.warnings)
+                    " (forfeits {}, other failures {}, warnings {})",
+                    t.forfeits, t.failures, t.warnings
                 ));
             }
             out.push('\n');
         }
         out
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// How many transcript lines before a forfeit the summary shows.
@@ -158,38 +157,7 @@ pub fn game_text(game: &GameRecord) -> String {
         .map(|s| format!("{} {}", s.bot, s.side))
         .collect();
     let mut out = format!("game {}: {}\n", game.number, seats.join(" vs "));
-    let score = game
-        .score
-        .iter()
-        .map(|s| match &s.bot {
-            Some(bot) => format!("{bot} ({}) {} {}", s.side, s.counts, s.value),
-            None => format!("{} {} {}", s.side, s.counts, s.value),
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let result = match (game.outcome, &game.winner) {
-        (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
-        // Each seat's own result is known (a table of more than two, or
-        // built-in players at it).
-        (Outcome::Finished, None) if game.seats.iter().any(|s| s.result.is_some()) => {
-            let sharing: Vec<&str> = game
-                .seats
-                .iter()
-                .filter(|s| s.result == Some(crate::games::EndResult::Drew))
-                .map(|s| s.bot.as_str())
-                .collect();
-            match sharing.as_slice() {
-                [] => "no bot won (a built-in player did)".to_string(),
-                // Another shares the top: a built-in player.
-                [bot] => format!("{bot} shared the win with a built-in player"),
-                bots => format!("{} shared the win", bots.join(" and ")),
-            }
-        }
-        (Outcome::Finished, None) => "a draw".to_string(),
-        (Outcome::Forfeit, Some(w)) => format!("{} won by forfeit", w.bot),
-        (Outcome::Forfeit, None) => "ended by a forfeit".to_string(),
-        _ => "not finished".to_string(),
-    };
+    let (result, score) = (result_words(game), score_words(game));
     out.push_str(&format!("  result: {result} after {} moves", game.moves));
     if !score.is_empty() {
         out.push_str(&format!(" ({score})"));
@@ -200,8 +168,16 @@ pub fn game_text(game: &GameRecord) -> String {
     }
     if let Some(f) = &game.forfeit {
         out.push_str(&format!(
-            "  forfeit: {} (seat {}) broke {}: {}\n",
-            f.bot, f.seat, f.rule, f.message
+            "  forfeit: {} (seat {}) broke {}{}: {}\n",
+            f.bot,
+            f.seat,
+            f.rule,
+            if f.after_result {
+                " after the game's result was known (that result no longer counts)"
+            } else {
+                ""
+            },
+            f.message
         ));
         if let Some(actual) = &f.actual {
             out.push_str(&format!("    actual: {actual}\n"));
@@ -241,6 +217,92 @@ pub fn game_text(game: &GameRecord) -> String {
             f.violation.rule,
             f.violation.message
         ));
+    }
+    out
+}
+
+/// Each side's score at the end, in words ("A (South) store 55, …").
+fn score_words(game: &GameRecord) -> String {
+    game.score
+        .iter()
+        .map(|s| match &s.bot {
+            Some(bot) => format!("{bot} ({}) {} {}", s.side, s.counts, s.value),
+            None => format!("{} {} {}", s.side, s.counts, s.value),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Who won, in words ("A won", "a draw", "A won by forfeit", …).
+fn result_words(game: &GameRecord) -> String {
+    match (game.outcome, &game.winner) {
+        (Outcome::Finished, Some(w)) => format!("{} won", w.bot),
+        // Each seat's own result is known (a table of more than two, or
+        // built-in players at it).
+        (Outcome::Finished, None) if game.seats.iter().any(|s| s.result.is_some()) => {
+            let sharing: Vec<&str> = game
+                .seats
+                .iter()
+                .filter(|s| s.result == Some(crate::games::EndResult::Drew))
+                .map(|s| s.bot.as_str())
+                .collect();
+            match sharing.as_slice() {
+                [] => "no bot won (a built-in player did)".to_string(),
+                // Another shares the top: a built-in player.
+                [bot] => format!("{bot} shared the win with a built-in player"),
+                bots => format!("{} shared the win", bots.join(" and ")),
+            }
+        }
+        (Outcome::Finished, None) => "a draw".to_string(),
+        (Outcome::Forfeit, Some(w)) => format!("{} won by forfeit", w.bot),
+        (Outcome::Forfeit, None) => "ended by a forfeit".to_string(),
+        _ => "not finished".to_string(),
+    }
+}
+
+/// Who won and why, for the game's block on a match page: the result,
+/// the score, and for a forfeit the bot, its seat and side, the rule, the
+/// message it sent and its transcript line.
+pub fn why_sentence(game: &GameRecord) -> String {
+    let mut out = format!("Result: {} after {} moves", result_words(game), game.moves);
+    let score = score_words(game);
+    if !score.is_empty() {
+        out.push_str(&format!(" ({score})"));
+    }
+    out.push('.');
+    match &game.forfeit {
+        Some(f) => {
+            let side = game
+                .seats
+                .iter()
+                .find(|s| s.seat == f.seat)
+                .map(|s| s.side.as_str())
+                .filter(|side| *side != format!("seat {}", f.seat))
+                .map(|side| format!(", {side}"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                " Why: {} (seat {}{side}) broke `{}`",
+                f.bot, f.seat, f.rule
+            ));
+            if f.after_result {
+                out.push_str(" after the game's result was known (that result no longer counts)");
+            }
+            if let Some(actual) = &f.actual {
+                out.push_str(&format!(" with `{actual}`"));
+            }
+            if let Some(line) = f.line {
+                out.push_str(&format!(" (transcript line {line})"));
+            }
+            out.push_str(&format!(": {}", f.message));
+        }
+        None if game.outcome == Outcome::Finished => {
+            out.push_str(" Why: the game reached its end by the rules.");
+        }
+        None => {
+            if let Some(e) = &game.error {
+                out.push_str(&format!(" Why: {e}"));
+            }
+        }
     }
     out
 }

@@ -6,6 +6,7 @@
 
 use super::table::{GameRecord, Outcome};
 use crate::games::EndResult;
+use crate::verdict::Severity;
 use serde::Serialize;
 
 /// Elo: every bot starts here, and this is the most one game moves it.
@@ -21,6 +22,11 @@ pub struct Row {
     pub losses: u32,
     /// Losses by forfeit (counted in `losses` too).
     pub forfeits: u32,
+    /// Failing findings that forfeited no game: found after the game's
+    /// result was known, which stood (a wrong `winner` answer, say).
+    pub failures: u32,
+    /// Findings at warning level.
+    pub warnings: u32,
     pub points: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elo: Option<f64>,
@@ -35,67 +41,119 @@ impl Row {
             draws: 0,
             losses: 0,
             forfeits: 0,
+            failures: 0,
+            warnings: 0,
             points: 0.0,
             elo: elo.then_some(ELO_START),
         }
     }
 }
 
-/// A game at a table of more than two bots, or with built-in players at
-/// it: each seat's own result (a win 1, a shared top ½, a loss 0); a bot
-/// the game did not finish for (another forfeited) gets nothing. No Elo:
-/// Elo rates a game between two bots alone.
-fn tally_table(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) {
-    for seat in &game.seats {
-        let (Some(me), Some(result)) = (index(&seat.bot), seat.result) else {
+/// Each bot's score in one game, by its index in the bot list: 1 a win, ½
+/// a draw or a shared top, 0 a loss; a bot the game did not finish for (it
+/// did not finish, or another bot at a larger table forfeited) is absent.
+/// A game at a table of more than two bots, or with built-in players at it,
+/// scores each seat by its own result (both bots may lose to a built-in
+/// player); a game of two bots alone by its winner.
+fn game_scores(index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) -> Vec<(usize, f64)> {
+    if game.seats.len() > 2 || game.seats.iter().any(|s| s.result.is_some()) {
+        return game
+            .seats
+            .iter()
+            .filter_map(|seat| {
+                let score = match seat.result? {
+                    EndResult::Won => 1.0,
+                    EndResult::Drew => 0.5,
+                    EndResult::Lost => 0.0,
+                };
+                Some((index(&seat.bot)?, score))
+            })
+            .collect();
+    }
+    let (Some(a), Some(b)) = (
+        game.seats.first().and_then(|s| index(&s.bot)),
+        game.seats.get(1).and_then(|s| index(&s.bot)),
+    ) else {
+        return Vec::new();
+    };
+    let score_a = match (&game.winner, game.outcome) {
+        (Some(w), _) if w.seat == 1 => 1.0,
+        (Some(_), _) => 0.0,
+        (None, Outcome::Finished) => 0.5,
+        (None, _) => return Vec::new(),
+    };
+    vec![(a, score_a), (b, 1.0 - score_a)]
+}
+
+/// Every finding of the game but the one that forfeited it, as its bot's
+/// failure or warning: a finding in a match is a forfeit or is counted.
+fn count_findings(rows: &mut [Row], index: &dyn Fn(&str) -> Option<usize>, game: &GameRecord) {
+    let forfeiting = game.forfeit.as_ref().map(|f| f.finding);
+    for (i, f) in game.findings.iter().enumerate() {
+        let Some(me) = index(&f.bot) else { continue };
+        if Some(i) == forfeiting {
             continue;
-        };
-        let row = &mut rows[me];
-        row.games += 1;
-        match result {
-            EndResult::Won => {
-                row.wins += 1;
-                row.points += 1.0;
-            }
-            EndResult::Drew => {
-                row.draws += 1;
-                row.points += 0.5;
-            }
-            EndResult::Lost => row.losses += 1,
         }
-        if game.forfeit.as_ref().is_some_and(|f| f.seat == seat.seat) {
-            row.forfeits += 1;
+        match f.violation.severity {
+            Severity::Fail => rows[me].failures += 1,
+            Severity::Warn => rows[me].warnings += 1,
         }
     }
 }
 
+/// What each bot scored against each other: `points[i][j]` the points bot
+/// `i` scored in the games it played with bot `j` at the table, `games[i][j]`
+/// how many. Sums only, so it does not depend on the order of the games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeadToHead {
+    pub points: Vec<Vec<f64>>,
+    pub games: Vec<Vec<u32>>,
+}
+
+impl HeadToHead {
+    pub fn new(bots: &[String], games: &[&GameRecord]) -> HeadToHead {
+        let n = bots.len();
+        let mut h2h = HeadToHead {
+            points: vec![vec![0.0; n]; n],
+            games: vec![vec![0; n]; n],
+        };
+        let index = |bot: &str| bots.iter().position(|b| b == bot);
+        for game in games {
+            let scores = game_scores(&index, game);
+            for &(me, score) in &scores {
+                for &(other, _) in &scores {
+                    if other != me {
+                        h2h.points[me][other] += score;
+                        h2h.games[me][other] += 1;
+                    }
+                }
+            }
+        }
+        h2h
+    }
+
+    /// The points bot `me` scored against the bots of `group`.
+    fn within(&self, me: usize, group: &[usize]) -> f64 {
+        group
+            .iter()
+            .filter(|&&o| o != me)
+            .map(|&o| self.points[me][o])
+            .sum()
+    }
+}
+
 /// The standings after `games` (in schedule order), best first: by points,
-/// then wins, then fewer forfeits, then id (so ties have a fixed order).
+/// then among bots with the same points by the points they scored in the
+/// games between them (head to head), then by wins, then fewer forfeits,
+/// then fewer other failures, then name. Nothing of it depends on the
+/// order of the games or of the bots (Elo does, and ranks nothing).
 pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> {
     let mut rows: Vec<Row> = bots.iter().map(|b| Row::new(b, elo)).collect();
     let index = |bot: &str| bots.iter().position(|b| b == bot);
     for game in games {
-        // Each seat by its own result where the game gives one: a table of
-        // more than two, or two bots with built-in players (both may lose).
-        if game.seats.len() > 2 || game.seats.iter().any(|s| s.result.is_some()) {
-            tally_table(&mut rows, &index, game);
-            continue;
-        }
-        let (Some(a), Some(b)) = (
-            game.seats.first().and_then(|s| index(&s.bot)),
-            game.seats.get(1).and_then(|s| index(&s.bot)),
-        ) else {
-            continue;
-        };
-        // The score of seat 1's bot: 1 win, ½ draw, 0 loss; `None`: the
-        // game counts for nobody (unfinished).
-        let score_a = match (&game.winner, game.outcome) {
-            (Some(w), _) if w.seat == 1 => 1.0,
-            (Some(_), _) => 0.0,
-            (None, Outcome::Finished) => 0.5,
-            (None, _) => continue,
-        };
-        for (me, score) in [(a, score_a), (b, 1.0 - score_a)] {
+        count_findings(&mut rows, &index, game);
+        let scores = game_scores(&index, game);
+        for &(me, score) in &scores {
             let row = &mut rows[me];
             row.games += 1;
             row.points += score;
@@ -109,11 +167,18 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
             }
         }
         if let Some(f) = &game.forfeit
-            && let Some(i) = index(&f.bot)
+            && let Some(seat) = game.seats.iter().find(|s| s.seat == f.seat)
+            && let Some(me) = index(&seat.bot)
+            && scores.iter().any(|&(i, _)| i == me)
         {
-            rows[i].forfeits += 1;
+            rows[me].forfeits += 1;
         }
-        if elo {
+        // Elo rates a game between two bots alone.
+        let alone = game.seats.len() == 2 && game.seats.iter().all(|s| s.result.is_none());
+        if elo
+            && alone
+            && let [(a, score_a), (b, _)] = scores[..]
+        {
             let (ra, rb) = (
                 rows[a].elo.unwrap_or(ELO_START),
                 rows[b].elo.unwrap_or(ELO_START),
@@ -123,14 +188,26 @@ pub fn standings(bots: &[String], games: &[&GameRecord], elo: bool) -> Vec<Row> 
             rows[b].elo = Some(nb);
         }
     }
-    rows.sort_by(|x, y| {
-        y.points
-            .total_cmp(&x.points)
-            .then(y.wins.cmp(&x.wins))
-            .then(x.forfeits.cmp(&y.forfeits))
-            .then(x.bot.cmp(&y.bot))
-    });
-    rows
+    let h2h = HeadToHead::new(bots, games);
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&x, &y| rows[y].points.total_cmp(&rows[x].points));
+    // Each run of equal points, ranked by the tie-break.
+    let mut ranked = Vec::with_capacity(order.len());
+    for tied in order.chunk_by(|&x, &y| rows[x].points == rows[y].points) {
+        let mut tied = tied.to_vec();
+        let group = tied.clone();
+        tied.sort_by(|&x, &y| {
+            let (rx, ry) = (&rows[x], &rows[y]);
+            h2h.within(y, &group)
+                .total_cmp(&h2h.within(x, &group))
+                .then(ry.wins.cmp(&rx.wins))
+                .then(rx.forfeits.cmp(&ry.forfeits))
+                .then(rx.failures.cmp(&ry.failures))
+                .then(rx.bot.cmp(&ry.bot))
+        });
+        ranked.extend(tied);
+    }
+    ranked.into_iter().map(|i| rows[i].clone()).collect()
 }
 
 /// Both ratings after one game in which A scored `score_a` (1, ½ or 0).
@@ -142,7 +219,8 @@ pub fn elo_update(ra: f64, rb: f64, score_a: f64) -> (f64, f64) {
 
 /// The standings as CSV (a header line, then one row per bot).
 pub fn csv(rows: &[Row]) -> String {
-    let mut out = String::from("rank,bot,games,wins,draws,losses,forfeits,points,elo\n");
+    let mut out =
+        String::from("rank,bot,games,wins,draws,losses,forfeits,failures,warnings,points,elo\n");
     for (i, r) in rows.iter().enumerate() {
         let elo = r.elo.map(|e| format!("{e:.0}")).unwrap_or_default();
         let bot = if r.bot.contains([',', '"', '\n']) {
@@ -151,13 +229,15 @@ pub fn csv(rows: &[Row]) -> String {
             r.bot.clone()
         };
         out.push_str(&format!(
-            "{},{bot},{},{},{},{},{},{},{elo}\n",
+            "{},{bot},{},{},{},{},{},{},{},{},{elo}\n",
             i + 1,
             r.games,
             r.wins,
             r.draws,
             r.losses,
             r.forfeits,
+            r.failures,
+            r.warnings,
             r.points
         ));
     }
@@ -174,7 +254,7 @@ pub fn table(rows: &[Row]) -> String {
         .max(3);
     let elo = rows.iter().any(|r| r.elo.is_some());
     let mut out = format!(
-        "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>6}{}\n",
+        "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>8}  {:>8}  {:>6}{}\n",
         "rank",
         "bot",
         "games",
@@ -182,12 +262,14 @@ pub fn table(rows: &[Row]) -> String {
         "draws",
         "losses",
         "forfeits",
+        "failures",
+        "warnings",
         "points",
         if elo { "     elo" } else { "" }
     );
     for (i, r) in rows.iter().enumerate() {
         out.push_str(&format!(
-            "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>6}{}\n",
+            "{:>4}  {:<width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>8}  {:>8}  {:>8}  {:>6}{}\n",
             i + 1,
             r.bot,
             r.games,
@@ -195,6 +277,8 @@ pub fn table(rows: &[Row]) -> String {
             r.draws,
             r.losses,
             r.forfeits,
+            r.failures,
+            r.warnings,
             r.points,
             r.elo.map(|e| format!("  {e:>6.0}")).unwrap_or_default()
         ));
@@ -241,6 +325,8 @@ mod tests {
                     actual: None,
                     line: None,
                     board: None,
+                    after_result: false,
+                    finding: 0,
                 }
             }),
             findings: Vec::new(),
@@ -332,6 +418,56 @@ mod tests {
         assert_eq!(row(&rows, "b").wins, 1);
     }
 
+    /// Issue 26.11: a tie in points is broken by the games between the tied
+    /// bots, not by their names, the order the bots were given in or the
+    /// schedule's order.
+    #[test]
+    fn a_tie_in_points_goes_to_the_head_to_head_winner_whatever_the_names_and_orders() {
+        // y beat x; x beat z twice; y and z won one each: x and y both have
+        // 2 points from 2 wins and no forfeit, and y won the game between
+        // them.
+        for (x, y, z) in [("alpha", "zulu", "mid"), ("zulu", "alpha", "mid")] {
+            let games = [
+                game(y, x, Some(1), false),
+                game(x, z, Some(1), false),
+                game(z, x, Some(2), false),
+                game(y, z, Some(1), false),
+                game(y, z, Some(2), false),
+            ];
+            for reversed_games in [false, true] {
+                let mut order: Vec<&GameRecord> = games.iter().collect();
+                if reversed_games {
+                    order.reverse();
+                }
+                for bots in [[x, y, z], [z, y, x], [y, z, x]] {
+                    let bots: Vec<String> = bots.map(String::from).to_vec();
+                    let rows = standings(&bots, &order, true);
+                    let ranked: Vec<&str> = rows.iter().map(|r| r.bot.as_str()).collect();
+                    assert_eq!(
+                        ranked,
+                        [y, x, z],
+                        "{bots:?}, games reversed: {reversed_games}"
+                    );
+                    assert_eq!(row(&rows, x).points, row(&rows, y).points);
+                    assert_eq!(row(&rows, x).wins, row(&rows, y).wins);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn head_to_head_sums_what_each_scored_against_each() {
+        let bots: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let games = [
+            game("a", "b", Some(1), false),
+            game("b", "a", None, false),
+            game("b", "a", Some(1), true),
+        ];
+        let h2h = HeadToHead::new(&bots, &games.iter().collect::<Vec<_>>());
+        assert_eq!(h2h.points, [[0.0, 1.5], [1.5, 0.0]]);
+        assert_eq!(h2h.games, [[0, 3], [3, 0]]);
+    }
+
     #[test]
     fn elo_moves_by_k_times_the_surprise_and_keeps_the_sum() {
         let (a, b) = elo_update(1500.0, 1500.0, 1.0);
@@ -356,7 +492,7 @@ mod tests {
         let rows = standings(&bots, &games.iter().collect::<Vec<_>>(), false);
         assert_eq!(
             csv(&rows),
-            "rank,bot,games,wins,draws,losses,forfeits,points,elo\n1,a,1,0,1,0,0,0.5,\n2,b,1,0,1,0,0,0.5,\n"
+            "rank,bot,games,wins,draws,losses,forfeits,failures,warnings,points,elo\n1,a,1,0,1,0,0,0,0,0.5,\n2,b,1,0,1,0,0,0,0,0.5,\n"
         );
     }
 

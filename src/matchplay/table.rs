@@ -111,6 +111,14 @@ pub struct Forfeit {
     /// Its line in the transcript (1-based), where it is one.
     pub line: Option<usize>,
     pub board: Option<String>,
+    /// The game had reached its end by the rules when the bot broke the
+    /// rule (it was gone before protocheck ended its session): the result
+    /// it would have had does not count.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub after_result: bool,
+    /// Its index in the game's `findings`.
+    #[serde(skip)]
+    pub finding: usize,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -226,12 +234,6 @@ fn record(
         })
         .collect();
     let ending = played.endings.iter().flatten().next().cloned();
-    let first_failure = findings
-        .iter()
-        .find(|f| f.violation.severity == Severity::Fail);
-    // A game that reached its end by the rules stands (a failure after it,
-    // such as a bad exit, is in that bot's own findings); otherwise the
-    // first failure at the table ends it, against its bot.
     let ended: Vec<(usize, EndResult)> = played
         .endings
         .iter()
@@ -239,16 +241,22 @@ fn record(
         .filter_map(|(seat, e)| e.as_ref().map(|e| (seat, e.result)))
         .collect();
     let finished = ended.len() == seats.len();
-    let (outcome, winner, forfeit) = if finished {
-        let winner = ended
+    let failing = |f: &&Finding| f.violation.severity == Severity::Fail;
+    // The finding that forfeits the game. Before the result is known, the
+    // first failure at the table ends the game against its bot. After it,
+    // only a bot gone before protocheck ended its session (`io.crash` at
+    // fail level) forfeits, as every reference engine stops with a dead
+    // bot; other failures leave the result standing and are counted in
+    // the standings (docs/match.md, "Forfeit").
+    let forfeiting = if finished {
+        findings
             .iter()
-            .find(|(_, r)| *r == EndResult::Won)
-            .map(|&(seat, _)| SeatRef {
-                seat: seat + 1,
-                bot: bot_at(seat),
-            });
-        (Outcome::Finished, winner, None)
-    } else if let Some(f) = first_failure {
+            .position(|f| failing(&f) && f.violation.rule == crate::shared_rules::IO_CRASH.id)
+    } else {
+        findings.iter().position(|f| failing(&f))
+    };
+    let (outcome, winner, forfeit) = if let Some(index) = forfeiting {
+        let f = &findings[index];
         let forfeit = Forfeit {
             seat: f.seat,
             bot: f.bot.clone(),
@@ -257,6 +265,8 @@ fn record(
             actual: f.violation.actual.clone(),
             line: line_of(&result.transcript, f.seat, f.violation.actual.as_deref()),
             board: f.violation.board.clone(),
+            after_result: finished,
+            finding: index,
         };
         // Two at the table: the other bot wins. More, or built-in players
         // too: the game ends with no winner (who would have won is not
@@ -269,21 +279,32 @@ fn record(
             }
         });
         (Outcome::Forfeit, winner, Some(forfeit))
+    } else if finished {
+        let winner = ended
+            .iter()
+            .find(|(_, r)| *r == EndResult::Won)
+            .map(|&(seat, _)| SeatRef {
+                seat: seat + 1,
+                bot: bot_at(seat),
+            });
+        (Outcome::Finished, winner, None)
     } else {
         (Outcome::Unfinished, None, None)
     };
     // With built-in players at the table, a bot may lose without another
     // bot winning: each seat says its own result, as at a larger table.
+    // A forfeit counts only against its bot, also after the end.
     if seats.len() > 2 || built_in > 0 {
         for (i, seat) in seats.iter_mut().enumerate() {
             seat.result = match &forfeit {
-                _ if finished => played
+                Some(f) if f.seat == i + 1 => Some(EndResult::Lost),
+                Some(_) => None,
+                None if finished => played
                     .endings
                     .get(i)
                     .and_then(Option::as_ref)
                     .map(|e| e.result),
-                Some(f) if f.seat == i + 1 => Some(EndResult::Lost),
-                _ => None,
+                None => None,
             };
         }
     }
@@ -325,11 +346,86 @@ fn record(
     }
 }
 
-/// The 1-based transcript line where the bot at `seat` sent `actual`.
+/// The 1-based transcript line where the bot at `seat` sent `actual`: the
+/// last line from that seat that shows it as written, else as the game
+/// read it. A game may show the message otherwise than the transcript
+/// keeps it: Evolution shows a value as compact JSON, cut after 80
+/// characters with `…`, while the client may have written it with spaces
+/// or over several lines; a reply cut short by a timeout is kept with
+/// ` (incomplete)` after it.
 fn line_of(transcript: &[TranscriptLine], seat: usize, actual: Option<&str>) -> Option<usize> {
-    let want = format!("seat {seat}: {}", actual?);
+    let actual = actual?;
+    let prefix = format!("seat {seat}: ");
+    fn sent_by<'a>(l: &'a TranscriptLine, prefix: &str) -> Option<&'a str> {
+        (l.dir == Direction::Received)
+            .then(|| l.text.strip_prefix(prefix))
+            .flatten()
+    }
+    if let Some(i) = transcript
+        .iter()
+        .rposition(|l| sent_by(l, &prefix) == Some(actual))
+    {
+        return Some(i + 1);
+    }
+    let (shown, cut) = match actual.strip_suffix('…') {
+        Some(head) => (head, true),
+        None => (actual, false),
+    };
+    let want = squeezed(shown);
+    if want.is_empty() {
+        return None;
+    }
     transcript
         .iter()
-        .rposition(|l| l.dir == Direction::Received && l.text == want)
+        .rposition(|l| {
+            sent_by(l, &prefix).is_some_and(|text| {
+                let text = text.strip_suffix(" (incomplete)").unwrap_or(text);
+                let got = squeezed(text);
+                got == want || (cut && got.starts_with(&want))
+            })
+        })
         .map(|i| i + 1)
+}
+
+/// Text without its whitespace and without the `\r` marks the transcript
+/// shows for carriage returns, so that the same message written with other
+/// spacing compares equal.
+fn squeezed(text: &str) -> String {
+    text.replace("\\r", "")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn received(text: &str) -> TranscriptLine {
+        TranscriptLine {
+            dir: Direction::Received,
+            text: text.into(),
+            ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_forfeits_line_is_found_however_the_message_was_spaced_or_cut() {
+        let transcript = [
+            received("seat 1: \"a\""),
+            received("seat 2: [2, [[1, 3]], [], [[0, 1]], []]"),
+            received("seat 2: [\\r\n  1,\\r\n  2\\r\n]"),
+            received("seat 2: 1 (incomplete)"),
+            received("seat 1: [2,[[1,3]],[],[[0,1]],[]]"),
+        ];
+        let line = |seat, actual: &str| line_of(&transcript, seat, Some(actual));
+        assert_eq!(line(2, "[2,[[1,3]],[],[[0,1]],[]]"), Some(2));
+        assert_eq!(line(1, "[2,[[1,3]],[],[[0,1]],[]]"), Some(5), "as written");
+        assert_eq!(line(2, "[1,2]"), Some(3), "over lines, with CRs");
+        assert_eq!(line(2, "1"), Some(4), "a reply cut short");
+        assert_eq!(line(2, "[2,[[1,3]],[]…"), Some(2), "abbreviated");
+        assert_eq!(line(2, "[9]"), None);
+        assert_eq!(line(2, "(no reply within 10s)"), None);
+        assert_eq!(line_of(&transcript, 2, None), None);
+    }
 }

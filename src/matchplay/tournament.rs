@@ -3,12 +3,14 @@
 //! time. Results are kept in schedule order, so the standings (and Elo,
 //! updated game by game in that order) never depend on `--jobs`. The
 //! output folder holds each match (`matches/NN-A-vs-B.json`) and the
-//! standings (`standings.json`, `standings.csv`, `standings.txt`); with
-//! `--format html` also each match's page and `index.html` (the standings
-//! with an SVG chart of the points, and a link to every match).
+//! standings (`standings.json`, `standings.csv`, `standings.txt`), each
+//! match's page (`matches/NN-A-vs-B.html`) and `index.html` (the standings
+//! with an SVG chart of the points, the head-to-head table and every match
+//! with its result and links); the pages draw the board at each line only
+//! with `--format html` (drawing costs time).
 
 use super::report::MatchReport;
-use super::standings::{self, Row};
+use super::standings::{self, HeadToHead, Row};
 use super::table::Player;
 use super::{MatchFormat, Setup, TableArgs, write_file};
 use crate::cli::Fatal;
@@ -37,7 +39,8 @@ pub struct TournamentArgs {
     /// in schedule order).
     #[arg(long)]
     pub elo: bool,
-    /// The output folder.
+    /// The output folder: every match (JSON and page), the standings
+    /// (JSON, CSV, text) and the tournament's page `index.html`.
     #[arg(long, short = 'o', value_name = "DIR", default_value = "tournament")]
     pub out: PathBuf,
 }
@@ -56,6 +59,17 @@ struct Standings<'a> {
     games_per_match: usize,
     matches: Vec<MatchLine>,
     standings: Vec<Row>,
+    /// Every ordered pair of bots that met, in the order of the standings.
+    head_to_head: Vec<Meeting>,
+}
+
+/// What one bot scored against another over the tournament.
+#[derive(Debug, Serialize)]
+struct Meeting {
+    bot: String,
+    against: String,
+    games: u32,
+    points: f64,
 }
 
 /// One match in the schedule, with where it is saved.
@@ -71,11 +85,20 @@ struct MatchLine {
     /// Games a built-in player won (both bots lost), where the game seats
     /// built-in players beside the bots.
     built_in_wins: usize,
+    /// Games lost by forfeit.
+    forfeits: usize,
+    /// The result in words, as the page and the summary show it.
+    result: String,
     file: String,
+    /// Its page.
+    page: String,
 }
 
 pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
-    let (setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots)?;
+    let (mut setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots)?;
+    // The pages are always written; the board at each line only when asked
+    // for (drawing costs time).
+    setup.cfg.pictures = args.table.format == MatchFormat::Html;
     if players.len() < 2 {
         return Err(Fatal::Usage(format!(
             "a tournament needs at least two bots; {} given",
@@ -101,6 +124,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     let ids: Vec<String> = players.iter().map(|p| p.id.clone()).collect();
     let games: Vec<_> = reports.iter().flat_map(|r| &r.games).collect();
     let rows = standings::standings(&ids, &games, args.elo);
+    let h2h = HeadToHead::new(&ids, &games);
     let mut lines = Vec::with_capacity(reports.len());
     let mut pages = Vec::new();
     for (n, (report, &(i, j))) in reports.iter().zip(&schedule).enumerate() {
@@ -112,14 +136,8 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
         );
         let file = format!("{stem}.json");
         write_file(&out.join(&file), &report.json())?;
-        if args.table.format == MatchFormat::Html {
-            let page = format!("{stem}.html");
-            write_file(&out.join(&page), &report.html())?;
-            pages.push(super::page::Linked {
-                title: format!("match {}: {} vs {}", n + 1, players[i].id, players[j].id),
-                file: page,
-            });
-        }
+        let page = format!("{stem}.html");
+        write_file(&out.join(&page), &report.html())?;
         let wins = |id: &str| {
             report
                 .games
@@ -139,16 +157,58 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
                     .all(|s| s.result == Some(crate::games::EndResult::Lost))
             });
         let (built_in_wins, finished_draws) = (built_in_wins.len(), finished_draws.len());
+        let forfeits = report.games.iter().filter(|g| g.forfeit.is_some()).count();
+        let (first, second) = (players[i].id.clone(), players[j].id.clone());
+        let (first_wins, second_wins) = (wins(&first), wins(&second));
+        let result = format!("{first} {first_wins}, {second} {second_wins}")
+            + &[
+                (finished_draws, "drawn"),
+                (built_in_wins, "won by a built-in player"),
+                (forfeits, "by forfeit"),
+            ]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("; {n} {what}"))
+            .collect::<String>();
+        pages.push(super::page::Linked {
+            number: n + 1,
+            first: first.clone(),
+            second: second.clone(),
+            result: result.clone(),
+            page: page.clone(),
+            json: file.clone(),
+        });
         lines.push(MatchLine {
             number: n + 1,
-            first: players[i].id.clone(),
-            second: players[j].id.clone(),
-            first_wins: wins(&players[i].id),
-            second_wins: wins(&players[j].id),
+            first,
+            second,
+            first_wins,
+            second_wins,
             draws: finished_draws,
             built_in_wins,
+            forfeits,
+            result,
             file,
+            page,
         });
+    }
+    // Every ordered pair that met, both in the order of the standings.
+    let ranked: Vec<usize> = rows
+        .iter()
+        .filter_map(|r| ids.iter().position(|b| *b == r.bot))
+        .collect();
+    let mut head_to_head = Vec::new();
+    for &i in &ranked {
+        for &j in &ranked {
+            if j != i && h2h.games[i][j] > 0 {
+                head_to_head.push(Meeting {
+                    bot: ids[i].clone(),
+                    against: ids[j].clone(),
+                    games: h2h.games[i][j],
+                    points: h2h.points[i][j],
+                });
+            }
+        }
     }
     let record = Standings {
         protocheck: env!("CARGO_PKG_VERSION"),
@@ -156,40 +216,31 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
         games_per_match: args.games,
         matches: lines,
         standings: rows.clone(),
+        head_to_head,
     };
     let json = serde_json::to_string_pretty(&record).expect("standings serialise") + "\n";
     write_file(&out.join("standings.json"), &json)?;
     write_file(&out.join("standings.csv"), &standings::csv(&rows))?;
     let table = standings::table(&rows);
     write_file(&out.join("standings.txt"), &table)?;
+    let index = out.join("index.html");
+    write_file(
+        &index,
+        &super::page::index(setup.game.id(), &rows, &h2h, &ids, &pages),
+    )?;
     match args.table.format {
-        MatchFormat::Html => {
-            let index = out.join("index.html");
-            write_file(&index, &super::page::index(setup.game.id(), &rows, &pages))?;
-            println!("{}", index.display());
-        }
+        MatchFormat::Html => println!("{}", index.display()),
         MatchFormat::Human => {
             for line in &record.matches {
-                println!(
-                    "match {:>2}: {} vs {}: {}–{}{}",
-                    line.number,
-                    line.first,
-                    line.second,
-                    line.first_wins,
-                    line.second_wins,
-                    [
-                        (line.draws, "drawn"),
-                        (line.built_in_wins, "won by a built-in player")
-                    ]
-                    .iter()
-                    .filter(|(n, _)| *n > 0)
-                    .map(|(n, what)| format!(" ({n} {what})"))
-                    .collect::<String>()
-                );
+                println!("match {:>2}: {}", line.number, line.result);
             }
             println!();
             print!("{table}");
-            println!("\nsaved in {}", out.display());
+            println!(
+                "\nsaved in {} (the page: {})",
+                out.display(),
+                index.display()
+            );
         }
         MatchFormat::Json => print!("{json}"),
     }

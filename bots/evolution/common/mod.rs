@@ -25,6 +25,10 @@
 //!   course's strategy (§3.12, `protocheck::games::evolution::strategy`);
 //!   `feedNext` with the strategy's feeding choice computed from the State.
 //! * End: when the server closes the socket it exits 0 at once, silently.
+//! * `EVO_BOT_SPACED` set (any value): every value it writes as Python's
+//!   `json.dumps` does, a space after each `,` and `:`, then a newline.
+//!   Not a flaw (JSON whitespace); it shows what a report makes of values
+//!   written otherwise than protocheck shows them.
 //!
 //! The rules are protocheck's own library (`games::evolution`), which the
 //! course fixtures check; the client does not track the game itself.
@@ -367,12 +371,40 @@ fn encode(value: &Value, flaw: Flaw) -> Vec<u8> {
             text.into_bytes()
         }
         Flaw::Undelimited => serde_json::to_vec(value).unwrap_or_default(),
+        _ if std::env::var_os("EVO_BOT_SPACED").is_some() => {
+            let mut text = spaced(&value.to_string());
+            text.push('\n');
+            text.into_bytes()
+        }
         _ => {
             let mut bytes = serde_json::to_vec(value).unwrap_or_default();
             bytes.push(b' ');
             bytes
         }
     }
+}
+
+/// Compact JSON with a space after each `,` and `:` outside strings, as
+/// Python's `json.dumps` writes it.
+fn spaced(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() * 2);
+    let (mut in_string, mut escaped) = (false, false);
+    for ch in compact.chars() {
+        out.push(ch);
+        if in_string {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+        } else if ch == '"' {
+            in_string = true;
+        } else if ch == ',' || ch == ':' {
+            out.push(' ');
+        }
+    }
+    out
 }
 
 /// The sign-up as this client writes it.

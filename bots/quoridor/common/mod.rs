@@ -158,6 +158,10 @@ pub enum Flaw {
     /// Exits with status 0 on `quit` without answering it (no `=`, no
     /// empty line).
     QuitWithoutResponse,
+    /// Exits with status 0 as soon as a pawn has reached its goal row:
+    /// right after its response to the winning move (its own `genmove` or
+    /// the other colour's `playmove`), before `winner` and `quit`.
+    ExitsAfterWin,
 }
 
 const INVALID_SYNTAX: &str = "invalid syntax";
@@ -466,6 +470,9 @@ impl Engine {
             self.stray_owed = Some(format!("DEBUG played {answer}\n"));
         }
         self.respond(list, reply);
+        if self.flaw == Flaw::ExitsAfterWin && self.board.winner().is_some() {
+            process::exit(0);
+        }
         if quit {
             if self.flaw == Flaw::NoExitOnQuit {
                 self.quit_seen = true;
