@@ -187,6 +187,7 @@ impl Run<'_> {
             due: w.since,
             limit: w.limit,
             clock,
+            wait_at_end: None,
         });
         if v.actual.is_none() {
             v.actual = Some(format!(
@@ -218,7 +219,7 @@ impl Run<'_> {
                 "the bot is blocked reading its input ({after} after the message): it will never answer"
             ));
             v.message = format!(
-                "no reply: the bot is blocked reading its input. It has read everything protocheck sent and waits for more, so it will never answer (found after {after}, instead of waiting out {}). Does it wait for a message that never comes, or expect a different one?",
+                "no reply: the bot is blocked reading its input. It has read everything protocheck sent and waits for more, so it will never answer (found after {after}, instead of waiting out {}). Does it wait for a message that never comes, or expect a different one? Or did it write the reply without flushing its output (then the reply is still in its buffer)?",
                 humantime::format_duration(limit)
             );
         } else {
@@ -339,6 +340,8 @@ impl Run<'_> {
             Some(&front) if front != w.since && w.reply.is_empty() && replies_seen == 0 => {
                 w.since = front;
                 w.deadline = w.since + w.limit;
+                // The bot's own time counts from the connection too.
+                w.clock = BotClock::new(front);
                 Ok(Flow::Wait)
             }
             Some(&front) if front == w.since => Ok(Flow::Wait),

@@ -149,8 +149,10 @@ impl BotClock {
     /// Whether the bot used a CPU for at least a quarter of the time since
     /// the first look: it was computing, not waiting for input.
     pub(super) fn computing(&self) -> bool {
-        match (&self.first, self.ran()) {
-            (Some(_), Some(ran)) => ran * 4 >= self.since_first_look(),
+        // One look alone shows nothing of the time between looks.
+        let since = self.since_first_look();
+        match self.ran() {
+            Some(ran) if !since.is_zero() => ran * 4 >= since,
             _ => false,
         }
     }

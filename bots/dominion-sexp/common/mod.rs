@@ -48,6 +48,11 @@ use strategy::Player;
 pub enum Flaw {
     /// Fully conforming.
     None,
+    /// Never flushes (like [`Flaw::NoFlush`]), and waits for input the way
+    /// GHC's I/O manager does: asleep in `poll()` on stdin with a timeout,
+    /// in a loop, reading only once stdin is readable; so it is never
+    /// blocked in `read` and uses no CPU while its play is due.
+    PollNoFlush,
     /// Never adds its treasures: buys with the value of the treasures in its
     /// hand as if they counted automatically (§3.3: coins come only from
     /// `add`), e.g. `(buy silver)` at `(coins 0)`.
@@ -218,13 +223,16 @@ pub fn run(name: &str, flaw: Flaw) {
     let mut out = Out {
         // Large enough that a whole game of plays stays in the buffer.
         writer: BufWriter::with_capacity(1 << 16, io::stdout()),
-        flush: flaw != Flaw::NoFlush,
+        flush: !matches!(flaw, Flaw::NoFlush | Flaw::PollNoFlush),
     };
     let mut stdin = io::stdin().lock();
     let mut buf = [0u8; 8192];
     let mut reader = Reader::new();
     let mut line = Vec::new();
     loop {
+        if flaw == Flaw::PollNoFlush {
+            wait_readable();
+        }
         let n = match stdin.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => n,
@@ -276,6 +284,23 @@ pub fn run(name: &str, flaw: Flaw) {
         }
     }
     // Dropping `out` flushes what NoFlush kept.
+}
+
+/// Sleep in `poll()` with a 100 ms timeout until stdin is readable (or at
+/// end of input, or on an error: the read then tells).
+fn wait_readable() {
+    loop {
+        let mut fd = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, for the duration of the call.
+        let ready = unsafe { libc::poll(&mut fd, 1, 100) };
+        if ready != 0 {
+            return;
+        }
+    }
 }
 
 fn handle(name: &str, player: &mut Player, out: &mut Out, framing: Framing, datum: &Datum) {

@@ -50,6 +50,10 @@ use std::process;
 pub enum Flaw {
     /// Fully conforming.
     None,
+    /// Never flushes stdout: its responses stay in a 64 KiB buffer that is
+    /// written out only at exit (at `quit` or end of input), as C stdio does
+    /// on a pipe.
+    NoFlush,
     /// `playmove` also accepts a diagonal side-step across a wall between the
     /// two pawns, when the straight jump is blocked too (a wall or the edge
     /// behind the other pawn) and the side cell is open from the other pawn.
@@ -178,7 +182,8 @@ struct Engine {
     quit_seen: bool,
     /// The last response written ([`Flaw::RepeatsAtEof`] only).
     last_response: Vec<u8>,
-    out: io::StdoutLock<'static>,
+    /// Flushed after every response, except with [`Flaw::NoFlush`].
+    out: io::BufWriter<io::StdoutLock<'static>>,
 }
 
 fn ci(c: Colour) -> usize {
@@ -265,7 +270,7 @@ impl Engine {
             sticky: None,
             quit_seen: false,
             last_response: Vec::new(),
-            out: io::stdout().lock(),
+            out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         }
     }
 
@@ -283,6 +288,12 @@ impl Engine {
                 std::thread::sleep(std::time::Duration::from_secs(3600));
             }
         }
+        self.exit()
+    }
+
+    /// Exit 0, writing out what is still buffered first (as C's `exit`).
+    fn exit(&mut self) -> ! {
+        let _ = self.out.flush();
         process::exit(0)
     }
 
@@ -290,7 +301,13 @@ impl Engine {
         if self
             .out
             .write_all(bytes)
-            .and_then(|_| self.out.flush())
+            .and_then(|_| {
+                if self.flaw == Flaw::NoFlush {
+                    Ok(())
+                } else {
+                    self.out.flush()
+                }
+            })
             .is_err()
         {
             // The controller is gone.
@@ -376,7 +393,7 @@ impl Engine {
             if self.flaw == Flaw::NoExitOnQuit {
                 self.quit_seen = true;
             } else {
-                process::exit(0);
+                self.exit();
             }
         }
     }
