@@ -131,3 +131,42 @@ fn a_player_asleep_in_poll_that_never_flushes_is_told_to_flush() {
         );
     }
 }
+
+/// Issue 32: a line reader that answers a notification spread over lines
+/// only with parse errors, unflushed, which come at end of input, did not
+/// answer the robustness probe: the probe's documented warning, as for a
+/// line reader that logs its errors on stderr. A player whose late output
+/// is a legal play did answer it: its own `io.timeout`
+/// (`dominion_sexp_cli.rs`,
+/// `an_unflushed_player_fails_the_robustness_scenarios_with_the_real_timeout`).
+#[test]
+fn a_line_readers_late_parse_errors_in_a_robustness_probe_are_the_probes_warning() {
+    for bot_name in ["dsx-line-reader-stdout-errors", "dsx-line-reader"] {
+        let bot = bot(bot_name);
+        let out = run_json(
+            &[
+                "--game",
+                "dominion-sexp",
+                "--filter",
+                "robust-extra-whitespace",
+                "--timeout",
+                "1s",
+                &bot,
+            ],
+            &[],
+        );
+        assert_eq!(
+            out.code,
+            0,
+            "{bot_name}: {:?}\n{}",
+            out.rules(),
+            out.messages()
+        );
+        assert_eq!(
+            out.rules(),
+            vec!["dominion-sexp.robust.extra-whitespace".to_string()],
+            "{bot_name}: {}",
+            out.messages()
+        );
+    }
+}

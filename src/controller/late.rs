@@ -110,13 +110,18 @@ impl Run<'_> {
         }
         // The reply that never came arrives as protocheck ends the
         // session: one finding, with the cause the bot's behaviour shows.
-        let text = crate::shown::message_text(bytes);
         self.seats[self.at].time.flushed_late = true;
         let evidence = self.late_evidence(at);
         match evidence.verdict() {
-            Some(verdict) => self.reword_late(index, &text, at, verdict),
+            Some(verdict) => self.reword_late(index, bytes, at, verdict),
             // Whether the exit follows at once decides (`settle_late_arrival`).
-            None => self.seats[self.at].time.late_arrival = Some(LateArrival { index, text, at }),
+            None => {
+                self.seats[self.at].time.late_arrival = Some(LateArrival {
+                    index,
+                    bytes: bytes.to_vec(),
+                    at,
+                })
+            }
         }
         true
     }
@@ -187,12 +192,13 @@ impl Run<'_> {
             ..self.late_evidence(arrival.at)
         };
         let verdict = evidence.verdict().unwrap_or(LateVerdict::TooSlow);
-        self.reword_late(arrival.index, &arrival.text, arrival.at, verdict);
+        self.reword_late(arrival.index, &arrival.bytes, arrival.at, verdict);
     }
 
     /// Name the cause of a timed-out reply that arrived (at `at`) as
     /// protocheck ended the session.
-    fn reword_late(&mut self, index: usize, text: &str, at: Instant, verdict: LateVerdict) {
+    fn reword_late(&mut self, index: usize, bytes: &[u8], at: Instant, verdict: LateVerdict) {
+        let text = &crate::shown::message_text(bytes);
         let message = match verdict {
             LateVerdict::NotFlushed => self.not_flushed_message(text, at),
             LateVerdict::TooSlow => self.too_slow_message(text),
@@ -206,13 +212,13 @@ impl Run<'_> {
             LateVerdict::NotFlushed => format!("{text}   (only as the session ended)"),
             LateVerdict::TooSlow => format!("{text}   (too late)"),
         });
-        // The session may know the finding this really is (a probe that
-        // never reached its question did not probe).
+        // The session may know the finding this really is (a robustness
+        // probe whose question was answered did not find anything).
         let late = v.clone();
-        if let Some(real) = self.session.late_reply(&late) {
+        if let Some(real) = self.session.late_reply(&late, bytes) {
             let fails = self.effective(real.severity) == Severity::Fail;
             let real = Violation {
-                message: late.message,
+                message: real.message,
                 expected: late.expected,
                 actual: late.actual,
                 step: late.step,

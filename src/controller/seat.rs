@@ -225,7 +225,8 @@ pub(super) struct LateReply {
 /// A late reply that arrived with no proof of its cause yet.
 pub(super) struct LateArrival {
     pub(super) index: usize,
-    pub(super) text: String,
+    /// Its first message, as read.
+    pub(super) bytes: Vec<u8>,
     pub(super) at: Instant,
 }
 

@@ -396,13 +396,16 @@ pub trait Session: Scripted + Drawn + Send {
     }
     /// No complete reply within `limit`.
     fn timed_out(&self, limit: Duration) -> Violation;
-    /// The reply that timed out arrived after all, once protocheck had closed
-    /// the bot's input (held back until the bot exited): the finding that
-    /// names the real cause, where the game worded `timed_out` otherwise (a
-    /// robustness scenario's warning: the bot did answer the probe's
-    /// question, so the timeout is not the probe's finding). `None`: keep it.
-    fn late_reply(&self, timed_out: &Violation) -> Option<Violation> {
-        let _ = timed_out;
+    /// The reply that timed out arrived after all (`reply`, its first
+    /// message), as protocheck ended the session: the finding that names
+    /// the real cause, where the game worded `timed_out` otherwise, with its
+    /// own message (`timed_out.message` names the late reply's cause). A
+    /// robustness scenario: a legal play means the bot did answer the
+    /// probe's question, so the timeout is its own failure, not the probe's
+    /// finding; anything else is the probe's finding at its severity.
+    /// `None`: keep `timed_out`.
+    fn late_reply(&self, timed_out: &Violation, reply: &[u8]) -> Option<Violation> {
+        let _ = (timed_out, reply);
         None
     }
     /// The bot's output ended or it exited: a violation unless the game

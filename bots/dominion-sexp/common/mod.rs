@@ -53,6 +53,10 @@ pub enum Flaw {
     /// in a loop, reading only once stdin is readable; so it is never
     /// blocked in `read` and uses no CPU while its play is due.
     PollNoFlush,
+    /// Like [`Flaw::LineReader`], but each line it cannot parse gets a
+    /// parse error on stdout, written without a flush (its plays are
+    /// flushed): the errors come out only when it exits.
+    LineReaderStdoutErrors,
     /// Never adds its treasures: buys with the value of the treasures in its
     /// hand as if they counted automatically (§3.3: coins come only from
     /// `add`), e.g. `(buy silver)` at `(coins 0)`.
@@ -242,7 +246,7 @@ pub fn run(name: &str, flaw: Flaw) {
                 process::exit(1);
             }
         };
-        if flaw == Flaw::LineReader {
+        if matches!(flaw, Flaw::LineReader | Flaw::LineReaderStdoutErrors) {
             for &b in &buf[..n] {
                 if b != b'\n' {
                     line.push(b);
@@ -252,6 +256,11 @@ pub fn run(name: &str, flaw: Flaw) {
                 line.clear();
                 match read_one(&text) {
                     Ok(reply) => handle(name, &mut player, &mut out, options.framing, &reply.datum),
+                    Err(e) if flaw == Flaw::LineReaderStdoutErrors => {
+                        // Unflushed: it stays in the buffer until the next
+                        // play or the exit.
+                        let _ = writeln!(out.writer, "parse error: {e}");
+                    }
                     Err(e) => eprintln!("{name}: cannot parse line {text:?}: {e}"),
                 }
             }
