@@ -1,21 +1,20 @@
 //! Event handling for a running scenario: reading what the bot does (output,
 //! exit, end-of-file) outside and around due replies, and judging it.
 
+use super::Run;
 use super::bounds::Overrun;
-use super::seat::{ExitSeen, LateArrival, LateCause};
-use super::{FLUSHED_AT_EXIT, LateVerdict, Run};
+use super::seat::ExitSeen;
 use crate::games::Transport;
 use crate::outcome::Direction;
 use crate::shown::message_text;
 use crate::transport::{BotEvent, ConnectionEvent, ExitStatus};
-use crate::verdict::{Severity, Violation};
 use std::time::{Duration, Instant};
 
 impl Run<'_> {
     /// Something arrived while no reply was due.
     pub(super) fn idle_event(&mut self, event: BotEvent) {
         match event {
-            BotEvent::Message { bytes, .. } => self.unexpected(&bytes),
+            BotEvent::Message { bytes, at } => self.unexpected_at(&bytes, at),
             BotEvent::Overlong { prefix, cap, .. } => {
                 let shown = message_text(&prefix);
                 self.record(Direction::Received, format!("{shown}… (over {cap} bytes)"));
@@ -148,6 +147,7 @@ impl Run<'_> {
             // Over TCP the end of the game is the server closing the
             // connection; there is no game-over message.
             self.note("protocheck closed the connection");
+            self.mark_ended("closed the connection");
             self.session.input_closed();
             self.seats[self.at].inbox.conn.close_input();
         }
@@ -189,79 +189,6 @@ impl Run<'_> {
         }
     }
 
-    /// A late reply whose cause waited on the bot's exit: the bot's output
-    /// ended (`ended`) or protocheck is stopping it.
-    pub(super) fn settle_late_arrival(&mut self, ended: bool) {
-        let Some(arrival) = self.seats[self.at].time.late_arrival.take() else {
-            return;
-        };
-        let verdict = if ended && arrival.at.elapsed() <= FLUSHED_AT_EXIT {
-            LateVerdict::NotFlushed
-        } else {
-            LateVerdict::TooSlow
-        };
-        self.reword_late(arrival.index, &arrival.text, verdict);
-    }
-
-    /// Name the cause of a timed-out reply that arrived as protocheck ended
-    /// the session.
-    fn reword_late(&mut self, index: usize, text: &str, verdict: LateVerdict) {
-        let message = match verdict {
-            LateVerdict::NotFlushed => format!(
-                "stdout is not flushed after each line: the reply `{text}` reached protocheck only when the bot exited, after protocheck had ended the game. Flush stdout after every line you write."
-            ),
-            LateVerdict::TooSlow => {
-                let reference = self.game.defaults().reference_time_limit;
-                let seat = &mut self.seats[self.at];
-                let (figures, limit, computing) = match &mut seat.time.late {
-                    Some(late) => {
-                        late.clock.look(&seat.inbox.conn);
-                        let wall = late.due.elapsed();
-                        let figures = late.clock.timing(wall, late.limit).describe();
-                        let computing = matches!(late.cause, LateCause::Busy { computing: true })
-                            || late.clock.computing();
-                        (figures, late.limit, computing)
-                    }
-                    None => (String::from("?"), seat.time.timeout, false),
-                };
-                let doing = if computing {
-                    "it was computing"
-                } else {
-                    "it was busy, not blocked reading its input"
-                };
-                format!(
-                    "too slow: the reply `{text}` came after {figures}, while the bot was still running ({doing}): over the limit of {}. This is not a flushing problem. Make the bot answer sooner, or allow more time with --timeout; {reference}.",
-                    humantime::format_duration(limit)
-                )
-            }
-        };
-        let Some(v) = self.ledger.findings.kept_get_mut(index) else {
-            return;
-        };
-        v.message = message;
-        // Not a diff that looks like a match: the reply came, too late.
-        v.actual = Some(match verdict {
-            LateVerdict::NotFlushed => format!("{text}   (only when the bot exited)"),
-            LateVerdict::TooSlow => format!("{text}   (too late)"),
-        });
-        // The session may know the finding this really is (a probe that
-        // never reached its question did not probe).
-        let late = v.clone();
-        if let Some(real) = self.late_finding(&late) {
-            let fails = self.effective(real.severity) == Severity::Fail;
-            let real = Violation {
-                message: late.message,
-                expected: late.expected,
-                actual: late.actual,
-                step: late.step,
-                board: late.board,
-                timing: late.timing,
-                ..real
-            };
-            self.ledger.findings.replace_kept(index, real, fails);
-        }
-    }
-
     /// A piece held back for a next reply that never became due is output
     /// nobody asked for.
     pub(super) fn flush_carry(&mut self) {
@@ -273,6 +200,11 @@ impl Run<'_> {
     }
 
     pub(super) fn unexpected(&mut self, bytes: &[u8]) {
+        self.unexpected_at(bytes, Instant::now());
+    }
+
+    /// Output nobody asked for, read at `at`.
+    pub(super) fn unexpected_at(&mut self, bytes: &[u8], at: Instant) {
         self.record(Direction::Received, message_text(bytes));
         if let Some(overrun) = self.seats[self.at].inbox.meter.unsolicited() {
             self.stop(overrun);
@@ -280,29 +212,7 @@ impl Run<'_> {
         }
         // Also when the game ended by protocheck closing the input without a
         // failure (a robustness scenario's timeout is a warning).
-        if (self.finishing || self.seats[self.at].life.input_closed_at_end())
-            && let Some(index) = self.seats[self.at].time.timed_out_at.take()
-            && self.ledger.findings.kept_get_mut(index).is_some()
-        {
-            // The reply that never came arrives as protocheck ends the
-            // session: one finding, with the cause the bot's behaviour
-            // shows (a buffer flushed by the exit, or a bot still working).
-            let text = message_text(bytes);
-            self.seats[self.at].time.flushed_late = true;
-            match self.seats[self.at].time.late.as_ref().map(|l| &l.cause) {
-                Some(LateCause::Blocked) => self.reword_late(index, &text, LateVerdict::NotFlushed),
-                Some(LateCause::Busy { .. }) => {
-                    self.reword_late(index, &text, LateVerdict::TooSlow)
-                }
-                // Whether the exit follows at once decides (`idle_event`).
-                _ => {
-                    self.seats[self.at].time.late_arrival = Some(LateArrival {
-                        index,
-                        text,
-                        at: Instant::now(),
-                    })
-                }
-            }
+        if self.late_reply_arrived(bytes, at) {
             return;
         }
         if self.seats[self.at].time.flushed_late {

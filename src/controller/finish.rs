@@ -3,12 +3,18 @@
 //! group is killed and reaped (and what it hit of its resource limits
 //! judged), and the ledger becomes the scenario's result.
 
-use super::seat::SeatId;
+use super::seat::{Lifecycle, SeatId};
 use super::{Run, ScenarioRun, ScriptFault};
+use crate::games::Transport;
 use crate::outcome::{ScenarioResult, Status};
+use crate::transport::BotEvent;
 use crate::transport::limits::LimitKind;
 use crate::verdict::Severity;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// At most this long protocheck reads a bot whose missing reply may sit in
+/// its output buffer, after closing its input (`drain_late_reply`).
+const DRAIN_GRACE: Duration = Duration::from_secs(1);
 
 impl Run<'_> {
     pub(super) fn finish(self, fault: Option<ScriptFault>) -> ScenarioRun {
@@ -74,7 +80,13 @@ impl Run<'_> {
                 shared.clone()
             };
             if !outs.is_empty() {
+                let sent = outs
+                    .iter()
+                    .map(|o| format!("`{}`", o.text))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 self.write_all(outs);
+                self.mark_ended(format!("sent {sent}"));
                 self.expect_exit();
             } else if self.game.facts().ends_by_closing_input {
                 self.close_input_at_end();
@@ -86,6 +98,9 @@ impl Run<'_> {
     /// Let go of the bot at this seat: kill and reap its process group, and
     /// judge a resource limit it hit (`judge`: the scenario itself ran).
     fn release(&mut self, judge: bool) {
+        if judge {
+            self.drain_late_reply();
+        }
         // A late reply the bot's exit did not follow: it was still running.
         self.settle_late_arrival(false);
         if let Some(status) = self.seats[self.at].inbox.conn.terminate()
@@ -100,6 +115,48 @@ impl Run<'_> {
         {
             let v = hit.violation(self.game.facts().memory_limit.map(|(_, rule)| rule));
             self.push(v);
+        }
+    }
+
+    /// A reply that timed out may sit in the bot's output buffer: a game
+    /// that neither tells the bot it is over nor closes its input after a
+    /// failure (QTP, Evolution) would kill it with the buffer unread. Close
+    /// its input and read until it exits (its runtime flushes the buffer
+    /// then) or a short grace passes, so the report can name the cause.
+    /// Skipped for a bot that was computing: its reply was not ready.
+    fn drain_late_reply(&mut self) {
+        let seat = &self.seats[self.at];
+        if seat.life.is_gone()
+            || seat.life.input_closed_at_end()
+            || seat.exit.status().is_some()
+            || !self.late_reply_may_be_buffered()
+        {
+            return;
+        }
+        let how = match self.game.facts().wire.transport {
+            Transport::Stdio => "closed its input",
+            Transport::Tcp => "closed the connection",
+        };
+        self.note(format!(
+            "protocheck {how}, to see whether the missing reply sits in the bot's output buffer"
+        ));
+        self.mark_ended(how);
+        self.seats[self.at].life = Lifecycle::InputClosedAtEnd;
+        self.seats[self.at].inbox.conn.close_input();
+        let grace = self.seats[self.at].time.exit_grace.min(DRAIN_GRACE);
+        let deadline = Instant::now() + grace;
+        while let Some(event) = self.next_event(deadline) {
+            match event {
+                BotEvent::Message { bytes, at } => self.unexpected_at(&bytes, at),
+                BotEvent::Exited { status, .. } => {
+                    self.settle_late_arrival(true);
+                    self.seats[self.at].exit = self.seats[self.at].exit.seen(status);
+                    self.note(format!("the bot exited: {status}"));
+                    return;
+                }
+                BotEvent::OutputClosed { .. } => self.settle_late_arrival(true),
+                _ => {}
+            }
         }
     }
 

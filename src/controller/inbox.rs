@@ -31,6 +31,9 @@ pub(super) struct Inbox {
     pub(super) replies_seen: usize,
     /// Something was written that no observation has followed yet.
     pub(super) unobserved_write: bool,
+    /// When the last message was handed over (`send`): the time the
+    /// replies it made due are stamped with.
+    pub(super) last_send: Option<Instant>,
 }
 
 impl Inbox {
@@ -45,6 +48,7 @@ impl Inbox {
             early: VecDeque::new(),
             replies_seen: 0,
             unobserved_write: false,
+            last_send: None,
         }
     }
 
@@ -95,8 +99,20 @@ impl Inbox {
         // written before the reply was due (see `await_reply`).
         let now = Instant::now();
         self.unobserved_write = true;
+        self.last_send = Some(now);
         self.conn.send(bytes);
         self.pending.extend(std::iter::repeat_n(now, replies));
+    }
+
+    /// When the bot could first read the message that made a reply due at
+    /// `due` (see [`readable_from`]).
+    pub(super) fn readable_from(&self, due: Instant) -> Instant {
+        readable_from(
+            due,
+            self.last_send,
+            self.conn.writes_pending(),
+            self.conn.delivered_at(),
+        )
     }
 
     /// Protocheck stops reading this bot: nothing more is due or kept.
@@ -104,5 +120,46 @@ impl Inbox {
         self.pending.clear();
         self.carry = None;
         self.queued.clear();
+    }
+}
+
+/// When the bot could first read the message that made a reply due at
+/// `due`: once protocheck's writer had written it into the bot's input, not
+/// when protocheck queued it (a busy machine may keep protocheck's writer
+/// waiting for a CPU, and a bot that has not drained its input makes the
+/// writer wait; neither is the bot's time). Known for the last message
+/// sent (`last_send`), once everything queued is written (`delivered_at` is
+/// then that message's delivery); otherwise `due`, as before.
+fn readable_from(
+    due: Instant,
+    last_send: Option<Instant>,
+    writes_pending: bool,
+    delivered_at: Option<Instant>,
+) -> Instant {
+    match delivered_at {
+        Some(at) if last_send == Some(due) && !writes_pending => at.max(due),
+        _ => due,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable_from;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_reply_is_timed_from_when_its_message_was_written_into_the_bots_input() {
+        let due = Instant::now();
+        let written = due + Duration::from_millis(700);
+        // The writer thread wrote the message 700 ms after it was queued.
+        assert_eq!(readable_from(due, Some(due), false, Some(written)), written);
+        // Still being written: not known yet.
+        assert_eq!(readable_from(due, Some(due), true, Some(written)), due);
+        // A later message was sent: the last delivery is not this one's.
+        let later = due + Duration::from_millis(5);
+        assert_eq!(readable_from(due, Some(later), false, Some(written)), due);
+        // Written at once (before the stamp's clock moved on): unchanged.
+        assert_eq!(readable_from(due, Some(due), false, Some(due)), due);
+        assert_eq!(readable_from(due, Some(due), false, None), due);
     }
 }

@@ -11,6 +11,7 @@ pub mod bounds;
 mod events;
 mod finish;
 mod inbox;
+mod late;
 mod ledger;
 
 mod pace;
@@ -95,16 +96,12 @@ const MAX_REPLY_BYTES: usize = 1024 * 1024;
 /// How long protocheck listens for start-up output before its first message.
 const STARTUP_WINDOW: Duration = Duration::from_millis(50);
 
-/// The cause a late reply's finding names.
-#[derive(Clone, Copy)]
+/// The cause a late reply's finding names (`late`).
+#[derive(Clone, Copy, Debug)]
 enum LateVerdict {
     NotFlushed,
     TooSlow,
 }
-
-/// How soon after a late reply the bot's output must end for the reply to
-/// count as flushed by the exit.
-const FLUSHED_AT_EXIT: Duration = Duration::from_millis(100);
 
 /// A scenario error found while running (exit 2): the scenario, not the bot.
 struct ScriptFault(String);
@@ -254,6 +251,7 @@ fn start_run<'a>(
         timed_out_at: None,
         late: None,
         late_arrival: None,
+        ended: None,
         flushed_late: false,
         idle_seed: None,
     };

@@ -154,10 +154,11 @@ impl Run<'_> {
             self.complete_reply(&w.reply, expect, w.since, w.last_at, &mut w.clock)?;
             return Ok(Flow::Done);
         }
+        let inbox = &self.seats[self.at].inbox;
+        // The bot's time runs from when it could read the message.
+        let wall = inbox.readable_from(w.since).elapsed();
         if w.idle_after.is_none()
-            && let Some(more) =
-                w.clock
-                    .time_left(&self.seats[self.at].inbox.conn, w.since.elapsed(), w.limit)
+            && let Some(more) = w.clock.time_left(&inbox.conn, wall, w.limit)
         {
             // The bot's own time has not reached the limit: the machine kept
             // it waiting for a CPU.
@@ -171,7 +172,8 @@ impl Run<'_> {
     /// The reply did not come in time: one finding, and what is known of
     /// why, in case the reply arrives while protocheck ends the session.
     fn reply_missing(&mut self, w: &mut ReplyWait) {
-        let timing = w.clock.timing(w.since.elapsed(), w.limit);
+        let readable = self.seats[self.at].inbox.readable_from(w.since);
+        let timing = w.clock.timing(readable.elapsed(), w.limit);
         self.seats[self.at].inbox.pending.pop_front();
         if !w.reply.is_empty() {
             self.record(
@@ -185,9 +187,10 @@ impl Run<'_> {
         let clock = std::mem::replace(&mut w.clock, BotClock::new(w.since));
         self.seats[self.at].time.late = Some(LateReply {
             cause,
-            due: w.since,
+            due: readable,
             limit: w.limit,
             clock,
+            wait_at_end: None,
         });
         if v.actual.is_none() {
             v.actual = Some(format!(
@@ -219,7 +222,7 @@ impl Run<'_> {
                 "the bot is blocked reading its input ({after} after the message): it will never answer"
             ));
             v.message = format!(
-                "no reply: the bot is blocked reading its input. It has read everything protocheck sent and waits for more, so it will never answer (found after {after}, instead of waiting out {}). Does it wait for a message that never comes, or expect a different one?",
+                "no reply: the bot is blocked reading its input. It has read everything protocheck sent and waits for more, so it will never answer (found after {after}, instead of waiting out {}). Does it wait for a message that never comes, or expect a different one? Or did it write the reply without flushing its output (then the reply is still in its buffer)?",
                 humantime::format_duration(limit)
             );
         } else {
@@ -340,6 +343,8 @@ impl Run<'_> {
             Some(&front) if front != w.since && w.reply.is_empty() && replies_seen == 0 => {
                 w.since = front;
                 w.deadline = w.since + w.limit;
+                // The bot's own time counts from the connection too.
+                w.clock = BotClock::new(front);
                 Ok(Flow::Wait)
             }
             Some(&front) if front == w.since => Ok(Flow::Wait),
@@ -359,7 +364,9 @@ impl Run<'_> {
         self.seats[self.at].inbox.replies_seen += 1;
         let text = message_text(reply);
         self.record(Direction::Received, text.clone());
-        let waited = at.saturating_duration_since(since);
+        // From when the bot could read the message, not when it was queued.
+        let readable = self.seats[self.at].inbox.readable_from(since);
+        let waited = at.saturating_duration_since(readable);
         // The first reply includes the bot's start-up: not its pace.
         if self.seats[self.at].inbox.replies_seen > 1 {
             self.seats[self.at].time.slowest_reply =

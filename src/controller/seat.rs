@@ -159,6 +159,9 @@ pub(super) struct Timing {
     /// A timed-out reply that arrived while protocheck ended the session,
     /// whose cause waits on whether the bot's exit follows it at once.
     pub(super) late_arrival: Option<LateArrival>,
+    /// When protocheck ended the bot's session (sent the game's end, or
+    /// closed its input), and how, in the words of "protocheck …".
+    pub(super) ended: Option<(Instant, String)>,
     /// A timed-out reply arrived at the end: the bot's output is buffered.
     pub(super) flushed_late: bool,
     /// A look that found the bot idle while protocheck dealt with another
@@ -191,6 +194,7 @@ impl Timing {
             timed_out_at: None,
             late: None,
             late_arrival: None,
+            ended: None,
             flushed_late: false,
             idle_seed: None,
         }
@@ -213,12 +217,16 @@ pub(super) struct LateReply {
     pub(super) due: Instant,
     pub(super) limit: Duration,
     pub(super) clock: BotClock,
+    /// The clock's wait for a CPU when protocheck ended the session, so
+    /// the time from the end to the reply is the bot's own time too.
+    pub(super) wait_at_end: Option<Duration>,
 }
 
 /// A late reply that arrived with no proof of its cause yet.
 pub(super) struct LateArrival {
     pub(super) index: usize,
-    pub(super) text: String,
+    /// Its first message, as read.
+    pub(super) bytes: Vec<u8>,
     pub(super) at: Instant,
 }
 

@@ -154,6 +154,7 @@ impl Run<'_> {
         {
             self.seats[self.at].life = Lifecycle::InputClosedAtEnd;
             self.note("protocheck closed the bot's input: the game is over");
+            self.mark_ended("closed its input");
             self.session.input_closed();
             self.seats[self.at].inbox.conn.close_input();
         }

@@ -146,11 +146,16 @@ impl BotClock {
         Some(Duration::from_nanos(ns))
     }
 
-    /// Whether the bot used a CPU for at least a quarter of the time since
-    /// the first look: it was computing, not waiting for input.
+    /// Whether the bot used a CPU for at least a quarter of its own time
+    /// since the first look (the time its busiest task waited for a CPU
+    /// does not count, so a loaded machine does not hide a computing bot):
+    /// it was computing, not waiting for input.
     pub(super) fn computing(&self) -> bool {
-        match (&self.first, self.ran()) {
-            (Some(_), Some(ran)) => ran * 4 >= self.since_first_look(),
+        // One look alone shows nothing of the time between looks.
+        let since = self.since_first_look();
+        let own = since.saturating_sub(self.cpu_wait().unwrap_or_default());
+        match self.ran() {
+            Some(ran) if !since.is_zero() => ran * 4 >= own,
             _ => false,
         }
     }
@@ -343,6 +348,22 @@ mod tests {
             c.own(Duration::from_millis(14_200)),
             Some(Duration::from_millis(4_200))
         );
+    }
+
+    #[test]
+    fn computing_is_judged_in_the_bots_own_time() {
+        // 1.5 s of CPU in 6.6 s of wall time, 5 s of it waiting for a CPU:
+        // computing all its own time, on a loaded machine.
+        let mut c = clock_after(&[&[task(1, 0, 0)], &[task(1, 1_500, 5_000)]]);
+        c.first_look_at = Some(Instant::now() - Duration::from_millis(6_600));
+        assert!(c.computing());
+        // Asleep: no CPU used, nothing waited.
+        let mut c = clock_after(&[&[task(1, 0, 0)], &[task(1, 0, 0)]]);
+        c.first_look_at = Some(Instant::now() - Duration::from_millis(6_600));
+        assert!(!c.computing());
+        // A single look shows nothing.
+        let c = clock_after(&[&[task(1, 0, 0)]]);
+        assert!(!c.computing());
     }
 
     #[test]

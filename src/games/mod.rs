@@ -411,6 +411,19 @@ pub trait Session: Scripted + Drawn + Send {
     /// shows an answer was under way: the bot proved busy, or the reply
     /// came late (`controller::attribution`).
     fn timed_out(&self, limit: Duration) -> Violation;
+    /// The reply that timed out arrived after all (`reply`, its first
+    /// message), as protocheck ended the session: the finding that names
+    /// the real cause, where the game worded `timed_out` otherwise, with its
+    /// own message (`timed_out.message` names the late reply's cause). A
+    /// robustness scenario: a legal play means the bot did answer the
+    /// probe's question, so the timeout is its own failure, not the probe's
+    /// finding; anything else is the probe's finding at its severity.
+    /// `None`: the controller's rule applies (a reply that came late is
+    /// `io.timeout`, `controller::attribution`).
+    fn late_reply(&self, timed_out: &Violation, reply: &[u8]) -> Option<Violation> {
+        let _ = (timed_out, reply);
+        None
+    }
     /// The bot's output ended or it exited: a violation unless the game
     /// allows it at this point. `partial` is text left without terminator.
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation>;

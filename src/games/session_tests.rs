@@ -64,6 +64,8 @@ fn a_session_gets_the_common_behaviour_for_every_hook_it_does_not_write() {
     };
     assert!(s.connection(&never).is_none());
     assert_eq!(s.timed_out(Duration::from_secs(1)).rule, "io.timeout");
+    let late = s.timed_out(Duration::from_secs(1));
+    assert!(s.late_reply(&late, b"x\n").is_none());
     assert!(s.exited_after_end(ExitStatus::Code(3)).is_empty());
     assert!(s.abort().is_empty());
     assert!(s.finish(1 << 30, "= stray").is_empty());

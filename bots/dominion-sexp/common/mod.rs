@@ -48,6 +48,15 @@ use strategy::Player;
 pub enum Flaw {
     /// Fully conforming.
     None,
+    /// Never flushes (like [`Flaw::NoFlush`]), and waits for input the way
+    /// GHC's I/O manager does: asleep in `poll()` on stdin with a timeout,
+    /// in a loop, reading only once stdin is readable; so it is never
+    /// blocked in `read` and uses no CPU while its play is due.
+    PollNoFlush,
+    /// Like [`Flaw::LineReader`], but each line it cannot parse gets a
+    /// parse error on stdout, written without a flush (its plays are
+    /// flushed): the errors come out only when it exits.
+    LineReaderStdoutErrors,
     /// Never adds its treasures: buys with the value of the treasures in its
     /// hand as if they counted automatically (§3.3: coins come only from
     /// `add`), e.g. `(buy silver)` at `(coins 0)`.
@@ -218,13 +227,16 @@ pub fn run(name: &str, flaw: Flaw) {
     let mut out = Out {
         // Large enough that a whole game of plays stays in the buffer.
         writer: BufWriter::with_capacity(1 << 16, io::stdout()),
-        flush: flaw != Flaw::NoFlush,
+        flush: !matches!(flaw, Flaw::NoFlush | Flaw::PollNoFlush),
     };
     let mut stdin = io::stdin().lock();
     let mut buf = [0u8; 8192];
     let mut reader = Reader::new();
     let mut line = Vec::new();
     loop {
+        if flaw == Flaw::PollNoFlush {
+            wait_readable();
+        }
         let n = match stdin.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => n,
@@ -234,7 +246,7 @@ pub fn run(name: &str, flaw: Flaw) {
                 process::exit(1);
             }
         };
-        if flaw == Flaw::LineReader {
+        if matches!(flaw, Flaw::LineReader | Flaw::LineReaderStdoutErrors) {
             for &b in &buf[..n] {
                 if b != b'\n' {
                     line.push(b);
@@ -244,6 +256,11 @@ pub fn run(name: &str, flaw: Flaw) {
                 line.clear();
                 match read_one(&text) {
                     Ok(reply) => handle(name, &mut player, &mut out, options.framing, &reply.datum),
+                    Err(e) if flaw == Flaw::LineReaderStdoutErrors => {
+                        // Unflushed: it stays in the buffer until the next
+                        // play or the exit.
+                        let _ = writeln!(out.writer, "parse error: {e}");
+                    }
                     Err(e) => eprintln!("{name}: cannot parse line {text:?}: {e}"),
                 }
             }
@@ -276,6 +293,23 @@ pub fn run(name: &str, flaw: Flaw) {
         }
     }
     // Dropping `out` flushes what NoFlush kept.
+}
+
+/// Sleep in `poll()` with a 100 ms timeout until stdin is readable (or at
+/// end of input, or on an error: the read then tells).
+fn wait_readable() {
+    loop {
+        let mut fd = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, for the duration of the call.
+        let ready = unsafe { libc::poll(&mut fd, 1, 100) };
+        if ready != 0 {
+            return;
+        }
+    }
 }
 
 fn handle(name: &str, player: &mut Player, out: &mut Out, framing: Framing, datum: &Datum) {

@@ -51,6 +51,10 @@ use std::time::{Duration, Instant};
 pub enum Flaw {
     /// Conforms to the rules digest.
     None,
+    /// Never flushes: everything it writes stays in its output buffer until
+    /// it leaves (the server closed the socket), as a buffered writer around
+    /// the socket that is only flushed when closed.
+    NoFlush,
     /// Not a flaw: every reply pretty-printed over several lines with CRLF
     /// line ends and a CRLF after it (§9.2 item 8, D9: must pass).
     PrettyCrlf,
@@ -200,6 +204,15 @@ struct Client {
     hand: Vec<Card>,
     /// Kept open until the end ([`Flaw::ConnectsTwice`]).
     second_connection: Option<TcpStream>,
+    /// What [`Flaw::NoFlush`] wrote: sent only when the client leaves.
+    unflushed: Vec<u8>,
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        // The buffer is written out as the client leaves.
+        let _ = self.stream.write_all(&self.unflushed);
+    }
 }
 
 impl Client {
@@ -213,6 +226,7 @@ impl Client {
             boards: Vec::new(),
             hand: Vec::new(),
             second_connection: None,
+            unflushed: Vec::new(),
         }
     }
 
@@ -354,6 +368,10 @@ impl Client {
     }
 
     fn write_raw(&mut self, bytes: &[u8]) -> Result<(), String> {
+        if self.flaw == Flaw::NoFlush {
+            self.unflushed.extend_from_slice(bytes);
+            return Ok(());
+        }
         self.stream
             .write_all(bytes)
             .and_then(|()| self.stream.flush())

@@ -50,6 +50,10 @@ use std::process;
 pub enum Flaw {
     /// Fully conforming.
     None,
+    /// Never flushes stdout: its responses stay in a 64 KiB buffer that is
+    /// written out only at exit (at `quit` or end of input), as C stdio does
+    /// on a pipe.
+    NoFlush,
     /// `playmove` also accepts a diagonal side-step across a wall between the
     /// two pawns, when the straight jump is blocked too (a wall or the edge
     /// behind the other pawn) and the side cell is open from the other pawn.
@@ -220,7 +224,8 @@ struct Engine {
     last_response: Vec<u8>,
     /// The debug line still to write ([`Flaw::StrayAfterAnswer`] only).
     stray_owed: Option<String>,
-    out: io::StdoutLock<'static>,
+    /// Flushed after every response, except with [`Flaw::NoFlush`].
+    out: io::BufWriter<io::StdoutLock<'static>>,
 }
 
 fn ci(c: Colour) -> usize {
@@ -308,7 +313,7 @@ impl Engine {
             quit_seen: false,
             last_response: Vec::new(),
             stray_owed: None,
-            out: io::stdout().lock(),
+            out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         }
     }
 
@@ -326,6 +331,12 @@ impl Engine {
                 std::thread::sleep(std::time::Duration::from_secs(3600));
             }
         }
+        self.exit()
+    }
+
+    /// Exit 0, writing out what is still buffered first (as C's `exit`).
+    fn exit(&mut self) -> ! {
+        let _ = self.out.flush();
         process::exit(0)
     }
 
@@ -333,7 +344,13 @@ impl Engine {
         if self
             .out
             .write_all(bytes)
-            .and_then(|_| self.out.flush())
+            .and_then(|_| {
+                if self.flaw == Flaw::NoFlush {
+                    Ok(())
+                } else {
+                    self.out.flush()
+                }
+            })
             .is_err()
         {
             // The controller is gone.
@@ -477,7 +494,7 @@ impl Engine {
             if self.flaw == Flaw::NoExitOnQuit {
                 self.quit_seen = true;
             } else {
-                process::exit(0);
+                self.exit();
             }
         }
     }

@@ -57,8 +57,6 @@ pub struct KalahSession {
     eof: bool,
     /// Output after that close was reported (once: it is one behaviour).
     eof_output_reported: bool,
-    /// END interrupted a turn of the bot's: one late move is forgiven.
-    reply_interrupted: bool,
     /// Pacing: `…;OPP` answers to the bot's own moves so far, whether its
     /// last own move earned an extra turn, and whether the `…;OPP` just sent
     /// is one where out-of-turn output is most likely.
@@ -88,7 +86,6 @@ impl KalahSession {
             budget_reported: false,
             eof: false,
             eof_output_reported: false,
-            reply_interrupted: false,
             own_opps: 0,
             extra_turn: false,
             risky_opp: false,
@@ -380,29 +377,12 @@ impl Session for KalahSession {
                 if self.end_sent {
                     return Err("END was already sent: nothing follows it".into());
                 }
-                // The bot may already have been writing its move: the first
-                // line after an abort that interrupted its turn is that move,
-                // not output after END.
-                self.reply_interrupted = self.bot_to_move()
-                    && matches!(
-                        self.told,
-                        Told::Start(_)
-                            | Told::Change {
-                                turn: Turn::You,
-                                ..
-                            }
-                            | Told::SwapNotice
-                    );
                 self.over = true;
                 self.end_sent = true;
                 self.told = Told::End;
                 Ok(Outgoing::silent(text))
             }
         }
-    }
-
-    fn interrupts(&self, text: &str) -> bool {
-        text == grammar::format_end()
     }
 
     fn opponent(

@@ -143,6 +143,17 @@ impl SexpSession {
         Outgoing::asking(self.text(&Notification::Move(self.game.snapshot())))
     }
 
+    /// Whether `reply` reads as one play that is legal now.
+    fn is_legal_play(&self, reply: &[u8]) -> bool {
+        let mut reader = Reader::new();
+        let (_, outcome) = reader.feed(reply);
+        match outcome.or_else(|| reader.finish()) {
+            Some(Ok(read)) => classify(&read.datum)
+                .is_ok_and(|play| self.game.legal_plays().contains(&play)),
+            _ => false,
+        }
+    }
+
     /// A violation under the robustness rule when this is such a scenario
     /// and the probe's question is still open: a silence, a crash, stray
     /// output or a reply that cannot be read, before the bot's first legal
@@ -507,6 +518,29 @@ impl Session for SexpSession {
             format!("no complete play within {limit} of (move …) (is stdout flushed after each play? is every parenthesis closed?)"),
         )
         .with_expected(self.legal_list())
+    }
+
+    fn late_reply(&self, timed_out: &Violation, reply: &[u8]) -> Option<Violation> {
+        let robust = self.robust?;
+        if timed_out.rule != robust.id {
+            return None;
+        }
+        if self.is_legal_play(reply) {
+            // A legal play came after all, held back until the bot left:
+            // the bot read the probe's notification and answered it, so the
+            // timeout is its own failure (its output is not flushed, or it
+            // is slow), not the robustness probe's finding.
+            return Some(rule::IO_TIMEOUT.violation(timed_out.message.clone()));
+        }
+        // What came at the end answers nothing (a parse error, say): the
+        // bot did not understand the probe's notification, which is the
+        // probe's finding, at its documented severity.
+        let shown = crate::shown::message_text(reply);
+        Some(robust.violation(format!(
+            "under {}: no legal play answered the notification; `{shown}`, which came only as the session ended, is not one. {}",
+            rule::IO_TIMEOUT.id,
+            timed_out.message
+        )))
     }
 
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {

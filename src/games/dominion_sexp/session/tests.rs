@@ -404,10 +404,44 @@ fn a_robustness_timeout_is_worded_under_the_probe() {
     assert_eq!(probe.rule, cat::ROBUST_REFERENCE_NAMES.id);
     assert_eq!(probe.severity, Severity::Warn);
     assert!(probe.message.starts_with("under io.timeout: "), "{}", probe.message);
-    // Outside a robustness scenario the timeout names itself.
+    // The play arrived once the bot exited: it answered the probe's
+    // notification, so the timeout is its own failure.
+    let real = s
+        .late_reply(&probe, b"(add copper)\n")
+        .expect("the real finding");
+    assert_eq!(real.rule, cat::IO_TIMEOUT.id);
+    assert_eq!(real.severity, Severity::Fail);
+    // Outside a robustness scenario the timeout already names itself.
     let mut s = session(2, 1);
     s.send(&text).unwrap();
-    assert_eq!(s.timed_out(Duration::from_secs(1)).rule, cat::IO_TIMEOUT.id);
+    let timeout = s.timed_out(Duration::from_secs(1));
+    assert_eq!(timeout.rule, cat::IO_TIMEOUT.id);
+    assert!(s.late_reply(&timeout, b"(add copper)\n").is_none());
+}
+
+/// Issue 32: a line reader prints parse errors, unflushed, for each line of
+/// a notification spread over lines; they come only at end of input. That
+/// is no answer to the probe's notification: the probe's warning stands.
+#[test]
+fn a_robustness_timeout_whose_late_output_is_no_play_stays_the_probes_warning() {
+    let text = deal_text(&starting_hand());
+    let mut s = session(2, 1);
+    s.send(&text.replace("alpha bravo", "0-player-v1 1-player-v1"))
+        .unwrap();
+    let probe = s.timed_out(Duration::from_secs(1));
+    for late in [
+        &b"parse error (line 1, column 6): unexpected end of input\n"[..],
+        b"(buy province)\n",
+    ] {
+        let kept = s.late_reply(&probe, late).expect("the probe's finding");
+        assert_eq!(
+            (kept.rule, kept.severity),
+            (cat::ROBUST_REFERENCE_NAMES.id, Severity::Warn),
+            "{}",
+            String::from_utf8_lossy(late)
+        );
+        assert!(kept.message.starts_with("under io.timeout: no legal play"), "{}", kept.message);
+    }
 }
 
 #[test]

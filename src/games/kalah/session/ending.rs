@@ -15,9 +15,6 @@ impl KalahSession {
     /// A line that arrived while no reply was due.
     pub(super) fn unexpected_finding(&mut self, bytes: &[u8]) -> Option<Violation> {
         let shown = crate::shown::message_text(bytes);
-        if std::mem::take(&mut self.reply_interrupted) {
-            return None;
-        }
         if self.eof && !self.over {
             return self.output_after_eof(&shown);
         }
