@@ -1,6 +1,6 @@
 //! The idle proof (`transport::idle`) on bots of the runtimes courses use:
 //! a JVM, GHC's threaded and non-threaded runtimes, Node, Python with
-//! threads. Each bot (tests/fixtures/idle/, compiled here into a temporary
+//! threads, Racket. Each bot (tests/fixtures/idle/, compiled here into a temporary
 //! folder) answers each line with `ok <line>`:
 //! - `echo` answers at once: waiting for its next line, it must be proved
 //!   idle (which ends protocheck's listening windows early);
@@ -304,6 +304,18 @@ fn a_threaded_python_bot_is_proved_idle_and_its_late_or_computed_answers_are_not
     check_runtime("Python threads", |mode| {
         let mut c = Command::new("python3");
         c.arg("-u").arg(fixture("idle_bot.py")).arg(mode);
+        c
+    });
+}
+
+#[test]
+fn a_racket_bot_is_proved_idle_and_its_late_or_computed_answers_are_not_missed() {
+    if !has("racket", "--version") {
+        return skip("Racket (racket)");
+    }
+    check_runtime("Racket", |mode| {
+        let mut c = Command::new("racket");
+        c.arg(fixture("idle_bot.rkt")).arg(mode);
         c
     });
 }
