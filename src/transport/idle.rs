@@ -229,8 +229,8 @@ mod linux {
                 return None; // a fork bomb is not worth proving anything about
             }
             // The main thread first: while it lives as its process's only
-            // thread, the process's task folder need not be listed.
-            // Whether this process is a JVM, found out once per look.
+            // thread, the process's task folder need not be listed. Whether
+            // it is a JVM is found out once per look.
             let mut jvm = None;
             let leader = task(files, p, p, stdin_link, &mut jvm)?;
             if matches!(leader.state, Task::Gone) {
@@ -252,7 +252,7 @@ mod linux {
                 }
             }
             let asleep = looks.iter().all(|(_, l)| matches!(l.state, Task::Blocked));
-            if idle && asleep && signals_quiet(files, p) != Some(true) {
+            if idle && asleep && signals_quiet(files, p, ran_mark(&looks)) != Some(true) {
                 idle = false; // a timer may run a handler of the bot's
             }
             for (tid, look) in looks {
@@ -391,10 +391,36 @@ mod linux {
 
     /// Whether no kernel timer can run a signal handler of process `pid`
     /// (see [`waits::signals_quiet`]). `None`: its status is unreadable.
-    fn signals_quiet(files: &mut OpenFiles, pid: i32) -> Option<bool> {
+    /// Only the process itself changes its handlers and timers, so an
+    /// answer found when its tasks' counters were `mark` holds while they
+    /// still are (its `status` is the costliest file of a look).
+    fn signals_quiet(files: &mut OpenFiles, pid: i32, mark: Option<u64>) -> Option<bool> {
+        if let Some(mark) = mark
+            && let Some(quiet) = files.signals_known(pid, mark)
+        {
+            return Some(quiet);
+        }
         let status = files.read(&format!("/proc/{pid}/status")).ok()?;
         let timers = files.read(&format!("/proc/{pid}/timers")).ok();
-        Some(waits::signals_quiet(&status, timers.as_deref()))
+        let quiet = waits::signals_quiet(&status, timers.as_deref());
+        if let Some(mark) = mark {
+            files.remember_signals(pid, mark, quiet);
+        }
+        Some(quiet)
+    }
+
+    /// A mark of what the scheduler did with one process's tasks (their
+    /// counters, read before its signals): it changes once any of them
+    /// runs. `None` where a task's counters are missing.
+    fn ran_mark(looks: &[(i32, TaskLook)]) -> Option<u64> {
+        let mut mark = 0u64;
+        for (tid, look) in looks {
+            let t = crate::transport::cpu_wait::parse_schedstat(*tid, look.counters.as_deref()?)?;
+            for v in [*tid as u64, t.runs, t.ran_ns] {
+                mark = mark.wrapping_mul(0x100_0000_01b3).wrapping_add(v);
+            }
+        }
+        Some(mark)
     }
 }
 

@@ -112,6 +112,9 @@ pub struct OpenFiles {
     /// Addresses (with their process) found in private memory: a JVM's
     /// launcher waits on one futex its whole life, and its `maps` is long.
     private_memory: std::collections::HashSet<(i32, u64)>,
+    /// Per process: whether its signals were found quiet, and the mark of
+    /// its tasks' counters then (the idle proof's `signals_quiet`).
+    signals: HashMap<i32, (u64, bool)>,
 }
 
 impl OpenFiles {
@@ -153,6 +156,19 @@ impl OpenFiles {
             self.private_memory.insert((pid, addr));
         }
         private
+    }
+
+    /// What [`OpenFiles::remember_signals`] kept for `pid` at `mark`.
+    pub fn signals_known(&self, pid: i32, mark: u64) -> Option<bool> {
+        self.signals
+            .get(&pid)
+            .and_then(|&(m, quiet)| (m == mark).then_some(quiet))
+    }
+
+    pub fn remember_signals(&mut self, pid: i32, mark: u64, quiet: bool) {
+        if self.signals.len() < 64 || self.signals.contains_key(&pid) {
+            self.signals.insert(pid, (mark, quiet));
+        }
     }
 
     fn keep(&mut self, path: &str, file: std::fs::File) {
