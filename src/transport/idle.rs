@@ -316,8 +316,9 @@ mod linux {
     }
 
     /// Task `tid` of process `pid` (`/proc/<pid>/task/<tid>`): blocked when
-    /// asleep in a read of a descriptor that is the pipe `stdin_link`, or
-    /// in a wait for a child.
+    /// asleep in a read of the pipe `stdin_link`, in a wait for a child, in
+    /// a wait only the bot's own tasks or protocheck can end, or (a JVM's
+    /// service thread) in a timed futex wait: see [`waits`].
     fn task(
         files: &mut OpenFiles,
         pid: i32,

@@ -397,7 +397,7 @@ pub fn signals_quiet(status: &str, timers: Option<&str>) -> bool {
     else {
         return false;
     };
-    let catches = |sig: u32| sig >= 1 && sig <= 64 && caught & (1u64 << (sig - 1)) != 0;
+    let catches = |sig: u32| (1..=64).contains(&sig) && caught & (1u64 << (sig - 1)) != 0;
     if catches(SIGALRM) {
         return false;
     }
