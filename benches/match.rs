@@ -2,6 +2,10 @@
 //! the same two agents (issue 20). Not a test: nothing here asserts a time.
 //! Run with `cargo bench --bench match`; set `MANKALAH_JAR` to ManKalah.jar
 //! for the side-by-side figure (`PROTOCHECK_BENCH_GAMES=N`, default 20).
+//! With `KALAH_AGENT_JARS=<a.jar>:<b.jar>` (two course agents, run with
+//! `java -jar`) it also times a match of those two, per game, beside
+//! ManKalah.jar with the same jars, and the Kalah suite for the first jar by
+//! default and with `--silence 0s` (issue 32: the idle proof for a JVM).
 //!
 //! The agents are the correct Kalah sample bot twice (a C-speed agent:
 //! protocheck's own time per game is what is measured, not a search). The
@@ -61,6 +65,7 @@ fn main() {
         ms(quiet)
     );
 
+    java_agents(exe, games);
     let Some(jar) = std::env::var_os("MANKALAH_JAR") else {
         println!(
             "ManKalah.jar: skipped (set MANKALAH_JAR to its path for the side-by-side figure)"
@@ -95,6 +100,102 @@ fn main() {
             theirs.as_secs_f64() / time.as_secs_f64().max(1e-9)
         );
     }
+}
+
+/// Two Java agents (`KALAH_AGENT_JARS`): protocheck's match and
+/// ManKalah.jar's per game, and the suite for the first agent.
+fn java_agents(exe: &str, games: usize) {
+    let Some(jars) = std::env::var("KALAH_AGENT_JARS").ok() else {
+        println!("Java agents: skipped (set KALAH_AGENT_JARS=<a.jar>:<b.jar>)");
+        return;
+    };
+    let jars: Vec<&str> = jars.split(':').filter(|j| !j.is_empty()).collect();
+    if jars.len() != 2 {
+        println!(
+            "Java agents: skipped (KALAH_AGENT_JARS names {} jars, not 2)",
+            jars.len()
+        );
+        return;
+    }
+    // `match` takes programs: a script per agent that becomes its JVM.
+    let dir = std::env::temp_dir().join(format!("match-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("bench folder");
+    let scripts: Vec<String> = jars
+        .iter()
+        .enumerate()
+        .map(|(i, jar)| {
+            use std::os::unix::fs::PermissionsExt;
+            let path = dir.join(format!("agent{i}.sh"));
+            std::fs::write(&path, format!("#!/bin/sh\nexec java -jar '{jar}'\n")).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+            path.display().to_string()
+        })
+        .collect();
+    let games = games.min(4);
+    println!("Java agents {} vs {} · {games} games", jars[0], jars[1]);
+    for extra in [
+        &["--jobs", "1"][..],
+        &["--silence", "0s", "--jobs", "1"][..],
+    ] {
+        let started = Instant::now();
+        let status = Command::new(exe)
+            .args(["match", "--game", "kalah", &scripts[0], &scripts[1]])
+            .args(["--games", &games.to_string(), "--format", "json"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("run protocheck match");
+        println!(
+            "protocheck match {:<24} {:>9.0} ms per game  (exit {})",
+            extra.join(" "),
+            ms(started.elapsed() / games as u32),
+            status.code().unwrap_or(-1)
+        );
+    }
+    if let Some(mankalah) = std::env::var_os("MANKALAH_JAR") {
+        let started = Instant::now();
+        for _ in 0..games {
+            let _ = Command::new("java")
+                .arg("-jar")
+                .arg(&mankalah)
+                .args([
+                    format!("java -jar {}", jars[0]),
+                    format!("java -jar {}", jars[1]),
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+        println!(
+            "ManKalah.jar, same agents:                {:>9.0} ms per game",
+            ms(started.elapsed() / games as u32)
+        );
+    }
+    for extra in [&[][..], &["--silence", "0s"][..]] {
+        let started = Instant::now();
+        let status = Command::new(exe)
+            .args([
+                "--game",
+                "kalah",
+                "--bot-cmd",
+                &format!("java -jar {}", jars[0]),
+            ])
+            .args(["--format", "json"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("run protocheck");
+        println!(
+            "Kalah suite, {} {:<14} {:>7.1} s  (exit {})",
+            jars[0],
+            extra.join(" "),
+            started.elapsed().as_secs_f64(),
+            status.code().unwrap_or(-1)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn ms(d: Duration) -> f64 {

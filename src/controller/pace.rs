@@ -6,8 +6,11 @@
 //! *provably idle* (see `transport::idle`): it has read everything and sleeps
 //! reading its input, so it cannot write anything until protocheck does. A
 //! bot that wrote out of turn did so before going idle, and its line is in
-//! the queue by then, so this shortcut never changes a verdict. Where idleness
-//! cannot be proved (a JVM, an event loop, another OS) the window runs its
+//! the queue by then, so this shortcut never changes a verdict. The proof
+//! covers the runtimes courses use (a JVM's threads, GHC's, Node's and
+//! Racket's event loops, Python's threads: docs/performance.md, "Which waits
+//! are idle"). Where idleness cannot be proved (a bot with a timer, a
+//! socket, another OS) the window runs its
 //! length: the game's full window where out-of-turn output is most likely,
 //! elsewhere a window that follows the bot's own pace. An explicit
 //! `--silence` (or scenario `silence:`) fixes the windows it sizes (start-up,

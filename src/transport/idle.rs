@@ -1,15 +1,19 @@
 //! Whether a bot is *provably idle*: it has read everything protocheck sent
-//! and every thread of every process it started sleeps in a read of the
-//! stdin pipe protocheck holds (or, for a wrapper, in a wait for its child).
-//! Such a bot can do nothing until protocheck writes again: it will never
-//! answer a due reply, and it cannot write out of turn any more.
+//! and every thread of every process it started sleeps where only
+//! protocheck (or another of its own threads, all asleep too) can wake it:
+//! in a read of the stdin pipe protocheck holds, in a wait for its child, or
+//! in a wait without a timeout on a private futex or on its own pipes,
+//! eventfds and epoll sets (the JVM's, GHC's, Node's, Python's threads; see
+//! [`waits`]). Such a bot can do nothing until protocheck writes again: it
+//! will never answer a due reply, and it cannot write out of turn any more.
 //!
 //! Linux only, from `/proc`: each task's `stat` (state, CPU time),
-//! `syscall` (the system call it sleeps in, and its arguments) and
-//! `schedstat` (how often and how long the scheduler ran it). Where that
-//! cannot be read (another OS, a restricted `/proc`, a bot that waits with
-//! `poll`/`epoll`, a JVM with its helper threads), the answer is "unknown"
-//! and the caller falls back to its timeouts and windows.
+//! `syscall` (the system call it sleeps in, and its arguments), `schedstat`
+//! (how often and how long the scheduler ran it), and each process's
+//! signals and timers. Where that cannot be read (another OS, a restricted
+//! `/proc`) or a task may wake by itself (a timeout, a socket, a timer
+//! signal it catches), the answer is "not idle" or "unknown" and the caller
+//! falls back to its timeouts and windows.
 //!
 //! One look is not a proof: it reads the tasks one after another, and a
 //! task may run between two reads (the bot writes a line after protocheck's
@@ -19,6 +23,9 @@
 //! asleep at once, with nothing left to read, and only protocheck can wake
 //! them. Without `schedstat` the caller spaces its two looks in time and
 //! compares CPU ticks instead.
+
+#[cfg(target_os = "linux")]
+pub(crate) mod waits;
 
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -162,19 +169,7 @@ mod linux {
     pub use crate::transport::procfs::OpenFiles;
     use std::fs;
 
-    /// System call numbers of the calls a provably idle task may sleep in.
-    #[cfg(target_arch = "x86_64")]
-    const READS: &[i64] = &[0, 19]; // read, readv
-    #[cfg(target_arch = "x86_64")]
-    const WAITS: &[i64] = &[61, 247]; // wait4, waitid
-    #[cfg(target_arch = "aarch64")]
-    const READS: &[i64] = &[63, 65];
-    #[cfg(target_arch = "aarch64")]
-    const WAITS: &[i64] = &[260, 95];
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    const READS: &[i64] = &[];
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    const WAITS: &[i64] = &[];
+    use super::waits::{self, Wait};
 
     /// How one task is doing.
     enum Task {
@@ -193,7 +188,7 @@ mod linux {
         reader_tid: i32,
         files: &mut OpenFiles,
     ) -> Option<Sample> {
-        if READS.is_empty() {
+        if !waits::supported() {
             return None;
         }
         if reader_tid <= 0 {
@@ -234,8 +229,10 @@ mod linux {
                 return None; // a fork bomb is not worth proving anything about
             }
             // The main thread first: while it lives as its process's only
-            // thread, the process's task folder need not be listed.
-            let leader = task(files, p, p, stdin_link)?;
+            // thread, the process's task folder need not be listed. Whether
+            // it is a JVM is found out once per look.
+            let mut jvm = None;
+            let leader = task(files, p, p, stdin_link, &mut jvm)?;
             if matches!(leader.state, Task::Gone) {
                 if p != pid {
                     continue; // a child that ended meanwhile does nothing
@@ -250,9 +247,13 @@ mod linux {
                 for entry in listed.flatten() {
                     let tid: i32 = entry.file_name().to_str()?.parse().ok()?;
                     if tid != p {
-                        looks.push((tid, task(files, p, tid, stdin_link)?));
+                        looks.push((tid, task(files, p, tid, stdin_link, &mut jvm)?));
                     }
                 }
+            }
+            let asleep = looks.iter().all(|(_, l)| matches!(l.state, Task::Blocked));
+            if idle && asleep && signals_quiet(files, p, ran_mark(&looks)) != Some(true) {
+                idle = false; // a timer may run a handler of the bot's
             }
             for (tid, look) in looks {
                 schedule = match (schedule, look.counters) {
@@ -294,7 +295,7 @@ mod linux {
             Err(_) => return None,
         };
         let number = syscall.split_whitespace().next()?.parse::<i64>().ok();
-        if number.is_some_and(|n| READS.contains(&n)) {
+        if number.is_some_and(waits::is_read) {
             let counters = files.read(&format!("{path}/schedstat")).ok();
             Some((Task::Blocked, counters))
         } else {
@@ -315,9 +316,16 @@ mod linux {
     }
 
     /// Task `tid` of process `pid` (`/proc/<pid>/task/<tid>`): blocked when
-    /// asleep in a read of a descriptor that is the pipe `stdin_link`, or
-    /// in a wait for a child.
-    fn task(files: &mut OpenFiles, pid: i32, tid: i32, stdin_link: &str) -> Option<TaskLook> {
+    /// asleep in a read of the pipe `stdin_link`, in a wait for a child, in
+    /// a wait only the bot's own tasks or protocheck can end, or (a JVM's
+    /// service thread) in a timed futex wait: see [`waits`].
+    fn task(
+        files: &mut OpenFiles,
+        pid: i32,
+        tid: i32,
+        stdin_link: &str,
+        jvm: &mut Option<bool>,
+    ) -> Option<TaskLook> {
         let path = format!("/proc/{pid}/task/{tid}");
         let stat = match files.read(&format!("{path}/stat")) {
             Ok(text) => text,
@@ -363,25 +371,57 @@ mod linux {
             return look(Task::Busy, files);
         }
         let syscall = files.read(&format!("{path}/syscall")).ok()?;
-        let mut words = syscall.split_whitespace();
-        let Some(number) = words.next().and_then(|w| w.parse::<i64>().ok()) else {
+        let Some(call) = waits::parse_call(&syscall) else {
             return look(Task::Busy, files); // "running", or not in a call
         };
-        if WAITS.contains(&number) {
-            return look(Task::Blocked, files);
+        let blocked = match waits::classify(files, pid, &call, stdin_link) {
+            Wait::Input | Wait::Child | Wait::Quiet => true,
+            // A JVM's service threads wake on timers and run only the
+            // JVM's code (see `waits`); a bot's own thread with a timeout
+            // may answer when it ends.
+            Wait::Timed => {
+                *jvm.get_or_insert_with(|| waits::is_jvm(pid))
+                    && files
+                        .read(&format!("{path}/comm"))
+                        .is_ok_and(|c| waits::jvm_service_thread(&c))
+            }
+            Wait::Other => false,
+        };
+        look(if blocked { Task::Blocked } else { Task::Busy }, files)
+    }
+
+    /// Whether no kernel timer can run a signal handler of process `pid`
+    /// (see [`waits::signals_quiet`]). `None`: its status is unreadable.
+    /// Only the process itself changes its handlers and timers, so an
+    /// answer found when its tasks' counters were `mark` holds while they
+    /// still are (its `status` is the costliest file of a look).
+    fn signals_quiet(files: &mut OpenFiles, pid: i32, mark: Option<u64>) -> Option<bool> {
+        if let Some(mark) = mark
+            && let Some(quiet) = files.signals_known(pid, mark)
+        {
+            return Some(quiet);
         }
-        if !READS.contains(&number) {
-            return look(Task::Busy, files);
+        let status = files.read(&format!("/proc/{pid}/status")).ok()?;
+        let timers = files.read(&format!("/proc/{pid}/timers")).ok();
+        let quiet = waits::signals_quiet(&status, timers.as_deref());
+        if let Some(mark) = mark {
+            files.remember_signals(pid, mark, quiet);
         }
-        let fd = words
-            .next()
-            .and_then(|w| i64::from_str_radix(w.trim_start_matches("0x"), 16).ok())?;
-        let target = fs::read_link(format!("/proc/{pid}/fd/{fd}")).ok()?;
-        if target.to_str() == Some(stdin_link) {
-            look(Task::Blocked, files)
-        } else {
-            look(Task::Busy, files)
+        Some(quiet)
+    }
+
+    /// A mark of what the scheduler did with one process's tasks (their
+    /// counters, read before its signals): it changes once any of them
+    /// runs. `None` where a task's counters are missing.
+    fn ran_mark(looks: &[(i32, TaskLook)]) -> Option<u64> {
+        let mut mark = 0u64;
+        for (tid, look) in looks {
+            let t = crate::transport::cpu_wait::parse_schedstat(*tid, look.counters.as_deref()?)?;
+            for v in [*tid as u64, t.runs, t.ran_ns] {
+                mark = mark.wrapping_mul(0x100_0000_01b3).wrapping_add(v);
+            }
         }
+        Some(mark)
     }
 }
 

@@ -109,6 +109,12 @@ pub struct OpenFiles {
     kept: HashMap<String, std::fs::File>,
     /// Those read in the current look.
     this_look: HashMap<String, std::fs::File>,
+    /// Addresses (with their process) found in private memory: a JVM's
+    /// launcher waits on one futex its whole life, and its `maps` is long.
+    private_memory: std::collections::HashSet<(i32, u64)>,
+    /// Per process: whether its signals were found quiet, and the mark of
+    /// its tasks' counters then (the idle proof's `signals_quiet`).
+    signals: HashMap<i32, (u64, bool)>,
 }
 
 impl OpenFiles {
@@ -135,6 +141,34 @@ impl OpenFiles {
         let text = read_from_start(&file)?;
         self.keep(path, file);
         Ok(text)
+    }
+
+    /// Whether `addr` lies in a private mapping of process `pid` (its
+    /// `maps`, read once per address).
+    #[cfg(target_os = "linux")]
+    pub fn in_private_memory(&mut self, pid: i32, addr: u64) -> bool {
+        if self.private_memory.contains(&(pid, addr)) {
+            return true;
+        }
+        let private = read(&format!("/proc/{pid}/maps"))
+            .is_ok_and(|maps| crate::transport::idle::waits::private_mapping(&maps, addr));
+        if private && self.private_memory.len() < 64 {
+            self.private_memory.insert((pid, addr));
+        }
+        private
+    }
+
+    /// What [`OpenFiles::remember_signals`] kept for `pid` at `mark`.
+    pub fn signals_known(&self, pid: i32, mark: u64) -> Option<bool> {
+        self.signals
+            .get(&pid)
+            .and_then(|&(m, quiet)| (m == mark).then_some(quiet))
+    }
+
+    pub fn remember_signals(&mut self, pid: i32, mark: u64, quiet: bool) {
+        if self.signals.len() < 64 || self.signals.contains_key(&pid) {
+            self.signals.insert(pid, (mark, quiet));
+        }
     }
 
     fn keep(&mut self, path: &str, file: std::fs::File) {
