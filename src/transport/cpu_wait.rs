@@ -44,6 +44,17 @@ pub fn looks() -> u64 {
     LOOKS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// How long the busiest of `tasks` (the one that ran and waited the most)
+/// waited for a CPU since it started: the part of a bot's wall time that a
+/// loaded machine, not the bot, spent.
+pub fn busiest_wait(tasks: &[TaskTimes]) -> std::time::Duration {
+    let waited = tasks
+        .iter()
+        .max_by_key(|t| t.ran_ns + t.waited_ns)
+        .map_or(0, |t| t.waited_ns);
+    std::time::Duration::from_nanos(waited)
+}
+
 /// Parse a `schedstat` file: `<ran ns> <waited ns> <timeslices>`.
 pub fn parse_schedstat(tid: i32, text: &str) -> Option<TaskTimes> {
     let mut fields = text.split_whitespace();
@@ -166,6 +177,22 @@ mod tests {
         assert_eq!(parse_schedstat(7, "12"), None);
         assert_eq!(parse_schedstat(7, "12 34"), None);
         assert_eq!(parse_schedstat(7, "x y z"), None);
+    }
+
+    #[test]
+    fn the_busiest_task_gives_the_wait() {
+        let task = |tid, ran_ns, waited_ns| TaskTimes {
+            tid,
+            ran_ns,
+            waited_ns,
+            runs: 1,
+            runnable: false,
+        };
+        // The task that ran and waited the most is the one whose wait held
+        // the bot back; a thread that mostly waited but hardly ran is not.
+        let tasks = [task(1, 4_000, 6_000), task(2, 100, 9_000), task(3, 50, 10)];
+        assert_eq!(busiest_wait(&tasks), std::time::Duration::from_nanos(6_000));
+        assert_eq!(busiest_wait(&[]), std::time::Duration::ZERO);
     }
 
     #[test]

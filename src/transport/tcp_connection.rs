@@ -31,6 +31,10 @@ pub const PORT_PLACEHOLDER: &str = "{port}";
 /// How long the acceptor sleeps between looks at the bot's exit and at the
 /// stop flag.
 const ACCEPT_SLICE: Duration = Duration::from_millis(10);
+/// Past this many times the connect limit in wall time, a client that has
+/// not connected fails however busy the machine was (as a reply's
+/// backstop, `controller::timing`).
+const CONNECT_BACKSTOP: u32 = 10;
 
 /// What a TCP session needs besides the bot's command line.
 pub struct TcpSetup {
@@ -148,9 +152,12 @@ impl BotConnection {
         let (wtx, wrx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let socket: Arc<Mutex<Option<TcpStream>>> = Arc::default();
+        let started = Instant::now();
         let acceptor = Acceptor {
             listener: setup.listener,
-            deadline: Instant::now() + setup.connect_within,
+            pid,
+            started,
+            deadline: started + setup.connect_within,
             waited: setup.connect_within,
             write_timeout: setup.write_timeout,
             eof_is_exit: !setup.spawn,
@@ -187,6 +194,11 @@ impl BotConnection {
 
 struct Acceptor {
     listener: LoopbackListener,
+    /// The bot's process (0 with `--no-spawn`: none to look at).
+    pid: i32,
+    started: Instant,
+    /// When the connect limit is looked at next: its wall-clock end at
+    /// first, later what the bot's own time leaves of it.
     deadline: Instant,
     waited: Duration,
     write_timeout: Duration,
@@ -203,7 +215,37 @@ impl Acceptor {
         *self.exited.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn run(self, framer: Box<dyn super::framing::Framer>, writes: Receiver<WriteCommand>) {
+    /// Whether the bot has had its time to connect. Like a reply, the
+    /// connect limit is judged in the bot's own time: on a loaded machine
+    /// a client whose runtime takes 20 s of wall time to load for 2 s of
+    /// CPU (its tasks waiting in the run queue) must not fail for it, so
+    /// the time its busiest task waited for a CPU is added, up to
+    /// [`CONNECT_BACKSTOP`] times the limit. Where that cannot be measured
+    /// (`--no-spawn`, another OS) the wall clock decides.
+    fn connect_limit_reached(&mut self) -> bool {
+        let now = Instant::now();
+        if now < self.deadline {
+            return false;
+        }
+        let limit = self.waited;
+        let wall = now - self.started;
+        let backstop = limit * CONNECT_BACKSTOP;
+        if wall >= backstop || self.pid <= 0 {
+            return true;
+        }
+        let Some(tasks) = super::cpu_wait::sample(self.pid) else {
+            return true;
+        };
+        let own = wall.saturating_sub(super::cpu_wait::busiest_wait(&tasks));
+        if own >= limit {
+            return true;
+        }
+        let left = (limit - own).max(ACCEPT_SLICE);
+        self.deadline = (now + left).min(self.started + backstop);
+        false
+    }
+
+    fn run(mut self, framer: Box<dyn super::framing::Framer>, writes: Receiver<WriteCommand>) {
         let first = loop {
             if self.stop.load(Ordering::SeqCst) {
                 return;
@@ -228,7 +270,7 @@ impl Acceptor {
             // protocheck waits for nobody (a --no-spawn client has no
             // process to kill).
             if self.exit_status().is_some()
-                || Instant::now() >= self.deadline
+                || self.connect_limit_reached()
                 || super::process::interrupted()
             {
                 break None;
