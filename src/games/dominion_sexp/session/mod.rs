@@ -6,6 +6,7 @@
 
 mod board;
 pub mod deal;
+mod robust;
 mod table;
 
 use super::catalogue as rule;
@@ -17,7 +18,7 @@ use crate::games::dominion::seats::Relayed;
 use crate::games::{Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
 use crate::transport::ExitStatus;
-use crate::verdict::{RuleInfo, Severity, Violation};
+use crate::verdict::{RuleInfo, Violation};
 use std::cell::Cell;
 use std::time::Duration;
 
@@ -141,32 +142,6 @@ impl SexpSession {
         self.fresh = false;
         self.move_due = true;
         Outgoing::asking(self.text(&Notification::Move(self.game.snapshot())))
-    }
-
-    /// Whether `reply` reads as one play that is legal now.
-    fn is_legal_play(&self, reply: &[u8]) -> bool {
-        let mut reader = Reader::new();
-        let (_, outcome) = reader.feed(reply);
-        match outcome.or_else(|| reader.finish()) {
-            Some(Ok(read)) => classify(&read.datum)
-                .is_ok_and(|play| self.game.legal_plays().contains(&play)),
-            _ => false,
-        }
-    }
-
-    /// A violation under the robustness rule when this is such a scenario
-    /// and the probe's question is still open: a silence, a crash, stray
-    /// output or a reply that cannot be read, before the bot's first legal
-    /// play (a bot that cannot read a notification does those). A play the
-    /// bot wrote is an answer, judged under its own rule.
-    fn finding(&self, rule: &'static RuleInfo, message: String) -> Violation {
-        match self.robust {
-            Some(robust) if rule.severity == Severity::Fail && !self.probe_answered => {
-                self.tripped.set(true);
-                robust.violation(format!("under {}: {message}", rule.id))
-            }
-            _ => rule.violation(message),
-        }
     }
 
     fn legal_list(&self) -> String {
@@ -521,26 +496,7 @@ impl Session for SexpSession {
     }
 
     fn late_reply(&self, timed_out: &Violation, reply: &[u8]) -> Option<Violation> {
-        let robust = self.robust?;
-        if timed_out.rule != robust.id {
-            return None;
-        }
-        if self.is_legal_play(reply) {
-            // A legal play came after all, held back until the bot left:
-            // the bot read the probe's notification and answered it, so the
-            // timeout is its own failure (its output is not flushed, or it
-            // is slow), not the robustness probe's finding.
-            return Some(rule::IO_TIMEOUT.violation(timed_out.message.clone()));
-        }
-        // What came at the end answers nothing (a parse error, say): the
-        // bot did not understand the probe's notification, which is the
-        // probe's finding, at its documented severity.
-        let shown = crate::shown::message_text(reply);
-        Some(robust.violation(format!(
-            "under {}: no legal play answered the notification; `{shown}`, which came only as the session ended, is not one. {}",
-            rule::IO_TIMEOUT.id,
-            timed_out.message
-        )))
+        self.late_answer_to_probe(timed_out, reply)
     }
 
     fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation> {

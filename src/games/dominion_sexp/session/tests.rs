@@ -3,6 +3,7 @@ use crate::games::dominion_sexp::catalogue as cat;
 use crate::games::dominion_sexp::messages::{Card, State};
 use crate::games::dominion_sexp::rules;
 use crate::scenario::builtin;
+use crate::verdict::Severity;
 use std::collections::BTreeSet;
 
 fn session(players: usize, seat: usize) -> SexpSession {
