@@ -124,15 +124,14 @@ impl BotClock {
     /// or where it cannot be measured.
     pub(super) fn cpu_wait(&self) -> Option<Duration> {
         let first = self.first.as_ref()?;
-        let busiest = self
-            .latest
-            .iter()
-            .map(|(tid, &(ran, waited))| {
-                let (ran0, waited0) = first.get(tid).copied().unwrap_or((0, 0));
-                (ran.saturating_sub(ran0), waited.saturating_sub(waited0))
-            })
-            .max_by_key(|&(ran, waited)| ran + waited)?;
-        Some(Duration::from_nanos(busiest.1))
+        if self.latest.is_empty() {
+            return None;
+        }
+        let since_first = self.latest.iter().map(|(tid, &(ran, waited))| {
+            let (ran0, waited0) = first.get(tid).copied().unwrap_or((0, 0));
+            (ran.saturating_sub(ran0), waited.saturating_sub(waited0))
+        });
+        Some(crate::transport::cpu_wait::busiest_wait(since_first))
     }
 
     /// CPU time the bot's tasks used since the first look.

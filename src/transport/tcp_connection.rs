@@ -236,7 +236,8 @@ impl Acceptor {
         let Some(tasks) = super::cpu_wait::sample(self.pid) else {
             return true;
         };
-        let own = wall.saturating_sub(super::cpu_wait::busiest_wait(&tasks));
+        let waited = super::cpu_wait::busiest_wait(tasks.iter().map(|t| (t.ran_ns, t.waited_ns)));
+        let own = wall.saturating_sub(waited);
         if own >= limit {
             return true;
         }
