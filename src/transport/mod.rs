@@ -14,6 +14,7 @@ mod live;
 pub mod process;
 #[cfg(target_os = "linux")]
 pub mod procfs;
+pub mod sandbox;
 pub mod signals;
 pub mod stream;
 pub mod tcp;
@@ -146,6 +147,8 @@ pub struct Limits {
     pub kill_grace: Duration,
     /// Memory, CPU time and process count of the bot.
     pub resources: ResourceLimits,
+    /// The sandbox the bot runs in.
+    pub sandbox: sandbox::SandboxOptions,
 }
 
 impl Default for Limits {
@@ -155,6 +158,7 @@ impl Default for Limits {
             stderr_keep: 4 * 1024,
             kill_grace: Duration::from_millis(300),
             resources: ResourceLimits::default(),
+            sandbox: sandbox::SandboxOptions::default(),
         }
     }
 }
