@@ -6,7 +6,7 @@
 //! Every key is the name of a long option (`game`, `scenarios`, `timeout`,
 //! `games`, `strict`, …) with the value the option would take; `bot` is the
 //! bot program and `bot-args` its arguments. Relative paths (`bot` when it
-//! names a path, `scenarios`, `save-failures`, `output`) are taken from the
+//! names a path, `scenarios`, `save-failures`, `output`, `allow-read`) are taken from the
 //! file's folder, so the file means the same wherever it is run from.
 //!
 //! The file is turned into command-line words, and clap parses those with
@@ -28,7 +28,7 @@ pub const FILE_NAME: &str = "protocheck.toml";
 const NOT_IN_FILE: &[&str] = &["help", "version", "config", "no-config"];
 
 /// Options whose value is a path, resolved against the file's folder.
-const PATH_OPTIONS: &[&str] = &["scenarios", "save-failures", "output"];
+const PATH_OPTIONS: &[&str] = &["scenarios", "save-failures", "output", "allow-read"];
 
 /// A problem with the project file, located.
 #[derive(Debug, PartialEq, Eq)]
