@@ -69,6 +69,7 @@ protocheck grade submissions/*/bot -- --game kalah\n  \
 protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n\
 A bot graded before is kept while nothing it depends on changed: every file of its folder (by content), its command, \
 the run options and protocheck's version; --force grades every bot again.\n\
+The limit and sandbox options above are added to every bot's run options (give each on one side of `--` only).\n\
 Exit status: 0 every bot was graded (failures included), 1 with --fail-on-any when a bot did not pass, \
 2 bad input (nothing runs) or grade was stopped.";
 
