@@ -102,6 +102,32 @@ fn a_match_applies_the_memory_limit_it_is_given() {
     );
 }
 
+#[test]
+fn a_match_takes_the_exit_grace_of_a_single_run() {
+    let (code, report, stderr) = protocheck_json(
+        &[
+            "match",
+            "--game",
+            "kalah",
+            &bot("kalah-correct"),
+            &bot("kalah-lingers"),
+            "--exit-grace",
+            "300ms",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "a warning only: {report:#}\n{stderr}");
+    let game = &report["games"][0];
+    let lingered = game["findings"].as_array().unwrap().iter().any(|f| {
+        f["bot"] == "kalah-lingers"
+            && f["rule"] == "io.no-exit"
+            && f["message"] == "the bot was still running 300ms after END"
+    });
+    assert!(lingered, "{game:#}");
+}
+
 /// Whether `bot` got `io.resource-limit` in `game`, its message saying `what`.
 fn limit_found(game: &Value, bot: &str, what: &str) -> bool {
     game["findings"].as_array().unwrap().iter().any(|f| {
