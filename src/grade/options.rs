@@ -112,9 +112,8 @@ pub fn check(given: &[String], cwd: &Path) -> Result<RunOptions, String> {
         return Err("--games needs --seed in grade, so that every bot meets the same games (e.g. --games 20 --seed 2026)".into());
     }
     let game = matches.get_one::<String>("game").cloned();
-    let sandbox = crate::cli::Cli::from_arg_matches(&matches)
+    let sandbox = crate::cli::limit_flags::LimitFlags::from_arg_matches(&matches)
         .map_err(|e| format!("the run options after `--` do not parse: {e}"))?
-        .limits
         .sandbox_options();
     let mut args = absolute_paths(given, cwd);
     if !given_here("config") {

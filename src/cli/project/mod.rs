@@ -298,6 +298,24 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_to_allow_is_taken_from_the_file_folder() {
+        let repo = std::env::temp_dir().join(format!("protocheck-project-{}", std::process::id()));
+        std::fs::create_dir_all(repo.join("data")).unwrap();
+        let file = repo.join(FILE_NAME);
+        let words = merge(&args(&[]), &file, "allow-read = [\"data\"]\n").unwrap();
+        assert_eq!(
+            words[1..],
+            [
+                "--allow-read".to_string(),
+                repo.join("data").display().to_string()
+            ]
+        );
+        let err = merge(&args(&[]), &file, "allow-read = [\"missing\"]\n").unwrap_err();
+        assert!(err.message.contains("no such file or folder"), "{err}");
+        let _ = std::fs::remove_dir_all(&repo);
+    }
+
+    #[test]
     fn the_command_line_wins() {
         let words = merged(
             &["--game", "quoridor", "--timeout", "5s", "./other", "--", "-x"],
