@@ -288,6 +288,7 @@ mod tests {
             partition: Some(("hash:1/2".into(), 9)),
             workspace: None,
             environment: Default::default(),
+            sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
@@ -322,6 +323,7 @@ mod tests {
             partition: None,
             workspace: None,
             environment: Default::default(),
+            sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
