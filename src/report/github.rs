@@ -133,6 +133,8 @@ pub fn step_summary(info: &RunInfo, results: &[ScenarioResult]) -> String {
             String::new()
         },
     );
+    // Which layers confined the bots: a CI run's verdicts rest on them.
+    let _ = writeln!(out, "{}\n", info.sandbox.line());
     if let Some((shard, of)) = &info.partition {
         let _ = writeln!(out, "Partition `{shard}` of {of} selected scenarios.\n");
     }
@@ -303,6 +305,7 @@ mod tests {
         assert!(md.contains("`./bot \\| tee`"), "{md}");
         assert!(md.contains("**1 passed, 1 failed**"), "{md}");
         assert!(md.contains("Partition `hash:1/2` of 9"), "{md}");
+        assert!(md.contains("\nsandbox: none (--sandbox off)\n"), "{md}");
         assert!(
             md.contains(
                 "| `bad-one` | ❌ fail | `kalah.move.empty-hole` | MOVE;3 names an empty hole |"
