@@ -192,3 +192,53 @@ fn match_and_tournament_reports_say_the_sandbox() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// `--sandbox off` (the flag of `cli::limit_flags`): every report says the
+/// bots ran without one, and grade's table says so for each bot.
+#[test]
+fn sandbox_off_says_none_in_the_reports_and_the_grades() {
+    let human = single_run("human", &["--sandbox", "off"]);
+    assert_eq!(
+        human
+            .lines()
+            .filter(|l| l.starts_with("sandbox: "))
+            .collect::<Vec<_>>(),
+        ["sandbox: none (--sandbox off)"],
+        "{human}"
+    );
+    let json: Value = serde_json::from_str(&single_run("json", &["--sandbox", "off"])).unwrap();
+    assert_eq!(json["sandbox"]["none_because"], "--sandbox off", "{json}");
+    assert_eq!(json["sandbox"]["files"], false, "{json}");
+
+    let class = tempdir();
+    let dir = class.join("submissions").join("ann");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(bot("kalah-correct"), dir.join("bot")).unwrap();
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .current_dir(&class)
+        .args([
+            "grade",
+            "submissions/*/bot",
+            "--",
+            "--game",
+            "kalah",
+            "--filter",
+            "opening",
+            "--sandbox",
+            "off",
+        ])
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let csv = std::fs::read_to_string(class.join("grades/grades.csv")).unwrap();
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",none (--sandbox off)"),
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(&class);
+}

@@ -226,6 +226,33 @@ mod sandbox_tests {
     }
 
     #[test]
+    fn a_run_with_sandbox_off_says_none_in_every_format() {
+        use crate::transport::sandbox::{Mode, SandboxOptions, settle};
+        let off = settle(&SandboxOptions {
+            mode: Mode::Off,
+            ..SandboxOptions::default()
+        })
+        .expect("off always runs");
+        let info = info(off);
+        let human = human::render(&info, &results(), &human::Style::default());
+        assert!(
+            human.contains("\nsandbox: none (--sandbox off)\n"),
+            "{human}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&json::render(&info, &results())).unwrap();
+        assert_eq!(json["sandbox"]["none_because"], "--sandbox off");
+        for layer in ["files", "tcp", "signals", "scheduling"] {
+            assert_eq!(json["sandbox"][layer], false, "{layer}");
+        }
+        assert!(
+            junit::render(&info, &results())
+                .contains("<property name=\"sandbox\" value=\"none (--sandbox off)\"/>")
+        );
+        assert!(html::render(&info, &results()).contains("<dd>none (--sandbox off)</dd>"));
+    }
+
+    #[test]
     fn the_json_report_carries_the_layers_as_an_object() {
         for layers in [all_layers(), Layers::none("macOS")] {
             let text = json::render(&info(layers.clone()), &results());
