@@ -283,6 +283,8 @@ fn report_stage(
         partition: cli.partition.map(|p| (p.to_string(), selected)),
         workspace: crate::actions::workspace(),
         environment: cli.bot_env.policy().note_here(),
+        sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
+            .map_err(Fatal::Usage)?,
     };
     let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
     let style = Style {

@@ -270,6 +270,8 @@ pub(crate) fn seat_players(
 pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
     setup.check_table(players.len())?;
+    let sandbox =
+        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
     let games = in_order(args.games, jobs(args.jobs), |i| {
         // Game 1: the bots in the order given; each game after, rotated by
         // one (two bots: seats alternate).
@@ -280,7 +282,7 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     })
     .into_iter()
     .collect::<Result<Vec<_>, Fatal>>()?;
-    let result = report::MatchReport::new(setup.game.id(), &players, games);
+    let result = report::MatchReport::new(setup.game.id(), &sandbox, &players, games);
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
     }
