@@ -110,7 +110,7 @@ fn a_class_with_hostile_bots_is_graded_right() {
     assert_eq!(
         lines.next(),
         Some(
-            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because"
+            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,not_run"
         )
     );
     assert!(lines.next().unwrap().starts_with("alice,passed,"), "{csv}");

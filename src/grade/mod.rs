@@ -54,6 +54,14 @@ pub struct GradeArgs {
     /// Exit with 1 when a bot did not pass (grading as a gate).
     #[arg(long)]
     pub fail_on_any: bool,
+    /// The longest one bot's whole grading may take (all its scenarios and
+    /// generated games), e.g. 2m, or none (the default: every bot runs to
+    /// the end, each reply bounded by its timeouts). When it is spent the
+    /// bot's running scenarios are stopped; it is graded on the scenarios
+    /// it finished, the rest listed as not run with the reason. A scenario
+    /// cut short is never a failure.
+    #[arg(long, value_name = "DURATION", default_value = "none", value_parser = crate::transport::limits::parse_optional_duration)]
+    pub bot_time_limit: std::option::Option<std::time::Duration>,
     /// The options of a single run, given to every bot's run unchanged
     /// (game, scenarios, --games with --seed, timeouts, limits, …).
     #[arg(last = true, value_name = "RUN_OPTIONS")]
@@ -64,7 +72,8 @@ const GRADE_HELP: &str = "Examples:\n  \
 protocheck grade submissions/*/bot -- --game kalah\n  \
 protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n\
 A bot graded before is kept while nothing it depends on changed: every file of its folder (by content), its command, \
-the run options and protocheck's version; --force grades every bot again.\n\
+the run options and protocheck's version; --force grades every bot again. A bot cut by --bot-time-limit is graded again \
+when the limit changes; one that finished is kept while it finished within the new limit.\n\
 Exit status: 0 every bot was graded (failures included), 1 with --fail-on-any when a bot did not pass, \
 2 bad input (nothing runs) or grade was stopped.";
 
@@ -127,6 +136,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         out: &out,
         jobs,
         force: args.force,
+        budget: args.bot_time_limit,
     });
     let mut grades = table::Grades {
         protocheck: env!("CARGO_PKG_VERSION").into(),

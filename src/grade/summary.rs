@@ -84,6 +84,14 @@ fn summary_line(rows: &[Row]) -> String {
             let _ = write!(line, ", {n} {shown}");
         }
     }
+    let cut = rows.iter().filter(|r| r.not_run > 0).count();
+    if cut > 0 {
+        let _ = write!(
+            line,
+            "; {} cut by --bot-time-limit (graded on the scenarios they finished, the rest not run)",
+            super::counted(cut, "bot", "bots")
+        );
+    }
     line
 }
 
@@ -288,6 +296,7 @@ mod tests {
             rules: rules.iter().map(|r| r.to_string()).collect(),
             warning_rules: Vec::new(),
             skipped_because: Vec::new(),
+            not_run: 0,
         }
     }
 

@@ -34,6 +34,10 @@ pub struct Row {
     /// order (e.g. a board size outside the default run).
     #[serde(default)]
     pub skipped_because: Vec<Skipped>,
+    /// Scenarios not run because `--bot-time-limit` was spent (a running
+    /// one cut short included); also counted in `skipped`, with the reason.
+    #[serde(default)]
+    pub not_run: usize,
 }
 
 /// Scenarios skipped for one reason.
@@ -92,6 +96,29 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
         rules,
         warning_rules,
         skipped_because,
+        not_run: 0,
+    }
+}
+
+/// Count the scenarios `--bot-time-limit` left out (its protocheck lists
+/// them as skipped with [`crate::suite::budget::reason`]). The bot is
+/// graded on the scenarios it finished; when it finished none it has no
+/// grade at all, not a pass.
+pub fn count_not_run(row: &mut Row, budget: Option<std::time::Duration>) {
+    let Some(limit) = budget else { return };
+    let reason = crate::suite::budget::reason(limit);
+    row.not_run = row
+        .skipped_because
+        .iter()
+        .filter(|s| s.reason == reason)
+        .map(|s| s.scenarios)
+        .sum();
+    if row.not_run > 0 && row.passed + row.failed == 0 && row.status == "passed" {
+        row.status = "error".into();
+        row.note = Some(format!(
+            "not graded: --bot-time-limit {} spent before any scenario finished",
+            crate::suite::budget::show(limit)
+        ));
     }
 }
 
@@ -191,7 +218,7 @@ pub struct Grades {
 
 /// New columns go at the end, so that a script reading columns by
 /// position still reads the old ones.
-pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because";
+pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,not_run";
 
 pub fn csv(rows: &[Row]) -> String {
     let mut text = format!("{CSV_HEADER}\n");
@@ -214,6 +241,7 @@ pub fn csv(rows: &[Row]) -> String {
                 .map(|s| format!("{} × {}", s.scenarios, s.reason))
                 .collect::<Vec<_>>()
                 .join(" | "),
+            r.not_run.to_string(),
         ];
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text += &quoted.join(",");
