@@ -242,6 +242,37 @@ mod tests {
             .collect()
     }
 
+    #[derive(clap::Parser)]
+    struct Grade {
+        #[command(flatten)]
+        args: GradeArgs,
+    }
+
+    fn bot_time_limit(words: &[&str]) -> Result<Option<std::time::Duration>, String> {
+        use clap::Parser;
+        let words = ["grade", "bot"].iter().chain(words);
+        Grade::try_parse_from(words)
+            .map(|g| g.args.bot_time_limit)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_bot_time_limit_is_none_unless_given() {
+        use std::time::Duration;
+        assert_eq!(bot_time_limit(&[]), Ok(None));
+        assert_eq!(bot_time_limit(&["--bot-time-limit", "none"]), Ok(None));
+        assert_eq!(
+            bot_time_limit(&["--bot-time-limit", "2m"]),
+            Ok(Some(Duration::from_secs(120)))
+        );
+        assert_eq!(
+            bot_time_limit(&["--bot-time-limit=1m30s"]),
+            Ok(Some(Duration::from_secs(90)))
+        );
+        let e = bot_time_limit(&["--bot-time-limit", "soon"]).unwrap_err();
+        assert!(e.contains("--bot-time-limit"), "{e}");
+    }
+
     #[test]
     fn counts_say_one_bot_and_two_bots() {
         assert_eq!(

@@ -482,7 +482,41 @@ fn unstarted(entry: &Entry, why: &str) -> Row {
 
 #[cfg(test)]
 mod tests {
-    use super::share;
+    use super::{budget_change, share};
+    use crate::grade::table::{self, Row};
+
+    fn graded(seconds: f64, not_run: usize) -> Row {
+        let mut row = table::row("b", table::Ended::Code(0), None, "", seconds);
+        row.status = "passed".into();
+        row.not_run = not_run;
+        row
+    }
+
+    #[test]
+    fn a_grading_cut_by_the_budget_is_graded_again_when_the_budget_changes() {
+        let cut = graded(20.0, 6);
+        assert_eq!(budget_change(Some(20_000), Some(20_000), &cut), None);
+        assert_eq!(
+            budget_change(Some(20_000), Some(60_000), &cut).as_deref(),
+            Some("its last grading was cut by --bot-time-limit (--bot-time-limit 20s → 1m)")
+        );
+        assert!(budget_change(Some(20_000), None, &cut).is_some());
+        assert!(budget_change(Some(20_000), Some(1_000), &cut).is_some());
+    }
+
+    #[test]
+    fn a_grading_that_finished_is_kept_while_it_fits_the_new_budget() {
+        let finished = graded(12.0, 0);
+        assert_eq!(budget_change(Some(20_000), None, &finished), None);
+        assert_eq!(budget_change(None, Some(60_000), &finished), None);
+        assert_eq!(budget_change(Some(20_000), Some(15_000), &finished), None);
+        assert_eq!(
+            budget_change(None, Some(10_000), &finished).as_deref(),
+            Some(
+                "its last grading took 12.0 s, longer than the new limit (--bot-time-limit none → 10s)"
+            )
+        );
+    }
 
     #[test]
     fn jobs_no_other_bot_needs_go_to_a_bot_s_scenarios() {

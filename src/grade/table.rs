@@ -346,9 +346,62 @@ mod tests {
         let text = csv(&[row]);
         assert!(
             text.lines().nth(1).unwrap().ends_with(
-                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\""
+                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\",0"
             ),
             "{text}"
+        );
+    }
+
+    /// A report whose scenarios have these statuses and skip reasons.
+    fn scenarios(list: &[(&str, &str)]) -> Value {
+        let count = |s: &str| list.iter().filter(|(st, _)| *st == s).count();
+        json!({
+            "totals": {"passed": count("passed"), "failed": count("failed"), "skipped": count("skipped")},
+            "scenarios": list.iter().map(|(status, reason)| json!({
+                "status": status, "skip_reason": reason, "violations": []
+            })).collect::<Vec<_>>()
+        })
+    }
+
+    #[test]
+    fn scenarios_the_budget_left_out_are_counted_as_not_run() {
+        let limit = std::time::Duration::from_secs(120);
+        let spent = "not run: --bot-time-limit 2m spent";
+        let r = scenarios(&[
+            ("passed", ""),
+            ("skipped", "Kalah(6,4) board; run with --all-sizes"),
+            ("passed", ""),
+            ("skipped", spent),
+            ("skipped", spent),
+        ]);
+        let mut cut = row("slow", Ended::Code(0), Some(&r), "", 125.0);
+        count_not_run(&mut cut, Some(limit));
+        assert_eq!(
+            (cut.status.as_str(), cut.passed, cut.skipped, cut.not_run),
+            ("passed", 2, 3, 2)
+        );
+        assert_eq!(cut.note, None);
+        assert!(csv(std::slice::from_ref(&cut)).lines().nth(1).unwrap().ends_with(
+            "\"1 × Kalah(6,4) board; run with --all-sizes | 2 × not run: --bot-time-limit 2m spent\",2"
+        ));
+        // Another limit's reason is not this run's; no limit, nothing counted.
+        let mut other = row("slow", Ended::Code(0), Some(&r), "", 125.0);
+        count_not_run(&mut other, Some(std::time::Duration::from_secs(60)));
+        assert_eq!(other.not_run, 0);
+        count_not_run(&mut other, None);
+        assert_eq!(other.not_run, 0);
+    }
+
+    #[test]
+    fn a_bot_that_finished_nothing_within_its_budget_has_no_grade() {
+        let spent = "not run: --bot-time-limit 1s spent";
+        let r = scenarios(&[("skipped", spent), ("skipped", spent)]);
+        let mut none = row("slow", Ended::Code(0), Some(&r), "", 1.2);
+        count_not_run(&mut none, Some(std::time::Duration::from_secs(1)));
+        assert_eq!((none.status.as_str(), none.not_run), ("error", 2));
+        assert_eq!(
+            none.note.as_deref(),
+            Some("not graded: --bot-time-limit 1s spent before any scenario finished")
         );
     }
 
@@ -383,9 +436,10 @@ mod tests {
         let text = csv(&[r]);
         let line = text.lines().nth(1).unwrap();
         assert!(line.starts_with("\"a,\"\"b\"\"\",passed,"), "{line}");
-        // The note, then the new columns (rules broken, warned, skipped).
+        // The note, then the new columns (rules broken, warned, skipped,
+        // not run).
         assert!(
-            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,"),
+            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,,0"),
             "{line}"
         );
     }
