@@ -851,6 +851,22 @@ fn a_bot_over_its_time_limit_is_graded_on_what_it_finished_and_the_rest_not_run(
         .collect();
     assert_eq!(not_run.len(), 6);
     assert!(not_run.iter().all(|s| s["status"] == "skipped"));
+    // The one running when the limit was spent keeps its transcript, which
+    // says why it ends; no finding describes the kill.
+    let cut: Vec<&&Value> = not_run
+        .iter()
+        .filter(|s| {
+            s["transcript"]
+                .as_array()
+                .and_then(|t| t.last())
+                .and_then(|l| l["text"].as_str())
+                .is_some_and(|t| {
+                    t == "--bot-time-limit 20s spent while this scenario ran: protocheck stopped the bot"
+                })
+        })
+        .collect();
+    assert_eq!(cut.len(), 1, "{report}");
+    assert_eq!(cut[0]["violations"], serde_json::json!([]));
     let text = std::fs::read_to_string(dir.join("slow/report.txt")).unwrap();
     assert!(text.contains(spent), "{text}");
     let csv = std::fs::read_to_string(dir.join("grades.csv")).unwrap();
