@@ -876,6 +876,8 @@ fn a_bot_over_its_time_limit_is_graded_on_what_it_finished_and_the_rest_not_run(
     let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(page.contains(spent), "{page}");
     assert!(page.contains("1 bot cut by --bot-time-limit"), "{page}");
+    assert!(page.contains("<code>--bot-time-limit 20s</code>"), "{page}");
+    assert_eq!(json["bot_time_limit"], "20s");
     assert!(
         stderr(&out).contains("slow: passed, ") && stderr(&out).contains(&format!("6 {spent}")),
         "{}",

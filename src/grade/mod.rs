@@ -143,6 +143,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         game: options.game.clone(),
         options: args.run_options.clone(),
         partition: partition.map(|p| format!("{}/{}", p.shard, p.total)),
+        bot_time_limit: args.bot_time_limit.map(crate::suite::budget::show),
         bots: rows,
     };
     write_outputs(&out, &mut grades)?;

@@ -213,6 +213,9 @@ pub struct Grades {
     pub options: Vec<String>,
     /// `K/N` when this is one shard of the roster.
     pub partition: Option<String>,
+    /// `--bot-time-limit`, as given (e.g. `2m`); absent: none.
+    #[serde(default)]
+    pub bot_time_limit: Option<String>,
     pub bots: Vec<Row>,
 }
 
