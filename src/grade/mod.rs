@@ -181,14 +181,19 @@ fn write_outputs(out: &Path, grades: &mut table::Grades) -> Result<(), Fatal> {
 
 fn summary_counts(rows: &[table::Row]) -> String {
     let count = |s: &str| rows.iter().filter(|r| r.status == s).count();
-    format!(
+    let mut line = format!(
         "{} graded: {} passed, {} failed, {}, {} interrupted",
         counted(rows.len(), "bot", "bots"),
         count("passed"),
         count("failed"),
         counted(count("error"), "error", "errors"),
         count("interrupted")
-    )
+    );
+    let cut = rows.iter().filter(|r| r.not_run > 0).count();
+    if cut > 0 {
+        line += &format!("; {cut} cut by --bot-time-limit");
+    }
+    line
 }
 
 /// `1 bot`, `2 bots`, `0 bots`.
@@ -283,6 +288,12 @@ mod tests {
         assert_eq!(
             summary_counts(&rows(&["error", "failed"])),
             "2 bots graded: 0 passed, 1 failed, 1 error, 0 interrupted"
+        );
+        let mut cut = rows(&["passed", "error"]);
+        cut[1].not_run = 3;
+        assert_eq!(
+            summary_counts(&cut),
+            "2 bots graded: 1 passed, 0 failed, 1 error, 0 interrupted; 1 cut by --bot-time-limit"
         );
         assert_eq!(counted(0, "bot", "bots"), "0 bots");
     }
