@@ -243,11 +243,22 @@ fn run_stage(
         suite::StopRules {
             fail_fast: cli.fail_fast,
             keep_going: cli.keep_going,
+            budget: cli.bot_time_limit.map(suite::budget::Budget::starting_now),
         },
         &|event| progress.record(event),
     );
     progress.finish();
-    let suite::SuiteRuns { runs, startup_stop } = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    let suite::SuiteRuns {
+        runs,
+        startup_stop,
+        budget_not_run,
+    } = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    if let (Some(limit), 1..) = (cli.bot_time_limit, budget_not_run) {
+        eprintln!(
+            "protocheck: stopped: --bot-time-limit {} spent; {budget_not_run} not run",
+            suite::budget::show(limit)
+        );
+    }
     if let Some(stop) = &startup_stop {
         eprintln!(
             "protocheck: stopped early: the first {} scenarios all failed at start-up with {}; {} not run (--keep-going runs them all)",
