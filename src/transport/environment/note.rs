@@ -99,9 +99,7 @@ impl EnvNote {
         let mut parts = vec![format!("clean ({got})")];
         match self.removed.as_slice() {
             [] => {}
-            [one] => parts.push(format!(
-                "{one} left out (--pass-env {one} keeps it)"
-            )),
+            [one] => parts.push(format!("{one} left out (--pass-env {one} keeps it)")),
             many => {
                 let mut telling: Vec<&String> = many.iter().collect();
                 telling.sort_by_key(|n| (telling_rank(n), n.as_str()));

@@ -239,7 +239,10 @@ fn the_note_names_what_was_kept_left_out_passed_and_set_never_a_value() {
     );
     let json = serde_json::to_string(&note).unwrap();
     for text in [&line, &json] {
-        assert!(!text.contains("secret") && !text.contains("/home/grader"), "{text}");
+        assert!(
+            !text.contains("secret") && !text.contains("/home/grader"),
+            "{text}"
+        );
     }
 }
 
