@@ -13,8 +13,8 @@ pub struct IoSwitch {
     pub effect: &'static str,
 }
 
-/// The variables removed by default (docs/hostile-bots.md, "The bot's
-/// environment", has the same table).
+/// The variables that never reach a bot unless `--pass-env` names them
+/// (docs/environment.md has the same table).
 pub const IO_SWITCHES: &[IoSwitch] = &[
     IoSwitch {
         name: "PYTHONUNBUFFERED",

@@ -396,3 +396,19 @@ fn apply_removes_and_sets_over_protocheck_s_own() {
         assert_eq!(removed, !name.to_str().is_some_and(allowed), "{name:?}");
     }
 }
+
+#[test]
+fn the_docs_name_every_variable_of_the_lists() {
+    let doc = include_str!("../../../docs/environment.md");
+    for name in ALLOWED
+        .iter()
+        .chain(LOCATORS)
+        .map(|a| a.name)
+        .chain(IO_SWITCHES.iter().map(|s| s.name))
+    {
+        assert!(
+            doc.contains(&format!("`{name}`")),
+            "{name} not in docs/environment.md"
+        );
+    }
+}
