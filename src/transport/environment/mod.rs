@@ -113,7 +113,12 @@ impl EnvPolicy {
         names.sort();
         names.dedup();
         let set = |name: &OsStr| self.set.iter().any(|(n, _)| OsStr::new(n) == name);
-        let game_var = |name: &OsStr| game.iter().any(|g| OsStr::new(g) == name);
+        // The game's variables and the launcher's tag are set over
+        // protocheck's own (a `grade` bot's protocheck has a tag itself):
+        // not left out, not kept.
+        let game_var = |name: &OsStr| {
+            name == super::guard::TAG_VAR || game.iter().any(|g| OsStr::new(g) == name)
+        };
         let named = |source: Source| -> Vec<String> {
             names
                 .iter()

@@ -253,7 +253,14 @@ fn one_left_out_is_named_and_nothing_left_out_says_nothing() {
         note.line().unwrap(),
         "bot environment: clean (PATH); CI left out (--pass-env CI keeps it)"
     );
-    let plain = EnvPolicy::default().note(vars(&[("PATH", "/bin")]), &["PROTOCHECK_PORT"]);
+    let plain = EnvPolicy::default().note(
+        vars(&[
+            ("PATH", "/bin"),
+            ("PROTOCHECK_PORT", "1"),
+            ("PROTOCHECK_BOT", "run.1"),
+        ]),
+        &["PROTOCHECK_PORT"],
+    );
     assert!(plain.is_plain() && plain.line().is_none());
     let empty = EnvPolicy::default().note(vars(&[("CI", "1")]), &[]);
     assert!(
