@@ -26,7 +26,6 @@ impl EnvFlags {
         EnvPolicy {
             pass: self.pass_env.clone(),
             set: self.env.clone(),
-            ..EnvPolicy::default()
         }
     }
 }
