@@ -713,6 +713,7 @@ fn a_stopped_grade_stops_every_bot_and_still_writes_the_table() {
     let grade = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
         .current_dir(&class)
         .args(["grade", "submissions/deaf/bot", "--", "--game", "kalah"])
+        .args(["--pass-env", "PROTOCHECK_TEST_MARKER"])
         .env("PROTOCHECK_TEST_MARKER", &tag)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())

@@ -285,18 +285,21 @@ fn report_stage(
     results: &[ScenarioResult],
 ) -> Result<Totals, Fatal> {
     let (bot, seed, selected) = (&setup.bot, selected.seed, selected.count);
-    let info = RunInfo {
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        game: game.id().to_string(),
-        bot: bot.display(),
-        generated: cli.games.map(|n| (n, seed)),
-        strict: cli.strict,
-        partition: cli.partition.map(|p| (p.to_string(), selected)),
-        workspace: crate::actions::workspace(),
-        environment: cli.bot_env.policy().note_here(),
-        sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
-            .map_err(Fatal::Usage)?,
-    };
+    let info =
+        RunInfo {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            game: game.id().to_string(),
+            bot: bot.display(),
+            generated: cli.games.map(|n| (n, seed)),
+            strict: cli.strict,
+            partition: cli.partition.map(|p| (p.to_string(), selected)),
+            workspace: crate::actions::workspace(),
+            environment: cli.bot_env.policy().note_here(
+                crate::transport::environment::game_variables(game.facts().wire.transport),
+            ),
+            sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
+                .map_err(Fatal::Usage)?,
+        };
     let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
     let style = Style {
         color: match cli.color {
