@@ -13,6 +13,7 @@ mod finish;
 mod inbox;
 mod late;
 mod ledger;
+mod refusal;
 
 mod pace;
 mod relay;
