@@ -17,9 +17,45 @@
 //! the sandbox: no diagnosis then. The path is named only where the stderr
 //! shows it.
 
+use super::Run;
 use crate::transport::BotCommand;
-use crate::transport::sandbox::Layers;
+use crate::transport::sandbox::{Layers, settle};
 use std::path::{Component, Path, PathBuf};
+
+impl Run<'_> {
+    /// Each finding about how a bot ended or fell silent, where its stderr
+    /// shows the sandbox refused it something just before, leads with that
+    /// refusal and the option that allows it.
+    pub(super) fn explain_refusals(&mut self) {
+        let Ok(layers) = settle(&self.cfg.limits.sandbox) else {
+            return;
+        };
+        if !layers.any() || self.ledger.ending_findings.is_empty() {
+            return;
+        }
+        for seat in self.seat_ids() {
+            let (_, tail) = self.seats[seat].inbox.conn.stderr();
+            if tail.is_empty() {
+                continue;
+            }
+            let own = OwnFolders::of(
+                &self.seats[seat].command,
+                &self.cfg.limits.sandbox.allow_read,
+            );
+            let Some(refusal) = diagnose(&tail, &layers, &own).filter(unconfined_may) else {
+                continue;
+            };
+            for &index in &self.ledger.ending_findings {
+                if self.ledger.finding_seats.get(index) != Some(&seat) {
+                    continue;
+                }
+                if let Some(v) = self.ledger.findings.kept_get_mut(index) {
+                    v.message = refusal.reword(&v.message);
+                }
+            }
+        }
+    }
+}
 
 /// What the sandbox refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +76,9 @@ pub enum Access {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
     pub access: Access,
-    /// The path, as the stderr names it (file refusals only).
+    /// The path the stderr names (file refusals only), made absolute
+    /// against the bot's working folder, so the option that allows it
+    /// works from wherever protocheck is run.
     pub path: Option<String>,
 }
 
@@ -144,8 +182,8 @@ pub fn diagnose(tail: &str, layers: &Layers, own: &OwnFolders) -> Option<Refusal
     } else {
         Access::File
     };
-    if let Some(p) = &path {
-        let file = absolute(&own.workdir, Path::new(p));
+    let path = path.map(|p| absolute(&own.workdir, Path::new(&p)));
+    if let Some(file) = &path {
         if file.starts_with(&own.workdir) {
             return None;
         }
@@ -158,7 +196,45 @@ pub fn diagnose(tail: &str, layers: &Layers, own: &OwnFolders) -> Option<Refusal
             }
         }
     }
-    Some(Refusal { access, path })
+    Some(Refusal {
+        access,
+        path: path.map(|p| p.to_string_lossy().into_owned()),
+    })
+}
+
+/// Whether protocheck itself, outside the sandbox, may make the access the
+/// bot was refused: where it may not, the file's own permissions refused
+/// the bot too, and the sandbox is not to blame. Unknown (no path, nothing
+/// there, not Unix): yes.
+#[cfg(not(unix))]
+pub fn unconfined_may(_: &Refusal) -> bool {
+    true
+}
+
+/// See the other `unconfined_may`: asked with access(2).
+#[cfg(unix)]
+pub fn unconfined_may(refusal: &Refusal) -> bool {
+    let Some(path) = &refusal.path else {
+        return true;
+    };
+    let path = Path::new(path);
+    let (target, mode) = match refusal.access {
+        Access::Write if path.exists() => (path, libc::W_OK),
+        // A file to be created: its folder must take it.
+        Access::Write => match path.parent() {
+            Some(folder) => (folder, libc::W_OK),
+            None => return true,
+        },
+        _ => (path, libc::R_OK),
+    };
+    let Ok(c_path) = std::ffi::CString::new(target.as_os_str().as_encoded_bytes()) else {
+        return true;
+    };
+    // SAFETY: `c_path` is a valid NUL-terminated string; access(2) only
+    // reads it.
+    let denied = unsafe { libc::access(c_path.as_ptr(), mode) } != 0
+        && std::io::Error::last_os_error().raw_os_error() == Some(libc::EACCES);
+    !denied
 }
 
 impl Refusal {
