@@ -341,6 +341,11 @@ const WRITE_WORDS: &[&str] = &[
     ", \"a\"",
     "mode='w",
     "mode=\"w",
+    "o_wronly",
+    "o_rdwr",
+    "o_creat",
+    "write_text",
+    "write_bytes",
 ];
 const READ_WORDS: &[&str] = &[
     "input file",
@@ -361,6 +366,10 @@ const READ_WORDS: &[&str] = &[
     "scandir",
     "listdir",
     "opendir",
+    "read_text",
+    "read_bytes",
+    // Python's `open(path)` (a write mode is found first).
+    "open(",
 ];
 
 /// The tail's non-empty lines in blocks: a line that starts at the margin,

@@ -35,7 +35,9 @@ fn file(access: Access, path: &str) -> Option<Refusal> {
 #[test]
 fn python_permission_error_names_the_path() {
     let tail = "Traceback (most recent call last):\n  File \"/class/alice/bot.py\", line 4, in <module>\n    data = open('/class/bob/book.txt').read()\nPermissionError: [Errno 13] Permission denied: '/class/bob/book.txt'\n";
-    assert_eq!(diag(tail), file(Access::File, "/class/bob/book.txt"));
+    assert_eq!(diag(tail), file(Access::Read, "/class/bob/book.txt"));
+    let tail = "Traceback (most recent call last):\n  File \"bot.py\", line 4, in <module>\n    fd = os.open('/srv/x', os.O_WRONLY | os.O_CREAT)\nPermissionError: [Errno 13] Permission denied: '/srv/x'\n";
+    assert_eq!(diag(tail), file(Access::Write, "/srv/x"));
     // A write mode in the failing call tells the direction.
     let tail = "Traceback (most recent call last):\n  File \"bot.py\", line 4, in <module>\n    with open('/tmp/log.txt', 'w') as f:\nPermissionError: [Errno 13] Permission denied: '/tmp/log.txt'\n";
     assert_eq!(diag(tail), file(Access::Write, "/tmp/log.txt"));
