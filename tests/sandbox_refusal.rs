@@ -95,7 +95,7 @@ fn a_bot_that_reads_a_siblings_file_fails_with_the_sandboxs_diagnosis() {
     }
     let (_, alice, book) = class();
     let bot = bot("kalah-reads-sibling");
-    let out = run_in(&alice, &[&bot, "--", "--book=../other/book.txt"]);
+    let out = run_in(&alice, &[&bot, "--", "--classmate=other"]);
     assert_eq!(out.code, 1, "{:?}\n{}", findings(&out.report), out.stderr);
     let message = crash_message(&out);
     let book = book.display().to_string();
@@ -112,13 +112,7 @@ fn a_bot_that_reads_a_siblings_file_fails_with_the_sandboxs_diagnosis() {
     // With the read allowed it plays, and passes.
     let out = run_in(
         &alice,
-        &[
-            "--allow-read",
-            &book,
-            &bot,
-            "--",
-            "--book=../other/book.txt",
-        ],
+        &["--allow-read", &book, &bot, "--", "--classmate=other"],
     );
     assert_eq!(out.code, 0, "{:?}\n{}", findings(&out.report), out.stderr);
 }

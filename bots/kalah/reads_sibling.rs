@@ -1,7 +1,7 @@
-//! `kalah-reads-sibling`: before it plays, reads the file its argument
-//! `--book=PATH` names (a test gives a classmate's file, `../other/…`; the
-//! `--book=` keeps the word from naming a file, whose folder the sandbox
-//! would let the bot read), and when it
+//! `kalah-reads-sibling`: before it plays, reads `../NAME/book.txt`, a
+//! classmate's file beside its working folder, NAME given by its argument
+//! `--classmate=NAME` (a word that names no file, whose folder the sandbox
+//! would then let the bot read), and when it
 //! cannot, writes the error on stderr and exits with status 1, as a
 //! student's bot that assumes its file is there crashes. Otherwise
 //! identical to `kalah-correct`.
@@ -16,7 +16,10 @@
 mod common;
 
 fn main() {
-    let book = std::env::args().find_map(|a| a.strip_prefix("--book=").map(str::to_string));
+    let book = std::env::args().find_map(|a| {
+        a.strip_prefix("--classmate=")
+            .map(|name| format!("../{name}/book.txt"))
+    });
     if let Some(path) = book
         && let Err(e) = std::fs::read_to_string(&path)
     {

@@ -19,7 +19,9 @@
 
 use super::Run;
 use crate::transport::BotCommand;
+use crate::transport::sandbox::folders::{self, Start};
 use crate::transport::sandbox::{Layers, settle};
+use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
 
 impl Run<'_> {
@@ -83,8 +85,8 @@ pub struct Refusal {
 }
 
 /// The folders the sandbox opens to a bot: its working folder (read and
-/// write) and the folders it may read (its program's, those of command
-/// words naming files, `--allow-read`).
+/// write) and the folders it may read (system and toolchain folders, its
+/// program's, those of command words naming files, `--allow-read`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnFolders {
     pub workdir: PathBuf,
@@ -92,25 +94,39 @@ pub struct OwnFolders {
 }
 
 impl OwnFolders {
-    /// The folders of the bot `command` starts, with `allow_read`.
+    /// The folders of the bot `command` starts, with `allow_read`: the
+    /// lists the sandbox itself confines it to (`sandbox::folders`).
     pub fn of(command: &BotCommand, allow_read: &[PathBuf]) -> OwnFolders {
         let workdir = command
             .workdir
             .clone()
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_default();
-        let mut readable: Vec<PathBuf> = allow_read.iter().map(|p| absolute(&workdir, p)).collect();
-        for word in std::iter::once(&command.program).chain(&command.args) {
-            let file = absolute(&workdir, Path::new(word));
-            if file.is_file()
-                && let Some(folder) = file.parent()
-            {
-                readable.push(folder.to_path_buf());
+        let workdir = absolute(Path::new("/"), &workdir);
+        let started = command.command();
+        let variable = |name: &str| -> Option<OsString> {
+            match started.get_envs().find(|(k, _)| *k == name) {
+                Some((_, value)) => value.map(|v| v.to_os_string()),
+                None => std::env::var_os(name),
             }
-        }
+        };
+        let home = variable("HOME").map(PathBuf::from);
+        let path = variable("PATH");
+        let lookup = |name: &str| variable(name).map(PathBuf::from);
+        let listed = folders::folders(&Start {
+            program: &command.program,
+            args: &command.args,
+            workdir: &workdir,
+            // Its private TMPDIR is gone by now; a denial there is rare.
+            tmp: &workdir,
+            home: home.as_deref(),
+            path: path.as_deref(),
+            variable: &lookup,
+            allow_read,
+        });
         OwnFolders {
-            workdir: absolute(Path::new("/"), &workdir),
-            readable,
+            workdir,
+            readable: listed.read,
         }
     }
 }
