@@ -331,6 +331,7 @@ const SCHEDULING_WORDS: &[&str] = &[
     "ioprio",
     "prlimit",
     "affinity",
+    "migrate_pages",
 ];
 const WRITE_WORDS: &[&str] = &[
     "output file",
