@@ -387,6 +387,10 @@ const READ_WORDS: &[&str] = &[
     "read_bytes",
     // Python's `open(path)` (a write mode is found first).
     "open(",
+    // Running a program (a shell's `exec: /x: Permission denied`):
+    // --allow-read grants execution too.
+    "exec:",
+    "execve",
 ];
 
 /// The tail's non-empty lines in blocks: a line that starts at the margin,

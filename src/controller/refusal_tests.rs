@@ -107,6 +107,10 @@ fn c_shell_rust_node_and_ghc_shapes() {
         file(Access::File, "/class/bob/x")
     );
     assert_eq!(
+        diag("/class/alice/bot: 3: exec: /class/bob/engine: Permission denied\n"),
+        file(Access::Read, "/class/bob/engine")
+    );
+    assert_eq!(
         diag("rm: cannot remove '/srv/x': Operation not permitted\n"),
         file(Access::Write, "/srv/x")
     );
