@@ -124,12 +124,23 @@ fn generated_game_ms(bot: &str, sandbox: &SandboxOptions) -> f64 {
 fn suite_seconds(exe: &str, bot: &str, sandbox: &str) -> f64 {
     let start = Instant::now();
     let status = Command::new(exe)
-        .args(["--game", "kalah", "--games", "10", "--sandbox", sandbox, bot])
+        .args([
+            "--game",
+            "kalah",
+            "--games",
+            "10",
+            "--sandbox",
+            sandbox,
+            bot,
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
         .expect("protocheck runs");
-    assert!(status.success(), "kalah-correct failed under --sandbox {sandbox}");
+    assert!(
+        status.success(),
+        "kalah-correct failed under --sandbox {sandbox}"
+    );
     start.elapsed().as_secs_f64()
 }
 

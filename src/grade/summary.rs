@@ -505,6 +505,7 @@ mod tests {
             game: Some("kalah".into()),
             options: vec![],
             partition: None,
+            bot_time_limit: None,
             bots,
         };
         let page = render(&grades(vec![

@@ -524,6 +524,7 @@ mod tests {
             game: None,
             options: vec![],
             partition: None,
+            bot_time_limit: None,
             bots: rows.to_vec(),
         };
         let json = serde_json::to_value(&grades).unwrap();

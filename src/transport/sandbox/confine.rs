@@ -193,14 +193,20 @@ impl PrivateTmp {
         use std::os::unix::fs::DirBuilderExt;
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let run = run_folder();
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(&run)?;
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = run.join(n.to_string());
-        std::fs::DirBuilder::new().mode(0o700).create(&path)?;
-        Ok(PrivateTmp { path })
+        let path = run.join(NEXT.fetch_add(1, Ordering::Relaxed).to_string());
+        // The last bot of the moment removes the run's folder when it goes
+        // (see Drop): if that happens between these two steps, make it again.
+        let mut tries = 0;
+        loop {
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(&run)?;
+            match std::fs::DirBuilder::new().mode(0o700).create(&path) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 100 => tries += 1,
+                other => return other.map(|()| PrivateTmp { path }),
+            }
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -304,6 +310,26 @@ mod tests {
         assert!(changed_bytes(tmp.path(), earlier, 100) >= 128 * 1024);
         // The budget bounds the walk.
         assert_eq!(changed_bytes(tmp.path(), earlier, 0), 0);
+    }
+
+    #[test]
+    fn bots_starting_and_ending_at_once_each_get_their_folder() {
+        // Each end removes the run's folder when it is empty; a start in
+        // between must still get its own folder (it once failed with
+        // "No such file or directory" under --jobs 2).
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                std::thread::spawn(|| {
+                    for _ in 0..300 {
+                        let tmp = PrivateTmp::new().expect("a private folder");
+                        assert!(tmp.path().is_dir());
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            worker.join().unwrap();
+        }
     }
 
     #[test]
