@@ -1,7 +1,7 @@
 //! `attack-fill-disk`: plays Kalah as `kalah-correct`, and first writes
-//! 48 MiB in 1 MiB steps into a new file in its TMPDIR (its working folder
+//! 24 MiB in 1 MiB steps into a new file in its TMPDIR (its working folder
 //! when TMPDIR is unset), holds it for a second, then deletes it and plays.
-//! A real attacker would fill the grader's disk; 48 MiB is past a small
+//! A real attacker would fill the grader's disk; 24 MiB is past a small
 //! `--max-disk` and harmless on a run without the sandbox.
 //!
 //! protocheck must: stop it past `--max-disk` with `io.resource-limit`.
@@ -13,7 +13,7 @@ use std::io::Write;
 use std::time::Duration;
 
 const STEP: usize = 1 << 20;
-const STEPS: usize = 48;
+const STEPS: usize = 24;
 
 fn attack(a: &common::Attack) {
     let folder = std::env::var_os("TMPDIR")
@@ -25,7 +25,6 @@ fn attack(a: &common::Attack) {
     let result = std::fs::File::create(&path).and_then(|mut f| {
         for _ in 0..STEPS {
             f.write_all(&chunk)?;
-            f.sync_data()?;
             written += 1;
         }
         Ok(())

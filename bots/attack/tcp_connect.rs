@@ -34,7 +34,7 @@ fn attack(a: &common::Attack) {
     if ports.is_empty() {
         return a.no_target("no TCP port listens on this machine");
     }
-    for port in ports.into_iter().take(8) {
+    for port in ports.into_iter().take(32) {
         let to = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
         let result = TcpStream::connect_timeout(&to, Duration::from_millis(200));
         a.outcome(&format!("connect to {to}"), result, |_| "connected".into());

@@ -14,7 +14,9 @@
 //!
 //! `refused` is an error that says the access was not allowed (EACCES or
 //! EPERM), `failed` any other error, `no target` that there was nothing to
-//! attack. The attack runs before the bot reads its first line, and an
+//! attack. Each line is also appended to `attack.log` in the bot's own
+//! folder (which it may write), so that a tournament, whose reports keep no
+//! stderr, shows what happened too. The attack runs before the bot reads its first line, and an
 //! attack that needs another process waits for it at most [`PATIENCE`], so
 //! the bot still answers well within the start-up timeout (10 s).
 //!
@@ -23,7 +25,9 @@
 //! classmates' folders are its siblings (`submissions/<id>/`). Classmates
 //! are found as a hostile student would find them: in the command lines of
 //! the processes on the machine (`/proc/<pid>/cmdline`, which every user may
-//! read), which name the bots' paths.
+//! read), which name the bots' absolute paths (`/…/submissions/<id>/bot`;
+//! only paths under this bot's own submissions folder count, so two classes
+//! graded at once never attack each other).
 
 #![allow(dead_code)]
 
@@ -52,12 +56,26 @@ pub struct Attack {
 }
 
 impl Attack {
+    /// Writes one line to stderr and to `attack.log`.
+    fn line(&self, text: String) {
+        use std::io::Write;
+        let line = format!("attack {}: {text}", self.name);
+        eprintln!("{line}");
+        if let Ok(mut log) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open("attack.log")
+        {
+            let _ = writeln!(log, "{line}");
+        }
+    }
+
     pub fn succeeded(&self, what: &str, detail: impl Display) {
-        eprintln!("attack {}: succeeded: {what}: {detail}", self.name);
+        self.line(format!("succeeded: {what}: {detail}"));
     }
 
     pub fn no_target(&self, why: impl Display) {
-        eprintln!("attack {}: no target: {why}", self.name);
+        self.line(format!("no target: {why}"));
     }
 
     /// An error: `refused` when it is the system saying no, else `failed`.
@@ -67,7 +85,7 @@ impl Attack {
         } else {
             "failed"
         };
-        eprintln!("attack {}: {word}: {what}: {error}", self.name);
+        self.line(format!("{word}: {what}: {error}"));
     }
 
     /// Reports a result: `detail` describes a success.
@@ -159,27 +177,24 @@ pub fn parent_of(pid: i32) -> Option<i32> {
     rest.split(' ').nth(1)?.parse().ok()
 }
 
-/// The classmate a path names: `…/<submissions>/<id>/…` with another id
-/// than this bot's. Shell words hold paths too (`--bot-cmd '/…/bot'`).
-fn classmate_in(word: &str, submissions: &str, own: &str) -> Option<String> {
+/// The classmate a word of a command line names: a path
+/// `<submissions>/<id>/…` with another id than `own`. Shell words hold
+/// paths too (`--bot-cmd '/…/bot'`).
+fn classmate_in(word: &str, submissions: &Path, own: &str) -> Option<String> {
     word.split_whitespace().find_map(|token| {
-        let parts: Vec<String> = Path::new(token.trim_matches(|c| c == '\'' || c == '"'))
-            .components()
-            .filter_map(|c| match c {
-                Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
-                _ => None,
-            })
-            .collect();
-        parts
-            .windows(3)
-            .find(|w| w[0] == submissions && w[1] != own)
-            .map(|w| w[1].clone())
+        let path = Path::new(token.trim_matches(|c| c == '\'' || c == '"'));
+        let rest = path.strip_prefix(submissions).ok()?;
+        let id = match rest.components().next()? {
+            Component::Normal(n) => n.to_string_lossy().into_owned(),
+            _ => return None,
+        };
+        (id != own && rest.components().count() > 1).then_some(id)
     })
 }
 
 /// The classmates named on the machine's command lines, sorted.
 pub fn classmates() -> Vec<String> {
-    let (submissions, own) = (name_of(&submissions()), own_id());
+    let (submissions, own) = (submissions(), own_id());
     let mut found: Vec<String> = pids()
         .into_iter()
         .flat_map(cmdline)
@@ -199,7 +214,7 @@ pub fn some_classmate() -> Option<String> {
 /// (a program started by a relative path) its parent's command line names
 /// one and it is not a protocheck. Waits up to [`PATIENCE`] for one.
 pub fn classmate_bot() -> Option<(i32, String)> {
-    let (submissions, own) = (name_of(&submissions()), own_id());
+    let (submissions, own) = (submissions(), own_id());
     let me = std::process::id() as i32;
     wait_for(|| {
         pids().into_iter().filter(|p| *p != me).find_map(|pid| {
