@@ -233,6 +233,12 @@ fn assert_intact(class: &Class) {
         std::fs::read_to_string(class.folder("victim").join("solution.txt")).unwrap(),
         SOLUTION
     );
+    for (id, _) in CLASS {
+        assert!(
+            !class.folder(id).join("pwned.txt").exists(),
+            "nobody wrote into {id}'s folder"
+        );
+    }
     assert_eq!(
         std::fs::read_to_string(class.root.join("instructor/secret.txt")).unwrap(),
         SECRET

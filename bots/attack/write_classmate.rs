@@ -1,5 +1,5 @@
 //! `attack-write-classmate`: plays Kalah as `kalah-correct`, and first
-//! writes into a classmate's submission: a new file `pwned.txt` in
+//! writes into each classmate's submission: a new file `pwned.txt` in
 //! `../<classmate>/`, and a line appended to its `solution.txt` when there
 //! is one (a real attacker would replace the program; appending keeps a run
 //! without the sandbox going).
@@ -11,21 +11,18 @@
 mod common;
 
 fn attack(a: &common::Attack) {
-    let Some(classmate) = common::some_classmate() else {
+    let classmates = common::some_classmates();
+    if classmates.is_empty() {
         return a.no_target("no classmate named on the machine's command lines");
-    };
-    let folder = common::submissions().join(classmate);
-    common::try_write(
-        a,
-        &folder.join("pwned.txt"),
-        "written by attack-write-classmate\n",
-    );
-    if folder.join("solution.txt").exists() {
-        common::try_write(
-            a,
-            &folder.join("solution.txt"),
-            "\n# changed by attack-write-classmate\n",
-        );
+    }
+    for classmate in classmates {
+        let folder = common::submissions().join(classmate);
+        let text = "written by attack-write-classmate\n";
+        common::try_write(a, &folder.join("pwned.txt"), text);
+        if folder.join("solution.txt").exists() {
+            let text = "\n# changed by attack-write-classmate\n";
+            common::try_write(a, &folder.join("solution.txt"), text);
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! `attack-write-grades`: plays Kalah as `kalah-correct`, and first writes
 //! into the results beside the submissions (`../../grades/` of `grade`,
 //! `../../tournament/` of `tournament`, the tests' layout): its own
-//! `report.json`, a classmate's `report.json`, `grades.csv`, and the
+//! `report.json`, each classmate's `report.json`, `grades.csv`, and the
 //! tournament's `standings.csv`. Each write appends a forged line.
 //!
 //! protocheck must: refuse every write (a bot writes only in its own folder
@@ -21,9 +21,12 @@ fn attack(a: &common::Attack) {
         &grades.join(common::own_id()).join("report.json"),
         FORGED,
     );
-    match common::some_classmate() {
-        Some(other) => common::try_write(a, &grades.join(other).join("report.json"), FORGED),
-        None => a.no_target("no classmate named on the machine's command lines"),
+    let classmates = common::some_classmates();
+    if classmates.is_empty() {
+        a.no_target("no classmate named on the machine's command lines");
+    }
+    for other in classmates {
+        common::try_write(a, &grades.join(other).join("report.json"), FORGED);
     }
     common::try_write(a, &grades.join("grades.csv"), FORGED);
     common::try_write(a, &class.join("tournament").join("standings.csv"), FORGED);

@@ -205,9 +205,10 @@ pub fn classmates() -> Vec<String> {
     found
 }
 
-/// The first classmate found within [`PATIENCE`].
-pub fn some_classmate() -> Option<String> {
-    wait_for(|| classmates().into_iter().next())
+/// The classmates named on the machine's command lines, once there are
+/// any (within [`PATIENCE`]); empty when none shows.
+pub fn some_classmates() -> Vec<String> {
+    wait_for(|| Some(classmates()).filter(|c| !c.is_empty())).unwrap_or_default()
 }
 
 /// A classmate's bot process: its program lies in a classmate's folder, or
