@@ -267,6 +267,18 @@ fn assert_intact(class: &Class) {
     }
 }
 
+/// The lines of every attacker of `id`'s attack, joined: of the two
+/// colluders only one may find the other listening, and only its connect is
+/// refused.
+fn together(id: &str, lines: impl Fn(&str) -> String) -> String {
+    CLASS
+        .iter()
+        .filter(|(other, _)| attack_of(other) == attack_of(id))
+        .map(|(other, _)| lines(other))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// An attacker's lines show a refusal and no success.
 fn assert_refused(id: &str, lines: &str, place: &str) {
     let name = attack_of(id);
@@ -345,8 +357,10 @@ fn grade_refuses_every_attack_and_keeps_every_verdict() {
         }
         assert_eq!(status, "passed", "{id} played right and passes: {row}");
         if is_attacker(id) {
-            assert_refused(id, &class.attack_log(id), "its attack.log");
-            assert_refused(id, &stderr_tails(&class, id), "its report's stderr tail");
+            let logs = together(id, |id| class.attack_log(id));
+            assert_refused(id, &logs, "its attack.log");
+            let tails = together(id, |id| stderr_tails(&class, id));
+            assert_refused(id, &tails, "its report's stderr tail");
         }
     }
     assert_intact(&class);
@@ -378,7 +392,8 @@ fn tournament_refuses_every_attack_and_keeps_every_verdict() {
         assert_eq!(row["forfeits"], 0, "{id} forfeits nothing: {row}");
         assert_eq!(row["failures"], 0, "{id} breaks no rule: {row}");
         if is_attacker(id) {
-            assert_refused(id, &class.attack_log(id), "its attack.log");
+            let logs = together(id, |id| class.attack_log(id));
+            assert_refused(id, &logs, "its attack.log");
         }
     }
     // The resource attackers forfeit by io.resource-limit, nothing else.

@@ -1,8 +1,10 @@
 //! `attack-collude-socket`: plays Kalah as `kalah-correct`, and first passes
-//! a message to a colluding classmate (two classmates run this same
-//! program) through the abstract Unix socket `@protocheck-collusion`: it
+//! a message to a colluding classmate through the abstract Unix socket
+//! `@protocheck-collusion`. Two classmates submit this same program under
+//! ids that start with `collude-socket` (the colluders' agreement). Each
 //! connects and sends its id; when nobody listens yet, it listens itself
-//! and waits up to 300 ms for the other's message.
+//! and waits for the other's message, as long as the other's bot is
+//! running (at most a second).
 //!
 //! protocheck must: refuse the connect (Landlock scopes abstract Unix
 //! sockets to the bot's own sandbox); the bot passes.
@@ -15,8 +17,15 @@ use std::os::linux::net::SocketAddrExt;
 use std::os::unix::net::{SocketAddr, UnixListener, UnixStream};
 use std::time::{Duration, Instant};
 
-/// How long the listening colluder waits for the other.
-const WAIT: Duration = Duration::from_millis(300);
+/// The start of the colluders' ids.
+const PAIR: &str = "collude-socket";
+
+/// Whether the other colluder's bot is running.
+fn partner_running() -> bool {
+    common::classmate_bots()
+        .iter()
+        .any(|(_, id)| id.starts_with(PAIR))
+}
 
 /// Connects and sends `message`; `Ok(None)`: nobody listens.
 fn send(address: &SocketAddr, message: &str) -> std::io::Result<Option<()>> {
@@ -51,7 +60,8 @@ fn attack(a: &common::Attack) {
         Err(e) => return a.error("listen on @protocheck-collusion", &e),
     };
     let _ = listener.set_nonblocking(true);
-    let until = Instant::now() + WAIT;
+    let until = Instant::now() + common::PATIENCE;
+    let mut looked = Instant::now() - Duration::from_secs(1);
     while Instant::now() < until {
         if let Ok((mut stream, _)) = listener.accept() {
             let _ = stream.set_nonblocking(false);
@@ -63,9 +73,15 @@ fn attack(a: &common::Attack) {
                 format!("received {text:?}"),
             );
         }
+        if looked.elapsed() >= Duration::from_millis(50) {
+            if !partner_running() {
+                break;
+            }
+            looked = Instant::now();
+        }
         std::thread::sleep(Duration::from_millis(10));
     }
-    a.no_target("listened on @protocheck-collusion: no colluder connected within 300 ms");
+    a.no_target("listened on @protocheck-collusion: the other colluder did not connect");
 }
 
 fn main() {

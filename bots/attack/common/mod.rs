@@ -211,14 +211,16 @@ pub fn some_classmates() -> Vec<String> {
     wait_for(|| Some(classmates()).filter(|c| !c.is_empty())).unwrap_or_default()
 }
 
-/// A classmate's bot process: its program lies in a classmate's folder, or
-/// (a program started by a relative path) its parent's command line names
-/// one and it is not a protocheck. Waits up to [`PATIENCE`] for one.
-pub fn classmate_bot() -> Option<(i32, String)> {
+/// The classmates' bot processes running now: a process whose program
+/// lies in a classmate's folder, or (a program started by a relative path)
+/// whose parent's command line names one and which is not a protocheck.
+pub fn classmate_bots() -> Vec<(i32, String)> {
     let (submissions, own) = (submissions(), own_id());
     let me = std::process::id() as i32;
-    wait_for(|| {
-        pids().into_iter().filter(|p| *p != me).find_map(|pid| {
+    pids()
+        .into_iter()
+        .filter(|p| *p != me)
+        .filter_map(|pid| {
             let words = cmdline(pid);
             let program = words.first()?;
             if let Some(id) = classmate_in(program, &submissions, &own) {
@@ -233,7 +235,12 @@ pub fn classmate_bot() -> Option<(i32, String)> {
                 .find_map(|w| classmate_in(w, &submissions, &own))?;
             Some((pid, id))
         })
-    })
+        .collect()
+}
+
+/// A classmate's bot process; waits up to [`PATIENCE`] for one.
+pub fn classmate_bot() -> Option<(i32, String)> {
+    wait_for(|| classmate_bots().into_iter().next())
 }
 
 /// A protocheck guardian (`protocheck __protocheck-guardian …`).
