@@ -94,7 +94,7 @@ impl Class {
         for (id, example) in CLASS {
             let folder = root.join("submissions").join(id);
             std::fs::create_dir_all(&folder).unwrap();
-            link_or_copy(&common::bot(example), &folder.join("bot"));
+            link_or_copy(common::bot(example), &folder.join("bot"));
         }
         std::fs::write(root.join("submissions/victim/solution.txt"), SOLUTION).unwrap();
         std::fs::create_dir_all(root.join("instructor")).unwrap();
