@@ -67,7 +67,7 @@ fn digest(text: &str) -> String {
 /// The document with what is not structure replaced: style and script
 /// bodies and each SVG's shapes by their digest, timings, paths, version.
 fn outline(html: &str, bot: &str) -> String {
-    let mut text = html
+    let mut text = canonical_sandbox(html)
         .replace(bot, "<bot>")
         .replace(env!("CARGO_MANIFEST_DIR"), "<repo>")
         .replace(env!("CARGO_PKG_VERSION"), "<version>");

@@ -17,7 +17,7 @@ fn report(format: &str) -> (i32, String) {
         .timeout(std::time::Duration::from_secs(60))
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout)
+    let text = canonical_sandbox(&String::from_utf8_lossy(&out.stdout))
         .replace(&bot, "<bot>")
         .replace(
             &format!("protocheck {}", env!("CARGO_PKG_VERSION")),

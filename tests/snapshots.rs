@@ -38,7 +38,7 @@ fn report(game: &str, bot_name: &str, fixture_name: &str, format: &str) -> (i32,
 
 /// Replace what differs between runs and machines.
 fn normalise(text: &str, bot: &str) -> String {
-    let text = text
+    let text = canonical_sandbox(text)
         .replace(bot, "<bot>")
         .replace(env!("CARGO_MANIFEST_DIR"), "<repo>");
     let rules: [(&str, &str); 6] = [

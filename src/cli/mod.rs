@@ -6,13 +6,13 @@
 use crate::games::{self, Game};
 use crate::report::Format;
 use crate::scenario::{self, LoadError};
-use crate::transport::limits;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub(crate) mod bot_path;
 pub mod env_flags;
 pub mod game_flags;
 pub mod last_failed;
+pub mod limit_flags;
 pub mod manual;
 pub mod progress;
 pub mod project;
@@ -145,23 +145,9 @@ pub struct Cli {
     pub strict: bool,
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorChoice,
-    /// Longest message accepted from the bot, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
-    pub max_line: usize,
-    /// Address-space limit (RLIMIT_AS) of every bot process, e.g. 512M,
-    /// 2G, or none.
-    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = limits::parse_size)]
-    pub memory_limit: std::option::Option<u64>,
-    /// CPU time of all the bot's processes together, per scenario, e.g.
-    /// 30s, or none.
-    #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = limits::parse_optional_duration)]
-    pub cpu_limit: std::option::Option<Duration>,
-    /// Processes the bot may have alive at once (itself included), or none.
-    #[arg(long, value_name = "N", default_value = "64", value_parser = limits::parse_count)]
-    pub max_processes: std::option::Option<usize>,
-    /// Most bytes the bot may write to stdout in one scenario, e.g. 64MiB or 500k; past it the bot is stopped (`io.output-limit`).
-    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = limits::parse_bytes)]
-    pub max_output: u64,
+    /// The limits every bot runs under, and its sandbox.
+    #[command(flatten)]
+    pub limits: limit_flags::LimitFlags,
 
     /// Also run the scenarios outside the default run. Kalah: boards other
     /// than Kalah(7,7), which every real match uses (giving --holes or

@@ -8,7 +8,7 @@ use crate::outcome::{ScenarioResult, Status, Totals};
 use crate::report::{self, RunInfo, human::Style};
 use crate::scenario::{self, LoadError, Options, Scenario};
 use crate::suite;
-use crate::transport::{BotCommand, Limits, ResourceLimits};
+use crate::transport::BotCommand;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -190,27 +190,22 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
     };
     let cfg = RunConfig {
         bot: bot.clone(),
-        limits: Limits {
-            message_cap: cli.max_line,
-            resources: ResourceLimits {
-                memory: cli.memory_limit,
-                cpu: cli.cpu_limit,
-                processes: cli.max_processes,
-            },
-            ..Limits::default()
-        },
+        limits: cli.limits.limits(),
         timeout: cli.timeout,
         startup_timeout: cli.startup_timeout,
         exit_grace: cli.exit_grace,
         silence: cli.silence,
         strict: cli.strict,
-        max_output: cli.max_output,
+        max_output: cli.limits.max_output,
         tcp: crate::controller::TcpConfig {
             port,
             no_spawn: cli.no_spawn,
         },
         pictures: cli.pictures || cli.format == report::Format::Html,
     };
+    // Before any bot starts: `--sandbox require` on a system without every
+    // layer stops here (the answer is the kernel's, asked once and kept).
+    crate::transport::sandbox::settle(&cfg.limits.sandbox).map_err(Fatal::Usage)?;
     let jobs = cli.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -288,6 +283,8 @@ fn report_stage(
         partition: cli.partition.map(|p| (p.to_string(), selected)),
         workspace: crate::actions::workspace(),
         environment: cli.bot_env.policy().note_here(),
+        sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
+            .map_err(Fatal::Usage)?,
     };
     let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
     let style = Style {

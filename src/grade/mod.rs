@@ -54,6 +54,10 @@ pub struct GradeArgs {
     /// Exit with 1 when a bot did not pass (grading as a gate).
     #[arg(long)]
     pub fail_on_any: bool,
+    /// The limits and the sandbox of every bot, given to each bot's run
+    /// (the same flags after `--` do the same).
+    #[command(flatten)]
+    pub limits: crate::cli::limit_flags::LimitFlags,
     /// The options of a single run, given to every bot's run unchanged
     /// (game, scenarios, --games with --seed, timeouts, limits, …).
     #[arg(last = true, value_name = "RUN_OPTIONS")]
@@ -65,6 +69,7 @@ protocheck grade submissions/*/bot -- --game kalah\n  \
 protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n\
 A bot graded before is kept while nothing it depends on changed: every file of its folder (by content), its command, \
 the run options and protocheck's version; --force grades every bot again.\n\
+The limit and sandbox options above are added to every bot's run options (give each on one side of `--` only).\n\
 Exit status: 0 every bot was graded (failures included), 1 with --fail-on-any when a bot did not pass, \
 2 bad input (nothing runs) or grade was stopped.";
 
@@ -82,7 +87,12 @@ pub struct MergeArgs {
 pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
     let cwd = std::env::current_dir()
         .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
-    let options = options::check(&args.run_options, &cwd).map_err(Fatal::Usage)?;
+    let run_options =
+        options::with_limits(&args.run_options, &args.limits.words()).map_err(Fatal::Usage)?;
+    let options = options::check(&run_options, &cwd).map_err(Fatal::Usage)?;
+    // Before any bot starts: `--sandbox require` on a system without every
+    // layer stops here, not in each bot's run.
+    crate::transport::sandbox::settle(&options.sandbox).map_err(Fatal::Usage)?;
     let partition = args
         .partition
         .as_deref()
@@ -131,7 +141,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
     let mut grades = table::Grades {
         protocheck: env!("CARGO_PKG_VERSION").into(),
         game: options.game.clone(),
-        options: args.run_options.clone(),
+        options: run_options,
         partition: partition.map(|p| format!("{}/{}", p.shard, p.total)),
         bots: rows,
     };

@@ -3,8 +3,8 @@
 //! sets itself refused, and paths made absolute (each bot runs in its own
 //! working folder).
 
-use clap::CommandFactory;
 use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches};
 use std::path::Path;
 
 /// Options grade decides for every bot, with why.
@@ -49,7 +49,7 @@ const SET_BY_GRADE: &[(&str, &str)] = &[
 ];
 
 /// Options whose value is a path, made absolute against grade's folder.
-const PATH_OPTIONS: &[&str] = &["--scenarios", "--config"];
+const PATH_OPTIONS: &[&str] = &["--scenarios", "--config", "--allow-read"];
 
 /// The checked run options, ready to pass to every bot's protocheck.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +57,28 @@ pub struct RunOptions {
     pub args: Vec<String>,
     /// `--game`, when given (for the summary page).
     pub game: Option<String>,
+    /// The sandbox every bot's run will have, from the options wherever
+    /// they were given.
+    pub sandbox: crate::transport::sandbox::SandboxOptions,
+}
+
+/// The run options after `--`, followed by grade's own limit and sandbox
+/// flags (`words`, given before `--`) so that every bot's run gets them
+/// too. One flag on both sides is refused: which one would hold is not
+/// obvious (`--allow-read`, which adds up, excepted).
+pub fn with_limits(given: &[String], words: &[String]) -> Result<Vec<String>, String> {
+    for name in words.iter().filter(|w| w.starts_with("--")) {
+        if name == "--allow-read" {
+            continue;
+        }
+        let named = |w: &String| w == name || w.starts_with(&format!("{name}="));
+        if given.iter().any(named) {
+            return Err(format!(
+                "{name} is given both before `--` and after it; give it once"
+            ));
+        }
+    }
+    Ok(given.iter().chain(words).cloned().collect())
 }
 
 pub fn check(given: &[String], cwd: &Path) -> Result<RunOptions, String> {
@@ -90,13 +112,20 @@ pub fn check(given: &[String], cwd: &Path) -> Result<RunOptions, String> {
         return Err("--games needs --seed in grade, so that every bot meets the same games (e.g. --games 20 --seed 2026)".into());
     }
     let game = matches.get_one::<String>("game").cloned();
+    let sandbox = crate::cli::limit_flags::LimitFlags::from_arg_matches(&matches)
+        .map_err(|e| format!("the run options after `--` do not parse: {e}"))?
+        .sandbox_options();
     let mut args = absolute_paths(given, cwd);
     if !given_here("config") {
         // A bot's folder may hold a protocheck.toml of its author's: it
         // must not change what the bot is graded on.
         args.insert(0, "--no-config".into());
     }
-    Ok(RunOptions { args, game })
+    Ok(RunOptions {
+        args,
+        game,
+        sandbox,
+    })
 }
 
 fn absolute_paths(given: &[String], cwd: &Path) -> Vec<String> {
@@ -159,6 +188,42 @@ mod tests {
                 "{given}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn grades_own_limit_flags_follow_the_run_options_once() {
+        let given = words("--game kalah --memory-limit 2G --allow-read /data");
+        let forwarded = with_limits(
+            &given,
+            &words("--sandbox off --allow-read /more --max-disk none"),
+        )
+        .unwrap();
+        assert_eq!(
+            forwarded,
+            words(
+                "--game kalah --memory-limit 2G --allow-read /data --sandbox off --allow-read /more --max-disk none"
+            )
+        );
+        let e = with_limits(&given, &words("--memory-limit 1G")).unwrap_err();
+        assert!(e.starts_with("--memory-limit is given both"), "{e}");
+        let e = with_limits(&words("--sandbox=off"), &words("--sandbox require")).unwrap_err();
+        assert!(e.starts_with("--sandbox is given both"), "{e}");
+    }
+
+    #[test]
+    fn the_sandbox_of_the_runs_is_read_from_the_options() {
+        let opts = check(
+            &words("--game kalah --sandbox off --max-disk 1G"),
+            Path::new("/"),
+        )
+        .unwrap();
+        assert_eq!(opts.sandbox.mode, crate::transport::sandbox::Mode::Off);
+        assert_eq!(opts.sandbox.max_disk, Some(1 << 30));
+        let opts = check(&words("--game kalah --allow-read ."), Path::new("/course")).unwrap();
+        assert_eq!(
+            opts.args,
+            words("--no-config --game kalah --allow-read /course/.")
+        );
     }
 
     #[test]

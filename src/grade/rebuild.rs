@@ -27,6 +27,10 @@ struct Report {
     /// Reports written before the bot's environment was recorded lack it.
     #[serde(default)]
     environment: crate::transport::environment::EnvNote,
+    /// Reports written before the sandbox was recorded lack it: no layer
+    /// confined those bots.
+    #[serde(default = "crate::report::sandbox_not_recorded")]
+    sandbox: crate::transport::sandbox::Layers,
     #[allow(dead_code)]
     totals: serde::de::IgnoredAny,
     scenarios: Vec<Scenario>,
@@ -133,6 +137,7 @@ pub fn results(json: &str) -> Result<(RunInfo, Vec<ScenarioResult>), String> {
         partition: report.partition.map(|p| (p.shard, p.of)),
         workspace: None,
         environment: report.environment,
+        sandbox: report.sandbox,
     };
     let results = report
         .scenarios
@@ -374,6 +379,23 @@ mod tests {
         let text = human(&info, &results);
         assert!(text.contains("kalah.move.hole-range"), "{text}");
         assert!(html(&info, &results).contains("kalah.move.hole-range"));
+    }
+
+    #[test]
+    fn a_report_from_before_the_sandbox_says_none_was_recorded() {
+        let json = snapshot("kalah-pass-json.snap");
+        let (info, _) = results(&json).unwrap();
+        assert!(info.sandbox.line().starts_with("sandbox: "));
+        let start = json
+            .find("  \"sandbox\": {")
+            .expect("the report has a sandbox");
+        let end = start + json[start..].find("  },\n").expect("its end") + 5;
+        let (old, results) = results(&format!("{}{}", &json[..start], &json[end..])).unwrap();
+        assert_eq!(old.sandbox, crate::report::sandbox_not_recorded());
+        assert!(
+            human(&old, &results)
+                .contains("sandbox: none (not recorded: the report predates protocheck's sandbox)")
+        );
     }
 
     #[test]

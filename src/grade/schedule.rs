@@ -103,7 +103,8 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
         match decide(entry, plan, earlier[i].as_ref(), &submissions[i]) {
             Decision::Keep(row, why) => {
                 progress.done(&row, why);
-                rows[i] = Some(*row);
+                let folder = child::folder(plan.out, &entry.id);
+                rows[i] = Some(table::with_recorded_sandbox(*row, &folder));
             }
             Decision::Grade(why) => {
                 why_graded[i] = why;

@@ -52,9 +52,11 @@ pub fn render(grades: &Grades) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n\
          <title>protocheck grades: {game}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
-         <h1>Grades: {game}</h1>\n<p>{summary}</p>\n<p>Options: <code>{options}</code></p>\n",
+         <h1>Grades: {game}</h1>\n<p>{summary}</p>\n<p>Options: <code>{options}</code></p>\n\
+         <p class=\"sandbox\">{sandbox}</p>\n",
         game = escape(game),
         summary = escape(&summary_line(rows)),
+        sandbox = escape(&sandbox_line(rows)),
         options = escape(&grades.options.join(" ")),
     );
     page += "<h2>Rules broken, by number of bots</h2>\n";
@@ -85,6 +87,37 @@ fn summary_line(rows: &[Row]) -> String {
         }
     }
     line
+}
+
+/// Which sandbox layers confined the class's bots, each as often as it
+/// was used (a bot kept from an earlier grade may have run differently):
+/// `sandbox: landlock v7 (files, tcp, signals), seccomp (scheduling) (every
+/// bot)`.
+fn sandbox_line(rows: &[Row]) -> String {
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    for r in rows {
+        let value = sandbox_cell(r);
+        match seen.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((value, 1)),
+        }
+    }
+    if let [(value, _)] = seen.as_slice() {
+        return format!("sandbox: {value} (every bot)");
+    }
+    let parts: Vec<String> = seen
+        .iter()
+        .map(|(value, n)| format!("{value} ({})", super::counted(*n, "bot", "bots")))
+        .collect();
+    format!("sandbox: {}", parts.join("; "))
+}
+
+/// A bot's sandbox as its report says, or that it has no report.
+fn sandbox_cell(row: &Row) -> String {
+    match &row.sandbox {
+        Some(layers) => crate::report::sandbox_value(layers),
+        None => "unknown (no report)".to_string(),
+    }
 }
 
 /// Which findings a chart counts.
@@ -152,7 +185,7 @@ fn skip_reasons(rows: &[Row]) -> Vec<&str> {
 fn class_table(rows: &[Row], reasons: &[&str]) -> String {
     let mut html = String::from(
         "<table>\n<thead><tr><th>id</th><th>status</th><th>passed</th><th>failed</th>\
-         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th></tr></thead>\n<tbody>\n",
+         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th><th>sandbox</th></tr></thead>\n<tbody>\n",
     );
     for r in rows {
         let id = escape(&r.id);
@@ -188,12 +221,13 @@ fn class_table(rows: &[Row], reasons: &[&str]) -> String {
         let _ = writeln!(
             html,
             "<tr><td>{id_cell}</td><td class=\"{status}\">{status}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td></tr>",
+             <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td><td>{}</td></tr>",
             r.passed,
             r.failed,
             r.warnings,
             r.skipped,
             r.seconds,
+            escape(&sandbox_cell(r)),
             status = escape(&r.status),
         );
     }
@@ -288,6 +322,7 @@ mod tests {
             rules: rules.iter().map(|r| r.to_string()).collect(),
             warning_rules: Vec::new(),
             skipped_because: Vec::new(),
+            sandbox: Some(crate::transport::sandbox::Layers::none("--sandbox off")),
         }
     }
 
@@ -407,5 +442,45 @@ mod tests {
             "{page}"
         );
         assert!(!page.contains("<b>&#1"));
+    }
+    #[test]
+    fn the_page_says_the_class_s_sandbox_and_each_bot_s() {
+        use crate::transport::sandbox::Layers;
+        let grades = |bots: Vec<Row>| Grades {
+            protocheck: "0".into(),
+            game: Some("kalah".into()),
+            options: vec![],
+            partition: None,
+            bots,
+        };
+        let page = render(&grades(vec![
+            row("a", "passed", &[]),
+            row("b", "passed", &[]),
+        ]));
+        assert!(
+            page.contains("<p class=\"sandbox\">sandbox: none (--sandbox off) (every bot)</p>"),
+            "{page}"
+        );
+        assert!(page.contains("<th>sandbox</th>"), "{page}");
+        assert!(
+            page.contains("<td class=\"n\">1.0</td><td>none (--sandbox off)</td></tr>"),
+            "{page}"
+        );
+        let mut sandboxed = row("a", "passed", &[]);
+        sandboxed.sandbox = Some(Layers {
+            landlock: Some(7),
+            files: true,
+            tcp: true,
+            signals: true,
+            scheduling: true,
+            none_because: None,
+        });
+        let mut unknown = row("c", "error", &[]);
+        unknown.sandbox = None;
+        let page = render(&grades(vec![sandboxed, row("b", "passed", &[]), unknown]));
+        assert!(
+            page.contains("<p class=\"sandbox\">sandbox: landlock v7 (files, tcp, signals), seccomp (scheduling) (1 bot); none (--sandbox off) (1 bot); unknown (no report) (1 bot)</p>"),
+            "{page}"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The grades table: one row per bot, read off its protocheck's JSON report
 //! and exit status, written as `grades.csv` and `grades.json`.
 
+use crate::transport::sandbox::Layers;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
@@ -34,6 +35,11 @@ pub struct Row {
     /// order (e.g. a board size outside the default run).
     #[serde(default)]
     pub skipped_because: Vec<Skipped>,
+    /// Which sandbox layers confined the bot, as its report says (a report
+    /// from before protocheck had a sandbox: none, "not recorded"); `None`
+    /// when there is no report (and in grades made before this field).
+    #[serde(default)]
+    pub sandbox: Option<Layers>,
 }
 
 /// Scenarios skipped for one reason.
@@ -79,6 +85,7 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
         .unwrap_or_default();
     let skipped_because = report.map(skip_reasons).unwrap_or_default();
     Row {
+        sandbox: report.map(sandbox_of),
         id: id.to_string(),
         status: status.to_string(),
         passed: totals("passed"),
@@ -93,6 +100,29 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
         warning_rules,
         skipped_because,
     }
+}
+
+/// The layers a bot's JSON report says confined it; a report written
+/// before protocheck recorded them (no sandbox then) says none.
+pub fn sandbox_of(report: &Value) -> Layers {
+    match report.get("sandbox") {
+        Some(layers) => serde_json::from_value(layers.clone()).unwrap_or_else(|e| {
+            Layers::none(&format!("the report's sandbox could not be read: {e}"))
+        }),
+        None => crate::report::sandbox_not_recorded(),
+    }
+}
+
+/// A row kept from an earlier grade that did not record the sandbox gets
+/// it from the bot's report in `folder` (its `report.json`).
+pub fn with_recorded_sandbox(mut row: Row, folder: &Path) -> Row {
+    if row.sandbox.is_none()
+        && let Ok(text) = std::fs::read_to_string(folder.join("report.json"))
+        && let Ok(report) = serde_json::from_str::<Value>(&text)
+    {
+        row.sandbox = Some(sandbox_of(&report));
+    }
+    row
 }
 
 fn last_line(text: &str) -> Option<&str> {
@@ -191,7 +221,7 @@ pub struct Grades {
 
 /// New columns go at the end, so that a script reading columns by
 /// position still reads the old ones.
-pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because";
+pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox";
 
 pub fn csv(rows: &[Row]) -> String {
     let mut text = format!("{CSV_HEADER}\n");
@@ -214,6 +244,10 @@ pub fn csv(rows: &[Row]) -> String {
                 .map(|s| format!("{} × {}", s.scenarios, s.reason))
                 .collect::<Vec<_>>()
                 .join(" | "),
+            r.sandbox
+                .as_ref()
+                .map(crate::report::sandbox_value)
+                .unwrap_or_default(),
         ];
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text += &quoted.join(",");
@@ -318,7 +352,7 @@ mod tests {
         let text = csv(&[row]);
         assert!(
             text.lines().nth(1).unwrap().ends_with(
-                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\""
+                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\",none (not recorded: the report predates protocheck's sandbox)"
             ),
             "{text}"
         );
@@ -357,8 +391,90 @@ mod tests {
         assert!(line.starts_with("\"a,\"\"b\"\"\",passed,"), "{line}");
         // The note, then the new columns (rules broken, warned, skipped).
         assert!(
-            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,"),
+            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,,none (not recorded: the report predates protocheck's sandbox)"),
             "{line}"
         );
+    }
+    #[test]
+    fn the_sandbox_column_and_field_come_from_each_bot_s_report() {
+        let all = Layers {
+            landlock: Some(7),
+            files: true,
+            tcp: true,
+            signals: true,
+            scheduling: true,
+            none_because: None,
+        };
+        let mut sandboxed = report("passed", json!([]));
+        sandboxed["sandbox"] = serde_json::to_value(&all).unwrap();
+        let mut off = report("passed", json!([]));
+        off["sandbox"] = serde_json::to_value(Layers::none("--sandbox off")).unwrap();
+        let before = report("passed", json!([]));
+        let rows = [
+            row("a", Ended::Code(0), Some(&sandboxed), "", 1.0),
+            row("b", Ended::Code(0), Some(&off), "", 1.0),
+            row("c", Ended::Code(0), Some(&before), "", 1.0),
+            row("d", Ended::Code(2), None, "error: no bot", 0.0),
+        ];
+        assert_eq!(rows[0].sandbox.as_ref(), Some(&all));
+        assert_eq!(rows[1].sandbox, Some(Layers::none("--sandbox off")));
+        assert_eq!(rows[2].sandbox, Some(crate::report::sandbox_not_recorded()));
+        assert_eq!(rows[3].sandbox, None);
+        let text = csv(&rows);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with(",skipped_because,sandbox"), "{text}");
+        assert!(
+            lines[1].ends_with(",\"landlock v7 (files, tcp, signals), seccomp (scheduling)\""),
+            "{text}"
+        );
+        assert!(lines[2].ends_with(",none (--sandbox off)"), "{text}");
+        assert!(
+            lines[3].ends_with(",none (not recorded: the report predates protocheck's sandbox)"),
+            "{text}"
+        );
+        assert!(lines[4].ends_with(",,"), "{text}");
+        // grades.json: a field per bot, read back as written.
+        let grades = Grades {
+            protocheck: "0".into(),
+            game: None,
+            options: vec![],
+            partition: None,
+            bots: rows.to_vec(),
+        };
+        let json = serde_json::to_value(&grades).unwrap();
+        assert_eq!(json["bots"][0]["sandbox"]["landlock"], 7);
+        assert_eq!(json["bots"][1]["sandbox"]["none_because"], "--sandbox off");
+        assert!(json["bots"][3]["sandbox"].is_null());
+        let back: Grades = serde_json::from_value(json).unwrap();
+        assert_eq!(back.bots, rows);
+    }
+
+    #[test]
+    fn a_kept_row_without_the_sandbox_reads_it_from_the_bot_s_report() {
+        let dir =
+            std::env::temp_dir().join(format!("protocheck-kept-sandbox-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A row from a grades file made before the field existed.
+        let passed = report("passed", json!([]));
+        let mut old =
+            serde_json::to_value(row("a", Ended::Code(0), Some(&passed), "", 1.0)).unwrap();
+        old.as_object_mut().unwrap().remove("sandbox");
+        let old: Row = serde_json::from_value(old).unwrap();
+        assert_eq!(old.sandbox, None);
+        let none_yet = with_recorded_sandbox(old.clone(), &dir);
+        assert_eq!(none_yet.sandbox, None, "no report.json: still unknown");
+        let mut off = passed.clone();
+        off["sandbox"] = serde_json::to_value(Layers::none("--sandbox off")).unwrap();
+        std::fs::write(dir.join("report.json"), off.to_string()).unwrap();
+        assert_eq!(
+            with_recorded_sandbox(old.clone(), &dir).sandbox,
+            Some(Layers::none("--sandbox off"))
+        );
+        std::fs::write(dir.join("report.json"), passed.to_string()).unwrap();
+        assert_eq!(
+            with_recorded_sandbox(old, &dir).sandbox,
+            Some(crate::report::sandbox_not_recorded())
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -23,7 +23,7 @@ use crate::controller::{RunConfig, TcpConfig};
 use crate::games::Game;
 use crate::games::Seating;
 use crate::scenario::Options;
-use crate::transport::{BotCommand, Limits};
+use crate::transport::BotCommand;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -78,6 +78,14 @@ pub struct TableArgs {
     /// the game's, paced by the bot; 0 for speed).
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub silence: Option<Duration>,
+    /// How long a bot may take to exit after its game ends (default: the
+    /// game's), as in a single run.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub exit_grace: Option<Duration>,
+    /// The limits every bot runs under, and its sandbox, as in a single
+    /// run (the CPU time and output limits count per game).
+    #[command(flatten)]
+    pub limits: crate::cli::limit_flags::LimitFlags,
     /// The game's own options, as a single run takes them (QTP:
     /// `--board-size`, default 9, and `--walls`, default the referee's
     /// for the size).
@@ -148,13 +156,13 @@ impl Setup {
                 env: Default::default(),
                 workdir: None,
             },
-            limits: Limits::default(),
+            limits: args.limits.limits(),
             timeout: args.timeout,
             startup_timeout: args.startup_timeout,
-            exit_grace: None,
+            exit_grace: args.exit_grace,
             silence: args.silence,
             strict: false,
-            max_output: crate::controller::bounds::DEFAULT_MAX_OUTPUT,
+            max_output: args.limits.max_output,
             tcp: TcpConfig::default(),
             pictures: args.format == MatchFormat::Html,
         };
@@ -245,6 +253,9 @@ pub(crate) fn seat_players(
     if games == 0 {
         return Err(Fatal::Usage("--games must be at least 1".into()));
     }
+    // Before any bot starts: `--sandbox require` on a system without every
+    // layer stops here.
+    crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
     let cwd = std::env::current_dir()
         .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
     let policy = table.bot_env.policy();
@@ -259,6 +270,8 @@ pub(crate) fn seat_players(
 pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
     setup.check_table(players.len())?;
+    let sandbox =
+        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
     let games = in_order(args.games, jobs(args.jobs), |i| {
         // Game 1: the bots in the order given; each game after, rotated by
         // one (two bots: seats alternate).
@@ -269,7 +282,7 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     })
     .into_iter()
     .collect::<Result<Vec<_>, Fatal>>()?;
-    let result = report::MatchReport::new(setup.game.id(), &players, games);
+    let result = report::MatchReport::new(setup.game.id(), &sandbox, &players, games);
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
     }

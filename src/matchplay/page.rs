@@ -20,6 +20,7 @@ pub struct Linked {
 
 pub fn index(
     game: &str,
+    sandbox: &crate::transport::sandbox::Layers,
     rows: &[Row],
     h2h: &HeadToHead,
     bots: &[String],
@@ -32,8 +33,9 @@ pub fn index(
          body {{ font-family: system-ui, sans-serif; margin: 2em; }}\n\
          table {{ border-collapse: collapse; }} td, th {{ padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; }}\n\
          td.n {{ text-align: right; }} td.self {{ background: #eee; }}\n</style>\n</head>\n<body>\n\
-         <h1>protocheck tournament · {game}</h1>\n<h2>Standings</h2>\n",
-        game = escape(game)
+         <h1>protocheck tournament · {game}</h1>\n<p class=\"sandbox\">{sandbox}</p>\n<h2>Standings</h2>\n",
+        game = escape(game),
+        sandbox = escape(&sandbox.line()),
     );
     let elo = rows.iter().any(|r| r.elo.is_some());
     html += "<table class=\"standings\">\n<thead><tr><th>rank</th><th>bot</th><th>games</th><th>wins</th><th>draws</th>\

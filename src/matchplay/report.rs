@@ -14,6 +14,8 @@ use serde::Serialize;
 pub struct MatchReport {
     pub protocheck: String,
     pub game: String,
+    /// Which sandbox layers confined the bots (settled once for the run).
+    pub sandbox: crate::transport::sandbox::Layers,
     pub bots: Vec<BotVerdict>,
     pub games: Vec<GameRecord>,
 }
@@ -32,7 +34,12 @@ pub struct BotVerdict {
 }
 
 impl MatchReport {
-    pub fn new(game: &str, players: &[Player], games: Vec<GameRecord>) -> MatchReport {
+    pub fn new(
+        game: &str,
+        sandbox: &crate::transport::sandbox::Layers,
+        players: &[Player],
+        games: Vec<GameRecord>,
+    ) -> MatchReport {
         let ids: Vec<String> = players.iter().map(|p| p.id.clone()).collect();
         let rows = standings::standings(&ids, &games.iter().collect::<Vec<_>>(), false);
         let bots = players
@@ -58,6 +65,7 @@ impl MatchReport {
         MatchReport {
             protocheck: env!("CARGO_PKG_VERSION").into(),
             game: game.to_string(),
+            sandbox: sandbox.clone(),
             bots,
             games,
         }
@@ -98,6 +106,7 @@ impl MatchReport {
             partition: None,
             workspace: None,
             environment: Default::default(),
+            sandbox: self.sandbox.clone(),
         };
         // Each game's block says who won and why.
         let pages: Vec<_> = self
@@ -122,6 +131,7 @@ impl MatchReport {
         for bot in &self.bots {
             out.push_str(&format!("  {}: {}\n", bot.tally.bot, bot.command));
         }
+        out.push_str(&format!("{}\n", self.sandbox.line()));
         for game in &self.games {
             out.push('\n');
             out.push_str(&game_text(game));

@@ -56,6 +56,8 @@ Exit status: 0 every bot played without a failing finding, 1 a bot had one (a fo
 struct Standings<'a> {
     protocheck: &'static str,
     game: &'a str,
+    /// Which sandbox layers confined the bots (settled once for the run).
+    sandbox: &'a crate::transport::sandbox::Layers,
     games_per_match: usize,
     matches: Vec<MatchLine>,
     standings: Vec<Row>,
@@ -119,7 +121,9 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     let matches_dir = out.join("matches");
     std::fs::create_dir_all(&matches_dir)
         .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", matches_dir.display())))?;
-    let reports = play_all(&setup, &players, &schedule, args.games, jobs)?;
+    let sandbox =
+        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
+    let reports = play_all(&setup, &sandbox, &players, &schedule, args.games, jobs)?;
 
     let ids: Vec<String> = players.iter().map(|p| p.id.clone()).collect();
     let games: Vec<_> = reports.iter().flat_map(|r| &r.games).collect();
@@ -213,6 +217,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     let record = Standings {
         protocheck: env!("CARGO_PKG_VERSION"),
         game: setup.game.id(),
+        sandbox: &sandbox,
         games_per_match: args.games,
         matches: lines,
         standings: rows.clone(),
@@ -226,7 +231,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     let index = out.join("index.html");
     write_file(
         &index,
-        &super::page::index(setup.game.id(), &rows, &h2h, &ids, &pages),
+        &super::page::index(setup.game.id(), &sandbox, &rows, &h2h, &ids, &pages),
     )?;
     match args.table.format {
         MatchFormat::Html => println!("{}", index.display()),
@@ -236,6 +241,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
             }
             println!();
             print!("{table}");
+            println!("{}", sandbox.line());
             println!(
                 "\nsaved in {} (the page: {})",
                 out.display(),
@@ -255,6 +261,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
 /// order whatever finished first.
 fn play_all(
     setup: &Setup,
+    sandbox: &crate::transport::sandbox::Layers,
     players: &[Player],
     schedule: &[(usize, usize)],
     games: usize,
@@ -269,7 +276,8 @@ fn play_all(
                 setup.play(number, &seated)
             })
             .collect();
-        let report = played.map(|g| MatchReport::new(setup.game.id(), &[a.clone(), b.clone()], g));
+        let report =
+            played.map(|g| MatchReport::new(setup.game.id(), sandbox, &[a.clone(), b.clone()], g));
         eprintln!(
             "protocheck: match {} of {} ({} vs {}) played",
             n + 1,

@@ -3,8 +3,7 @@
 use crate::controller::{RunConfig, TcpConfig};
 use crate::games::Game;
 use crate::scenario::{Options, Scenario};
-use crate::transport::limits::{self, ResourceLimits};
-use crate::transport::{BotCommand, Limits};
+use crate::transport::BotCommand;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -63,6 +62,9 @@ pub struct RecordArgs {
     /// The bot's environment, as in a single run.
     #[command(flatten)]
     pub bot_env: crate::cli::env_flags::EnvFlags,
+    /// The limits the bot runs under, and its sandbox, as in a single run.
+    #[command(flatten)]
+    pub limits: crate::cli::limit_flags::LimitFlags,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -118,25 +120,21 @@ pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
     let bot = bot_command(args)?;
     let cfg = RunConfig {
         bot: bot.clone(),
-        limits: Limits {
-            resources: ResourceLimits {
-                memory: limits::parse_size("8G").ok().flatten(),
-                cpu: Some(Duration::from_secs(600)),
-                processes: Some(64),
-            },
-            ..Limits::default()
-        },
+        limits: args.limits.limits(),
         // `--timeout` and `--silence` are in the scenario's options.
         timeout: None,
         startup_timeout: None,
         exit_grace: None,
         silence: None,
         strict: false,
-        max_output: 64 * 1024 * 1024,
+        max_output: args.limits.max_output,
         tcp: TcpConfig::default(),
         // The recorder shows the text board; pictures are for the HTML report.
         pictures: false,
     };
+    // Before the bot starts: `--sandbox require` on a system without every
+    // layer stops here.
+    crate::transport::sandbox::settle(&cfg.limits.sandbox)?;
     let scenario = Scenario {
         name: name.clone(),
         game: game.id().to_string(),

@@ -133,6 +133,8 @@ pub fn step_summary(info: &RunInfo, results: &[ScenarioResult]) -> String {
             String::new()
         },
     );
+    // Which layers confined the bots: a CI run's verdicts rest on them.
+    let _ = writeln!(out, "{}\n", info.sandbox.line());
     if let Some((shard, of)) = &info.partition {
         let _ = writeln!(out, "Partition `{shard}` of {of} selected scenarios.\n");
     }
@@ -288,6 +290,7 @@ mod tests {
             partition: Some(("hash:1/2".into(), 9)),
             workspace: None,
             environment: Default::default(),
+            sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
@@ -302,6 +305,7 @@ mod tests {
         assert!(md.contains("`./bot \\| tee`"), "{md}");
         assert!(md.contains("**1 passed, 1 failed**"), "{md}");
         assert!(md.contains("Partition `hash:1/2` of 9"), "{md}");
+        assert!(md.contains("\nsandbox: none (--sandbox off)\n"), "{md}");
         assert!(
             md.contains(
                 "| `bad-one` | ❌ fail | `kalah.move.empty-hole` | MOVE;3 names an empty hole |"
@@ -322,6 +326,7 @@ mod tests {
             partition: None,
             workspace: None,
             environment: Default::default(),
+            sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),

@@ -143,8 +143,10 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
     if let Some(note) = super::busy_machine_note(results) {
         let _ = writeln!(out, "{}", p.yellow(&note));
     }
-    // Said next to the summary (also with -q): the environment can decide
-    // a verdict, so the report says what the bots got.
+    // Said next to the summary (also with -q), once for the run: what
+    // confined the bots, and what their environment was, can decide a
+    // verdict, so the report says what the bots got.
+    let _ = writeln!(out, "{}", p.dim(&info.sandbox.line()));
     if let Some(line) = info.environment.line() {
         let _ = writeln!(out, "{}", p.dim(&line));
     }

@@ -25,6 +25,7 @@ fn info() -> RunInfo {
         partition: None,
         workspace: None,
         environment: Default::default(),
+        sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
     }
 }
 
@@ -65,7 +66,11 @@ fn skips_share_a_line_per_reason_and_a_lone_skip_keeps_its_name() {
             ..Style::default()
         },
     );
-    assert_eq!(quiet.trim(), "0 passed, 0 failed, 4 skipped", "{quiet}");
+    assert_eq!(
+        quiet.trim(),
+        "sandbox: none (--sandbox off)\n0 passed, 0 failed, 4 skipped",
+        "{quiet}"
+    );
 }
 
 static WARNED: crate::verdict::RuleInfo = crate::verdict::RuleInfo {
@@ -185,6 +190,6 @@ fn the_environment_note_stands_above_the_summary_also_when_quiet() {
     );
     assert_eq!(
         quiet.trim(),
-        "bot environment: PYTHONUNBUFFERED left out (it changes how a runtime buffers, encodes or adds to its output; --pass-env PYTHONUNBUFFERED keeps it)\n1 passed, 0 failed",
+        "sandbox: none (--sandbox off)\nbot environment: PYTHONUNBUFFERED left out (it changes how a runtime buffers, encodes or adds to its output; --pass-env PYTHONUNBUFFERED keeps it)\n1 passed, 0 failed",
     );
 }

@@ -16,6 +16,8 @@ struct Report<'a> {
     partition: Option<Shard<'a>>,
     /// What the bots' environment left out of protocheck's, kept or set.
     environment: &'a crate::transport::environment::EnvNote,
+    /// Which sandbox layers confined the bots.
+    sandbox: &'a crate::transport::sandbox::Layers,
     totals: Totals,
     scenarios: &'a [ScenarioResult],
 }
@@ -48,6 +50,7 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
             .as_ref()
             .map(|(shard, of)| Shard { shard, of: *of }),
         environment: &info.environment,
+        sandbox: &info.sandbox,
         totals: Totals::of(results),
         scenarios: results,
     };

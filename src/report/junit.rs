@@ -70,8 +70,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         );
         let _ = writeln!(
             x,
-            "    <properties><property name=\"bot\" value=\"{}\"/>{}</properties>",
+            "    <properties><property name=\"bot\" value=\"{}\"/>{}{}</properties>",
             esc(&info.bot),
+            sandbox_property(&info.sandbox),
             environment_properties(&info.environment)
         );
         for r in rs {
@@ -81,6 +82,16 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
     }
     x.push_str("</testsuites>\n");
     x
+}
+
+/// Which sandbox layers confined the bots: the human report's line
+/// without its `sandbox: ` (e.g. `landlock v7 (files, tcp, signals),
+/// seccomp (scheduling)` or `none (--sandbox off)`).
+fn sandbox_property(layers: &crate::transport::sandbox::Layers) -> String {
+    format!(
+        "<property name=\"sandbox\" value=\"{}\"/>",
+        esc(&super::sandbox_value(layers))
+    )
 }
 
 /// What the bots' environment left out of protocheck's (always said, so

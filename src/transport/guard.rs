@@ -67,6 +67,9 @@ pub(super) fn start_guardian_once() {
             let spawned = std::process::Command::new("/proc/self/exe")
                 .arg(GUARDIAN_ARG)
                 .arg(run_tag())
+                // Where the bots' private temporary folders are, to remove
+                // what a killed protocheck left.
+                .arg(super::sandbox::run_folder_of(run_tag()))
                 // An empty environment: the guardian carries no marker or tag
                 // of the run, so it never looks like a leftover bot process.
                 .env_clear()
@@ -133,6 +136,11 @@ pub fn guardian_main(args: &[String]) -> i32 {
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));
+        }
+        if let Some(folder) = args.get(1)
+            && folder.contains(&format!("protocheck-{run}"))
+        {
+            let _ = std::fs::remove_dir_all(folder);
         }
     }
     #[cfg(not(target_os = "linux"))]
@@ -310,6 +318,7 @@ pub(super) fn start_monitor_once() {
 fn monitor_loop() {
     let ticks = super::procfs::ticks_per_second();
     let mut period = MONITOR_PERIOD;
+    let mut last_disk_look = std::time::Instant::now();
     loop {
         std::thread::sleep(period);
         let live = lock_live();
@@ -337,7 +346,12 @@ fn monitor_loop() {
             }
             let cpu =
                 Duration::from_millis(mine.iter().map(|p| p.cpu_ticks).sum::<u64>() * 1000 / ticks);
-            let hit = over_limit(&watch.limits, running.len(), cpu);
+            let tasks = mine
+                .iter()
+                .filter(|p| !p.is_zombie())
+                .map(|p| p.threads as usize)
+                .sum::<usize>();
+            let hit = over_limit(&watch.limits, tasks, cpu);
             if let Some(hit) = hit {
                 watch.record_hit(hit);
                 // SAFETY: kill/killpg have no memory-safety preconditions;
@@ -348,10 +362,67 @@ fn monitor_loop() {
                 }
             }
         }
+        let disks: Vec<(i32, Arc<Watch>)> = live
+            .groups
+            .iter()
+            .filter(|(_, w)| w.disk.is_some())
+            .map(|(&bot, w)| (bot, Arc::clone(w)))
+            .collect();
+        drop(live);
+        if !disks.is_empty() && last_disk_look.elapsed() >= DISK_PERIOD {
+            last_disk_look = std::time::Instant::now();
+            check_disks(disks);
+        }
         // A scan reads every /proc/<pid>/stat (about 15 µs a process): on a
         // machine with thousands of processes, look less often, so that
         // watching costs at most ~5% of one core.
         period = MONITOR_PERIOD.max(started.elapsed() * 20);
+    }
+}
+
+/// How often the monitor measures the bots' writable folders: a walk of
+/// the files costs more than a look at /proc, and a bot that writes fast
+/// meets RLIMIT_FSIZE (the same cap, per file) first.
+#[cfg(target_os = "linux")]
+const DISK_PERIOD: Duration = Duration::from_millis(500);
+
+/// Measure each bot's writable folders (with the registry unlocked: a walk
+/// may take a while) and kill a bot over `--max-disk`, if it is still
+/// registered (so its pid is still its own).
+#[cfg(target_os = "linux")]
+fn check_disks(bots: Vec<(i32, Arc<Watch>)>) {
+    for (bot, watch) in bots {
+        let Some(disk) = &watch.disk else {
+            continue;
+        };
+        let used = disk.measure();
+        if used <= disk.cap {
+            continue;
+        }
+        let live = lock_live();
+        if !live
+            .groups
+            .get(&bot)
+            .is_some_and(|w| Arc::ptr_eq(w, &watch))
+        {
+            continue;
+        }
+        watch.record_hit(disk_hit(used, disk.cap));
+        // SAFETY: `bot` is a registered, not yet reaped, group leader.
+        unsafe { libc::killpg(bot, libc::SIGKILL) };
+    }
+}
+
+/// The hit for a bot that wrote `used` bytes against a cap of `cap`.
+#[cfg(target_os = "linux")]
+fn disk_hit(used: u64, cap: u64) -> LimitHit {
+    LimitHit {
+        kind: LimitKind::Disk,
+        message: format!(
+            "the bot wrote {} to the folders it may write (its working folder and TMPDIR), over the limit of {} (--max-disk); protocheck killed it",
+            format_size(used),
+            format_size(cap)
+        ),
     }
 }
 
@@ -364,7 +435,7 @@ fn over_limit(limits: &ResourceLimits, processes: usize, cpu: Duration) -> Optio
         return Some(LimitHit {
             kind: LimitKind::Processes,
             message: format!(
-                "the bot had {processes} processes alive at once, over the limit of {cap} (--max-processes); protocheck killed them all"
+                "the bot had {processes} processes and threads alive at once, over the limit of {cap} (--max-processes; the kernel counts each thread as a task); protocheck killed them all"
             ),
         });
     }
@@ -392,6 +463,17 @@ pub fn limit_from_exit(
     status: super::ExitStatus,
     stderr_tail: &str,
 ) -> Option<LimitHit> {
+    if status == super::ExitStatus::Signal(libc::SIGXFSZ)
+        && let Some(disk) = &watch.disk
+    {
+        return Some(LimitHit {
+            kind: LimitKind::Disk,
+            message: format!(
+                "the bot was killed by SIGXFSZ: it wrote a file past the limit of {} (--max-disk)",
+                format_size(disk.cap)
+            ),
+        });
+    }
     if status == super::ExitStatus::Signal(libc::SIGXCPU) {
         let limit = watch
             .limits
@@ -454,7 +536,7 @@ mod tests {
 
     #[test]
     fn exits_point_to_the_cpu_and_memory_limits() {
-        let watch = Watch::new("t.1".into(), ResourceLimits::default());
+        let watch = Watch::new("t.1".into(), ResourceLimits::default(), None);
         let xcpu = super::super::ExitStatus::Signal(libc::SIGXCPU);
         assert_eq!(
             limit_from_exit(&watch, xcpu, "").unwrap().kind,
@@ -465,7 +547,7 @@ mod tests {
         let oom = limit_from_exit(&watch, abort, "memory allocation of 8 bytes failed").unwrap();
         assert_eq!(oom.kind, LimitKind::Memory);
         // Address space near the limit counts only when really near it.
-        let jvm_like = Watch::new("t.2".into(), ResourceLimits::default());
+        let jvm_like = Watch::new("t.2".into(), ResourceLimits::default(), None);
         jvm_like.peak_memory.store(
             super::super::limits::DEFAULT_MEMORY / 6 * 5,
             Ordering::Relaxed,
@@ -498,7 +580,7 @@ mod tests {
         let mut registered = std::collections::HashMap::new();
         registered.insert(
             child.id() as i32,
-            Arc::new(Watch::new("t".into(), ResourceLimits::default())),
+            Arc::new(Watch::new("t".into(), ResourceLimits::default(), None)),
         );
         // Other tests of this binary may have children of their own, so
         // only the unregistered case can be asserted here; the registered

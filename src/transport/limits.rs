@@ -12,7 +12,7 @@ use std::time::Duration;
 pub static IO_RESOURCE_LIMIT: RuleInfo = RuleInfo {
     id: "io.resource-limit",
     severity: Severity::Fail,
-    spec: "The bot stays within protocheck's resource limits for one scenario: address space (`--memory-limit`), CPU time over all its processes (`--cpu-limit`) and processes alive at once (`--max-processes`).",
+    spec: "The bot stays within protocheck's resource limits for one scenario: address space (`--memory-limit`), CPU time over all its processes (`--cpu-limit`), processes and threads alive at once (`--max-processes`) and bytes written to the folders it may write (`--max-disk`).",
 };
 
 /// Limits applied to every bot process (`None`: no limit).
@@ -22,7 +22,8 @@ pub struct ResourceLimits {
     pub memory: Option<u64>,
     /// CPU time of all the bot's processes together, per scenario.
     pub cpu: Option<Duration>,
-    /// Processes of one bot alive at the same time (the bot included).
+    /// Tasks (processes and threads, as the kernel counts them) of one bot
+    /// alive at the same time, the bot included.
     pub processes: Option<usize>,
 }
 
@@ -33,8 +34,11 @@ pub const DEFAULT_MEMORY: u64 = 8 << 30;
 /// 10 minutes per scenario: well above what a single-threaded bot can use
 /// answering every reply of a whole game within the default timeouts.
 pub const DEFAULT_CPU: Duration = Duration::from_secs(600);
-/// 64 processes: far more than any bot needs, far fewer than a fork bomb.
-pub const DEFAULT_PROCESSES: usize = 64;
+/// 512 tasks: a JVM starts about 20 threads on 2 cores and over 200 on a
+/// 256-core grading server (its GC and compiler threads grow with the
+/// cores), and a wrong verdict on a correct bot is worse than a generous
+/// limit; a fork bomb still stops in a fraction of a second.
+pub const DEFAULT_PROCESSES: usize = 512;
 
 impl Default for ResourceLimits {
     fn default() -> Self {
@@ -52,6 +56,7 @@ pub enum LimitKind {
     Memory,
     Cpu,
     Processes,
+    Disk,
 }
 
 /// A limit the bot hit, with a sentence naming the limit and the usage.

@@ -6,6 +6,7 @@
 //! other through it.
 
 use super::limits::{LimitHit, ResourceLimits};
+use super::sandbox::DiskCap;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -19,15 +20,18 @@ pub struct Watch {
     pub limits: ResourceLimits,
     hit: Mutex<Option<LimitHit>>,
     pub(super) peak_memory: AtomicU64,
+    /// The bot's disk cap, which the monitor measures now and then.
+    pub disk: Option<Arc<DiskCap>>,
 }
 
 impl Watch {
-    pub fn new(tag: String, limits: ResourceLimits) -> Watch {
+    pub fn new(tag: String, limits: ResourceLimits, disk: Option<Arc<DiskCap>>) -> Watch {
         Watch {
             tag,
             limits,
             hit: Mutex::new(None),
             peak_memory: AtomicU64::new(0),
+            disk,
         }
     }
 

@@ -242,19 +242,26 @@ impl BotConnection {
         framer: Box<dyn Framer>,
         limits: &Limits,
     ) -> Result<BotConnection, SpawnError> {
-        let command = bot.command();
+        let spawn_error = |error| SpawnError {
+            program: bot.program.clone(),
+            error,
+        };
+        let mut command = bot.command();
+        let confinement = sandbox::Confinement::prepare(&limits.sandbox, &mut command, None)
+            .map_err(spawn_error)?;
         let (tx, events) = mpsc::sync_channel(stream::EVENT_QUEUE);
         let exit_tx: SyncSender<BotEvent> = tx.clone();
         let on_exit = move |status, at| {
             let _ = exit_tx.send(BotEvent::Exited { status, at });
         };
-        let (group, pipes) =
-            ProcessGroup::spawn(command, limits.kill_grace, limits.resources, on_exit).map_err(
-                |error| SpawnError {
-                    program: bot.program.clone(),
-                    error,
-                },
-            )?;
+        let (group, pipes) = ProcessGroup::spawn(
+            command,
+            limits.kill_grace,
+            limits.resources,
+            confinement,
+            on_exit,
+        )
+        .map_err(spawn_error)?;
         let pid = group.pid();
         let progress = Arc::new(Progress::default());
         let idle = IdleProbe::new(pid, pipe_inode(&pipes.stdin), Arc::clone(&progress));

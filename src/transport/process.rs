@@ -8,6 +8,7 @@ use super::guard;
 use super::limits::ResourceLimits;
 pub use super::live::{Interrupt, interrupted, interruption};
 use super::live::{Watch, lock_live};
+use super::sandbox::{ChildRules, Confinement};
 #[cfg(not(target_os = "linux"))]
 use std::process::Stdio;
 use std::process::{Child, Command};
@@ -102,6 +103,7 @@ impl std::error::Error for RunInterrupted {}
 type SpawnRequest = (
     Command,
     ResourceLimits,
+    ChildRules,
     Arc<Watch>,
     mpsc::Sender<std::io::Result<Started>>,
 );
@@ -146,10 +148,10 @@ impl Waiter {
 /// Start `command`: on Linux without copying protocheck (see
 /// [`super::vfork_spawn`]); elsewhere with the standard library, which
 /// forks to run [`restrict`] before exec.
-fn start(command: Command, limits: ResourceLimits) -> std::io::Result<Started> {
+fn start(command: Command, limits: ResourceLimits, rules: ChildRules) -> std::io::Result<Started> {
     #[cfg(target_os = "linux")]
     {
-        let bot = super::vfork_spawn::spawn(&command, limits)?;
+        let bot = super::vfork_spawn::spawn(&command, limits, rules)?;
         Ok(Started {
             pid: bot.pid,
             pipes: Pipes {
@@ -169,7 +171,7 @@ fn start(command: Command, limits: ResourceLimits) -> std::io::Result<Started> {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        restrict(&mut command, limits);
+        restrict(&mut command, limits, rules);
         let mut child = command.spawn()?;
         Ok(Started {
             pid: child.id() as i32,
@@ -191,6 +193,7 @@ fn start(command: Command, limits: ResourceLimits) -> std::io::Result<Started> {
 fn spawn_registered(
     command: Command,
     limits: ResourceLimits,
+    rules: ChildRules,
     watch: Arc<Watch>,
 ) -> std::io::Result<Started> {
     static SPAWNER: OnceLock<mpsc::Sender<SpawnRequest>> = OnceLock::new();
@@ -199,14 +202,14 @@ fn spawn_registered(
         std::thread::Builder::new()
             .name("bot-spawner".into())
             .spawn(move || {
-                for (command, limits, watch, reply) in rx {
+                for (command, limits, rules, watch, reply) in rx {
                     let result = {
                         let mut live = lock_live();
                         if live.interrupted.is_some() {
                             Err(std::io::Error::other(RunInterrupted))
                         } else {
                             guard::start_guardian_once();
-                            start(command, limits).inspect(|bot| {
+                            start(command, limits, rules).inspect(|bot| {
                                 live.groups.insert(bot.pid, watch);
                             })
                         }
@@ -220,7 +223,7 @@ fn spawn_registered(
     guard::start_monitor_once();
     let (reply_tx, reply_rx) = mpsc::channel();
     spawner
-        .send((command, limits, watch, reply_tx))
+        .send((command, limits, rules, watch, reply_tx))
         .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
     // Refused after an interrupt: the error carries `RunInterrupted`, so the
     // suite reports the scenario as interrupted, not the bot as unstartable.
@@ -240,9 +243,10 @@ pub fn is_interrupted_spawn(error: &std::io::Error) -> bool {
 /// Set up, in the forked child before exec: the resource limits. (Linux
 /// does this, and sets the parent-death signal, in [`super::vfork_spawn`].)
 #[cfg(not(target_os = "linux"))]
-fn restrict(command: &mut Command, limits: ResourceLimits) {
+fn restrict(command: &mut Command, limits: ResourceLimits, rules: ChildRules) {
     use std::os::unix::process::CommandExt;
     let memory = limits.memory;
+    let file_size = rules.file_size;
     // RLIMIT_CPU is per process and in whole seconds; it is the backstop
     // (SIGXCPU) behind the monitor, which sums all the bot's processes.
     let cpu_seconds = limits.cpu.map(|d| d.as_secs() + 2);
@@ -257,6 +261,9 @@ fn restrict(command: &mut Command, limits: ResourceLimits) {
             }
             if let Some(s) = cpu_seconds {
                 lower_limit(libc::RLIMIT_CPU, s, s + 1)?;
+            }
+            if let Some(bytes) = file_size {
+                lower_limit(libc::RLIMIT_FSIZE, bytes, bytes)?;
             }
             Ok(())
         })
@@ -318,6 +325,9 @@ pub struct ProcessGroup {
     terminated: bool,
     grace: Duration,
     watch: Arc<Watch>,
+    /// Kept until the group is gone: dropping it deletes the bot's private
+    /// temporary folder.
+    confinement: Confinement,
 }
 
 /// The pipes of a freshly spawned bot.
@@ -329,17 +339,25 @@ pub struct Pipes {
 
 impl ProcessGroup {
     /// Start `command` in a process group of its own with all three standard
-    /// streams piped, tagged and limited. `on_exit` is called from the waiter
-    /// thread with the exit status as soon as the bot's main process ends.
+    /// streams piped, tagged, limited and confined. `on_exit` is called from
+    /// the waiter thread with the exit status as soon as the bot's main
+    /// process ends. Every bot protocheck starts is started here.
     pub fn spawn(
         mut command: Command,
         grace: Duration,
         limits: ResourceLimits,
+        confinement: Confinement,
         on_exit: impl FnOnce(ExitStatus, Instant) + Send + 'static,
     ) -> std::io::Result<(ProcessGroup, Pipes)> {
-        let watch = Arc::new(Watch::new(guard::next_bot_tag(), limits));
+        let watch = Arc::new(Watch::new(
+            guard::next_bot_tag(),
+            limits,
+            confinement.disk(),
+        ));
         command.env(guard::TAG_VAR, &watch.tag);
-        let Started { pid, pipes, waiter } = spawn_registered(command, limits, Arc::clone(&watch))?;
+        let rules = confinement.for_child();
+        let Started { pid, pipes, waiter } =
+            spawn_registered(command, limits, rules, Arc::clone(&watch))?;
         let exit = Arc::new(ExitCell::default());
         let cell = Arc::clone(&exit);
         std::thread::Builder::new()
@@ -370,6 +388,7 @@ impl ProcessGroup {
                 terminated: false,
                 grace,
                 watch,
+                confinement,
             },
             pipes,
         ))
@@ -377,6 +396,11 @@ impl ProcessGroup {
 
     pub fn pid(&self) -> i32 {
         self.pid
+    }
+
+    /// The sandbox layers that confine this bot.
+    pub fn sandbox(&self) -> &super::sandbox::Layers {
+        &self.confinement.layers
     }
 
     /// The bot's tag, limits and observed usage.

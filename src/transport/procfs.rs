@@ -14,6 +14,8 @@ pub struct ProcInfo {
     /// utime + stime + cutime + cstime, in clock ticks: the process's own
     /// CPU time and that of the children it has waited for.
     pub cpu_ticks: u64,
+    /// Its threads (each a task to the kernel, as `RLIMIT_NPROC` counts).
+    pub threads: u64,
 }
 
 impl ProcInfo {
@@ -36,6 +38,7 @@ pub fn parse_stat(pid: i32, text: &str) -> Option<ProcInfo> {
         ppid: fields.get(1)?.parse().ok()?,
         state: *fields.first()?.as_bytes().first()?,
         cpu_ticks: cpu,
+        threads: number(20).unwrap_or(1).max(1),
     })
 }
 

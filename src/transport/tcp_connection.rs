@@ -126,19 +126,31 @@ impl BotConnection {
         let progress = Arc::new(Progress::default());
         let (group, stdin, pid) = if setup.spawn {
             let bot = with_port(bot, port);
-            let command = bot.command();
+            let mut command = bot.command();
+            // The one port it may connect to is this scenario's.
+            let confinement =
+                super::sandbox::Confinement::prepare(&limits.sandbox, &mut command, Some(port))
+                    .map_err(|error| SpawnError {
+                        program: bot.program.clone(),
+                        error,
+                    })?;
             let exit_tx: SyncSender<BotEvent> = tx.clone();
             let cell = Arc::clone(&exited);
             let on_exit = move |status, at| {
                 *cell.lock().unwrap_or_else(|e| e.into_inner()) = Some(status);
                 let _ = exit_tx.send(BotEvent::Exited { status, at });
             };
-            let (group, pipes) =
-                ProcessGroup::spawn(command, limits.kill_grace, limits.resources, on_exit)
-                    .map_err(|error| SpawnError {
-                        program: bot.program.clone(),
-                        error,
-                    })?;
+            let (group, pipes) = ProcessGroup::spawn(
+                command,
+                limits.kill_grace,
+                limits.resources,
+                confinement,
+                on_exit,
+            )
+            .map_err(|error| SpawnError {
+                program: bot.program.clone(),
+                error,
+            })?;
             let pid = group.pid();
             stream::spawn_stderr_drain(format!("bot-{pid}-out"), pipes.stdout, stderr.clone());
             stream::spawn_stderr_drain(format!("bot-{pid}-err"), pipes.stderr, stderr.clone());

@@ -1,7 +1,7 @@
 //! Starting a bot on Linux without copying protocheck: `clone` with
 //! `CLONE_VM | CLONE_VFORK`, as `posix_spawn` does, plus the set-up a bot
 //! needs before `exec` that `posix_spawn` cannot do (the parent-death
-//! signal, the resource limits).
+//! signal, the resource limits, the sandbox).
 //!
 //! Why not `std::process::Command`: with a `pre_exec` step it forks, which
 //! copies protocheck's page tables (and stalls all its threads meanwhile)
@@ -20,6 +20,7 @@
 //! in the child.
 
 use super::limits::ResourceLimits;
+use super::sandbox::ChildRules;
 use std::ffi::{CString, OsStr, OsString};
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
@@ -50,14 +51,24 @@ struct Plan {
     parent: libc::pid_t,
     memory: Option<u64>,
     cpu_seconds: Option<u64>,
+    /// RLIMIT_FSIZE (the disk cap, for a single file).
+    file_size: Option<u64>,
+    /// The Landlock ruleset to enforce (`-1`: none).
+    ruleset_fd: RawFd,
+    /// The seccomp program to load.
+    filter: Option<libc::sock_fprog>,
     /// The `errno` of the step that failed (0: `exec` succeeded).
     error: AtomicI32,
 }
 
 /// Start `command` (program, arguments, environment changes and folder are
 /// taken from it) in a process group of its own, its standard streams
-/// piped, with the parent-death signal and `limits`.
-pub fn spawn(command: &Command, limits: ResourceLimits) -> std::io::Result<Spawned> {
+/// piped, with the parent-death signal, `limits` and the sandbox `rules`.
+pub fn spawn(
+    command: &Command,
+    limits: ResourceLimits,
+    rules: ChildRules,
+) -> std::io::Result<Spawned> {
     let (args, env) = (command_args(command)?, environment(command)?);
     let path = command
         .get_envs()
@@ -89,6 +100,14 @@ pub fn spawn(command: &Command, limits: ResourceLimits) -> std::io::Result<Spawn
         // backstop (SIGXCPU) behind the monitor, which sums all the bot's
         // processes.
         cpu_seconds: limits.cpu.map(|d| d.as_secs() + 2),
+        file_size: rules.file_size,
+        ruleset_fd: rules.ruleset_fd,
+        filter: rules.filter.map(|program| libc::sock_fprog {
+            len: program.len() as libc::c_ushort,
+            // seccompiler's `sock_filter` is the kernel's struct, field for
+            // field (`#[repr(C)]` code, jt, jf, k); the program is static.
+            filter: program.as_ptr() as *mut libc::sock_filter,
+        }),
         error: AtomicI32::new(0),
     };
     let mut stack = vec![0u8; CHILD_STACK];
@@ -189,7 +208,41 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
             && plan
                 .cpu_seconds
                 .is_none_or(|s| super::process::lower_limit(libc::RLIMIT_CPU, s, s + 1).is_ok());
-        if !limited {
+        if !limited
+            || plan
+                .file_size
+                .is_some_and(|b| super::process::lower_limit(libc::RLIMIT_FSIZE, b, b).is_err())
+        {
+            fail(plan);
+        }
+        // The sandbox, last before exec: it binds the bot and all it starts.
+        // no_new_privs is what lets an unprivileged process enforce both.
+        if (plan.ruleset_fd >= 0 || plan.filter.is_some())
+            && libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+        {
+            fail(plan);
+        }
+        if plan.ruleset_fd >= 0 {
+            // A bot run as root keeps no capability: with them it could
+            // read the (non-dumpable) protocheck's /proc files, or other
+            // users' files. CAP_SETPCAP, which dropping needs, goes last.
+            // Refused (EPERM) for an ordinary user, who has none anyway.
+            const CAP_SETPCAP: libc::c_ulong = 8;
+            for cap in (0..64).filter(|&c| c != CAP_SETPCAP).chain([CAP_SETPCAP]) {
+                libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
+            }
+            if libc::syscall(libc::SYS_landlock_restrict_self, plan.ruleset_fd, 0) != 0 {
+                fail(plan);
+            }
+        }
+        if let Some(program) = &plan.filter
+            && libc::syscall(
+                libc::SYS_seccomp,
+                libc::SECCOMP_SET_MODE_FILTER,
+                0,
+                program as *const libc::sock_fprog,
+            ) != 0
+        {
             fail(plan);
         }
         let mut empty: libc::sigset_t = std::mem::zeroed();
@@ -339,7 +392,7 @@ mod tests {
             .arg("read line; echo \"$line $PROTOCHECK_SPAWN_TEST $(pwd)\"; echo err >&2; exit 3")
             .env("PROTOCHECK_SPAWN_TEST", "from-env")
             .current_dir(&dir);
-        let mut bot = spawn(&command, ResourceLimits::default()).expect("sh starts");
+        let mut bot = spawn(&command, ResourceLimits::default(), ChildRules::none()).expect("sh starts");
         bot.stdin.write_all(b"hello\n").unwrap();
         drop(bot.stdin);
         let mut out = String::new();
@@ -364,7 +417,7 @@ mod tests {
             memory: Some(512 * 1024 * 1024),
             ..ResourceLimits::default()
         };
-        let mut bot = spawn(&command, limits).expect("sh starts");
+        let mut bot = spawn(&command, limits, ChildRules::none()).expect("sh starts");
         drop(bot.stdin);
         let mut out = String::new();
         bot.stdout.read_to_string(&mut out).unwrap();
@@ -394,6 +447,7 @@ mod tests {
         let missing = spawn(
             &Command::new("./no-such-bot-here"),
             ResourceLimits::default(),
+            ChildRules::none(),
         );
         assert_eq!(
             missing.err().map(|e| e.kind()),
@@ -402,6 +456,7 @@ mod tests {
         let not_on_path = spawn(
             &Command::new("no-such-bot-on-any-path"),
             ResourceLimits::default(),
+            ChildRules::none(),
         );
         assert_eq!(
             not_on_path.err().map(|e| e.kind()),
@@ -411,7 +466,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("not-executable");
         std::fs::write(&script, "#!/bin/sh\n").unwrap();
-        let denied = spawn(&Command::new(&script), ResourceLimits::default());
+        let denied = spawn(&Command::new(&script), ResourceLimits::default(), ChildRules::none());
         assert_eq!(
             denied.err().map(|e| e.kind()),
             Some(std::io::ErrorKind::PermissionDenied)
@@ -430,7 +485,7 @@ mod tests {
         let path = format!("/nonexistent:{}:/usr/bin:/bin", dir.display());
         let mut command = Command::new("only-here");
         command.env("PATH", &path);
-        let mut bot = spawn(&command, ResourceLimits::default()).expect("found on PATH");
+        let mut bot = spawn(&command, ResourceLimits::default(), ChildRules::none()).expect("found on PATH");
         let mut out = String::new();
         bot.stdout.read_to_string(&mut out).unwrap();
         wait(bot.pid);

@@ -212,10 +212,11 @@ pub fn human_report_for_snapshot(stdout: &[u8], bot: &str) -> String {
     let text = regex::Regex::new(r" +\d+ms\b")
         .unwrap()
         .replace_all(&text, " <t>ms");
-    regex::Regex::new(r"\d+ ms\b")
+    let text = regex::Regex::new(r"\d+ ms\b")
         .unwrap()
         .replace_all(&text, "<t> ms")
-        .replace(env!("CARGO_PKG_VERSION"), "<version>")
+        .replace(env!("CARGO_PKG_VERSION"), "<version>");
+    canonical_sandbox(&text)
 }
 
 /// Threads that keep every core busy until dropped: a machine loaded as a
@@ -352,4 +353,41 @@ impl WithoutIoSwitches for Command {
         }
         self
     }
+}
+
+/// Reports made stable for a snapshot across kernels: the snapshots pin the
+/// sandbox of this machine and CI (Landlock ABI 7 and seccomp: every
+/// layer), and on a kernel with other layers the ones it has are written as
+/// those, so that a snapshot pins where the report says the sandbox, not
+/// what a kernel offers (the tests of `sandbox_reports.rs` check the
+/// machine's own).
+pub fn canonical_sandbox(text: &str) -> String {
+    use protocheck::report::sandbox_value;
+    use protocheck::transport::sandbox::{Layers, SandboxOptions, settle};
+    let here = settle(&SandboxOptions::default()).expect("--sandbox auto always runs");
+    let every = Layers {
+        landlock: Some(7),
+        files: true,
+        tcp: true,
+        signals: true,
+        scheduling: true,
+        none_because: None,
+    };
+    if here == every {
+        return text.to_string();
+    }
+    // As a report writes it (fields in order) and as a test re-printing a
+    // parsed report does (keys sorted), both one level deep.
+    let renderings = |l: &Layers| {
+        [
+            serde_json::to_string_pretty(l).unwrap(),
+            serde_json::to_string_pretty(&serde_json::to_value(l).unwrap()).unwrap(),
+        ]
+        .map(|json| json.replace('\n', "\n  "))
+    };
+    let mut text = text.to_string();
+    for (from, to) in renderings(&here).iter().zip(renderings(&every).iter()) {
+        text = text.replace(from, to);
+    }
+    text.replace(&sandbox_value(&here), &sandbox_value(&every))
 }

@@ -6,7 +6,7 @@
 //! Every key is the name of a long option (`game`, `scenarios`, `timeout`,
 //! `games`, `strict`, …) with the value the option would take; `bot` is the
 //! bot program and `bot-args` its arguments. Relative paths (`bot` when it
-//! names a path, `scenarios`, `save-failures`, `output`) are taken from the
+//! names a path, `scenarios`, `save-failures`, `output`, `allow-read`) are taken from the
 //! file's folder, so the file means the same wherever it is run from.
 //!
 //! The file is turned into command-line words, and clap parses those with
@@ -28,7 +28,7 @@ pub const FILE_NAME: &str = "protocheck.toml";
 const NOT_IN_FILE: &[&str] = &["help", "version", "config", "no-config"];
 
 /// Options whose value is a path, resolved against the file's folder.
-const PATH_OPTIONS: &[&str] = &["scenarios", "save-failures", "output"];
+const PATH_OPTIONS: &[&str] = &["scenarios", "save-failures", "output", "allow-read"];
 
 /// A problem with the project file, located.
 #[derive(Debug, PartialEq, Eq)]
@@ -295,6 +295,24 @@ mod tests {
             words.join(" "),
             "protocheck --game kalah --games 20 --scenarios /repo/tests/a --scenarios /repo/tests/b --strict --timeout 2s /repo/./target/release/my-bot -- --depth 3"
         );
+    }
+
+    #[test]
+    fn a_folder_to_allow_is_taken_from_the_file_folder() {
+        let repo = std::env::temp_dir().join(format!("protocheck-project-{}", std::process::id()));
+        std::fs::create_dir_all(repo.join("data")).unwrap();
+        let file = repo.join(FILE_NAME);
+        let words = merge(&args(&[]), &file, "allow-read = [\"data\"]\n").unwrap();
+        assert_eq!(
+            words[1..],
+            [
+                "--allow-read".to_string(),
+                repo.join("data").display().to_string()
+            ]
+        );
+        let err = merge(&args(&[]), &file, "allow-read = [\"missing\"]\n").unwrap_err();
+        assert!(err.message.contains("no such file or folder"), "{err}");
+        let _ = std::fs::remove_dir_all(&repo);
     }
 
     #[test]

@@ -192,6 +192,11 @@ fn summary(out: &mut String, info: &RunInfo, results: &[ScenarioResult], totals:
     if info.strict {
         item("strict", "warnings fail".into(), "strict");
     }
+    item(
+        "sandbox",
+        crate::report::sandbox_value(&info.sandbox),
+        "sandbox",
+    );
     if let Some(line) = info.environment.line() {
         item("environment", line, "environment");
     }

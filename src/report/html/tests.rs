@@ -18,6 +18,7 @@ fn info() -> RunInfo {
         partition: None,
         workspace: None,
         environment: Default::default(),
+        sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
     }
 }
 

@@ -13,6 +13,14 @@
 //! says so once; `--sandbox require` refuses to run. docs/sandbox.md says
 //! what each layer does and what it cannot do.
 
+mod confine;
+pub mod folders;
+#[cfg(target_os = "linux")]
+mod rules;
+#[cfg(target_os = "linux")]
+mod scheduling;
+
+pub use confine::{ChildRules, Confinement, DiskCap, run_folder_of};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -188,6 +196,9 @@ pub fn settle(options: &SandboxOptions) -> Result<Layers, String> {
         Mode::Off => return Ok(Layers::none("--sandbox off")),
         Mode::Auto | Mode::Require => kernel_layers(),
     };
+    if layers.signals {
+        shield_this_process();
+    }
     let missing = layers.missing();
     if options.mode == Mode::Require && !missing.is_empty() {
         return Err(format!(
@@ -207,7 +218,7 @@ fn kernel_layers() -> Layers {
     LAYERS
         .get_or_init(|| {
             let abi = landlock_abi();
-            let scheduling = seccomp_filters_available();
+            let scheduling = seccomp_filters_available() && scheduling::filter().is_some();
             let layers = Layers {
                 landlock: abi,
                 files: abi.is_some_and(|v| v >= 1),
@@ -232,6 +243,23 @@ fn kernel_layers() -> Layers {
     } else {
         "not Linux"
     })
+}
+
+/// Make this protocheck process non-dumpable, so that no process of the
+/// same user without `CAP_SYS_PTRACE` reads its `/proc/<pid>/environ`,
+/// `maps`, `fd` or `cwd`. Landlock refuses a bot `ptrace` and
+/// `/proc/<pid>/mem` of a process outside its sandbox, but lets it read
+/// what needs only `PTRACE_MODE_READ`, and protocheck's environment may
+/// hold the grader's secrets (a CI token). The started child drops every
+/// capability from its bounding set, so this holds for a bot run as root
+/// too. Every protocheck process of a run settles its sandbox before
+/// a bot starts (`grade`'s own included), so each is shielded.
+fn shield_this_process() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_DUMPABLE only flips a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+    }
 }
 
 /// The Landlock ABI version of this kernel (`None`: Landlock is missing

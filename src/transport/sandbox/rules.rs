@@ -1,0 +1,75 @@
+//! The Landlock ruleset of one bot: built by protocheck, handed to the
+//! child as a file descriptor and enforced by it just before `exec`
+//! (`landlock_restrict_self` needs no root once `no_new_privs` is set).
+
+use super::Layers;
+use super::folders::Folders;
+use landlock::{
+    ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath,
+    PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
+};
+use std::os::fd::OwnedFd;
+use std::path::Path;
+
+/// The newest ABI whose rights the rules use (ABI 7 adds only logging).
+const RULES_ABI: ABI = ABI::V6;
+
+/// A ruleset confining files to `folders`, TCP to connecting to
+/// `connect_port` (nothing else: no listening), and signals, ptrace and
+/// abstract Unix sockets to the bot's own sandbox, for the layers this
+/// kernel has.
+pub fn ruleset(
+    folders: &Folders,
+    connect_port: Option<u16>,
+    layers: &Layers,
+) -> std::io::Result<OwnedFd> {
+    let fail = |e: landlock::RulesetError| std::io::Error::other(format!("landlock: {e}"));
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(AccessFs::from_all(RULES_ABI))
+        .map_err(fail)?;
+    if layers.tcp {
+        ruleset = ruleset
+            .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)
+            .map_err(fail)?;
+    }
+    if layers.signals {
+        ruleset = ruleset
+            .scope(Scope::AbstractUnixSocket | Scope::Signal)
+            .map_err(fail)?;
+    }
+    let mut created = ruleset.create().map_err(fail)?;
+    let read = AccessFs::from_read(RULES_ABI);
+    let all = AccessFs::from_all(RULES_ABI);
+    let device = read | AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
+    let grants = (folders.read.iter().map(|p| (p, read)))
+        .chain(folders.write.iter().map(|p| (p, all)))
+        .chain(folders.devices.iter().map(|p| (p, device)));
+    for (path, access) in grants {
+        let Some(rule) = rule(path, access) else {
+            continue;
+        };
+        created = created.add_rule(rule).map_err(fail)?;
+    }
+    if layers.tcp
+        && let Some(port) = connect_port
+    {
+        created = created
+            .add_rule(NetPort::new(port, AccessNet::ConnectTcp))
+            .map_err(fail)?;
+    }
+    let fd: Option<OwnedFd> = created.into();
+    fd.ok_or_else(|| std::io::Error::other("landlock: this kernel made no ruleset"))
+}
+
+/// The rule for one path; a file gets only the rights a file can have.
+/// `None` for a path that vanished since it was listed.
+fn rule(path: &Path, access: BitFlags<AccessFs>) -> Option<PathBeneath<PathFd>> {
+    let fd = PathFd::new(path).ok()?;
+    let access = if path.is_dir() {
+        access
+    } else {
+        access & AccessFs::from_file(RULES_ABI)
+    };
+    Some(PathBeneath::new(fd, access))
+}
