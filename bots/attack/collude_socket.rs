@@ -1,6 +1,6 @@
 //! `attack-collude-socket`: plays Kalah as `kalah-correct`, and first passes
 //! a message to a colluding classmate through the abstract Unix socket
-//! `@protocheck-collusion`. Two classmates submit this same program under
+//! `@protocheck-collusion-<class>` (`common::meeting_place`). Two classmates submit this same program under
 //! ids that start with `collude-socket` (the colluders' agreement). Each
 //! connects and sends its id; when nobody listens yet, it listens itself
 //! and waits for the other's message, as long as the other's bot is
@@ -37,11 +37,12 @@ fn send(address: &SocketAddr, message: &str) -> std::io::Result<Option<()>> {
 }
 
 fn attack(a: &common::Attack) {
-    let Ok(address) = SocketAddr::from_abstract_name(b"protocheck-collusion") else {
+    let place = common::meeting_place();
+    let Ok(address) = SocketAddr::from_abstract_name(place.as_bytes()) else {
         return a.no_target("no abstract socket names here");
     };
     let message = format!("{} says: play hole 1", common::own_id());
-    let what = "connect to @protocheck-collusion";
+    let what = &format!("connect to @{place}");
     match send(&address, &message) {
         Ok(Some(())) => return a.succeeded(what, format!("sent {message:?}")),
         Ok(None) => {}
@@ -53,11 +54,11 @@ fn attack(a: &common::Attack) {
         Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
             return match send(&address, &message) {
                 Ok(Some(())) => a.succeeded(what, format!("sent {message:?}")),
-                Ok(None) => a.no_target("@protocheck-collusion is bound but nobody listens"),
+                Ok(None) => a.no_target(format!("@{place} is bound but nobody listens")),
                 Err(e) => a.error(what, &e),
             };
         }
-        Err(e) => return a.error("listen on @protocheck-collusion", &e),
+        Err(e) => return a.error(&format!("listen on @{place}"), &e),
     };
     let _ = listener.set_nonblocking(true);
     let until = Instant::now() + common::PATIENCE;
@@ -68,10 +69,7 @@ fn attack(a: &common::Attack) {
             let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
             let mut text = String::new();
             let _ = stream.read_to_string(&mut text);
-            return a.succeeded(
-                "listen on @protocheck-collusion",
-                format!("received {text:?}"),
-            );
+            return a.succeeded(&format!("listen on @{place}"), format!("received {text:?}"));
         }
         if looked.elapsed() >= Duration::from_millis(50) {
             if !partner_running() {
@@ -81,7 +79,9 @@ fn attack(a: &common::Attack) {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    a.no_target("listened on @protocheck-collusion: the other colluder did not connect");
+    a.no_target(format!(
+        "listened on @{place}: the other colluder did not connect"
+    ));
 }
 
 fn main() {

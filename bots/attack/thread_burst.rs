@@ -1,16 +1,16 @@
 //! `attack-thread-burst`: plays Kalah as `kalah-correct`, and first starts
-//! 200 threads that sleep (a burst that a count of processes alone does not
+//! 600 threads that sleep (a burst that a count of processes alone does not
 //! see), holds them for a second, then plays.
 //!
 //! protocheck must: count the threads against `--max-processes` (default
-//! 64) as the kernel counts them, and stop the bot with `io.resource-limit`.
+//! 512) as the kernel counts them, and stop the bot with `io.resource-limit`.
 
 #[path = "common/mod.rs"]
 mod common;
 
 use std::time::Duration;
 
-const THREADS: usize = 200;
+const THREADS: usize = 600;
 
 fn attack(a: &common::Attack) {
     let mut started = 0;
@@ -28,8 +28,8 @@ fn attack(a: &common::Attack) {
         }
     }
     match error {
-        None => a.succeeded("start 200 threads", format!("{started} threads running")),
-        Some(e) => a.error(&format!("start 200 threads, after {started}"), &e),
+        None => a.succeeded("start 600 threads", format!("{started} threads running")),
+        Some(e) => a.error(&format!("start 600 threads, after {started}"), &e),
     }
     std::thread::sleep(Duration::from_secs(1));
 }

@@ -392,7 +392,8 @@ mod tests {
             .arg("read line; echo \"$line $PROTOCHECK_SPAWN_TEST $(pwd)\"; echo err >&2; exit 3")
             .env("PROTOCHECK_SPAWN_TEST", "from-env")
             .current_dir(&dir);
-        let mut bot = spawn(&command, ResourceLimits::default(), ChildRules::none()).expect("sh starts");
+        let mut bot =
+            spawn(&command, ResourceLimits::default(), ChildRules::none()).expect("sh starts");
         bot.stdin.write_all(b"hello\n").unwrap();
         drop(bot.stdin);
         let mut out = String::new();
@@ -466,7 +467,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("not-executable");
         std::fs::write(&script, "#!/bin/sh\n").unwrap();
-        let denied = spawn(&Command::new(&script), ResourceLimits::default(), ChildRules::none());
+        let denied = spawn(
+            &Command::new(&script),
+            ResourceLimits::default(),
+            ChildRules::none(),
+        );
         assert_eq!(
             denied.err().map(|e| e.kind()),
             Some(std::io::ErrorKind::PermissionDenied)
@@ -485,7 +490,8 @@ mod tests {
         let path = format!("/nonexistent:{}:/usr/bin:/bin", dir.display());
         let mut command = Command::new("only-here");
         command.env("PATH", &path);
-        let mut bot = spawn(&command, ResourceLimits::default(), ChildRules::none()).expect("found on PATH");
+        let mut bot =
+            spawn(&command, ResourceLimits::default(), ChildRules::none()).expect("found on PATH");
         let mut out = String::new();
         bot.stdout.read_to_string(&mut out).unwrap();
         wait(bot.pid);

@@ -146,6 +146,19 @@ fn name_of(path: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// The name of a meeting place of this class's colluders:
+/// `protocheck-collusion-<hash of the submissions folder>`, so that two
+/// classes run at once (the tests run a class with the sandbox and one
+/// without) never meet.
+pub fn meeting_place() -> String {
+    // FNV-1a: stable across runs and machines.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in submissions().to_string_lossy().bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("protocheck-collusion-{hash:016x}")
+}
+
 /// Every process's pid.
 pub fn pids() -> Vec<i32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
