@@ -93,6 +93,7 @@ fn builtin_suite(bot: &str) -> (usize, f64) {
     let rules = protocheck::suite::StopRules {
         fail_fast: false,
         keep_going: true,
+        budget: None,
     };
     let runs = protocheck::suite::run_all(&suite, &skips, &EVOLUTION, &cfg, jobs(), rules, &|_| {})
         .expect("the client starts")

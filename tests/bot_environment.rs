@@ -1,11 +1,16 @@
-//! The bot's environment does not depend on who runs protocheck (issue 26
-//! point 3): a Python bot that never flushes fails the same whether or not
-//! PYTHONUNBUFFERED=1 is in protocheck's environment (Docker images, IDE
-//! terminals and CI runners set it), and `--pass-env PYTHONUNBUFFERED`
-//! passes it on purpose. The report says what was removed.
+//! The bot's environment does not depend on who runs protocheck, and holds
+//! none of the grader's secrets (issue 26 point 3, issue 27 point 3): a bot
+//! gets a fixed environment (PATH, HOME, the locale, …, docs/environment.md)
+//! plus the game's own variables. A Python bot that never flushes fails the
+//! same whether or not PYTHONUNBUFFERED=1 is in protocheck's environment
+//! (Docker images, IDE terminals and CI runners set it); a CI token in
+//! protocheck's environment does not reach the bot; `--pass-env NAME`
+//! passes one on purpose. The report names what was kept, left out and
+//! passed, never a value.
 
 mod common;
 use assert_cmd::Command;
+use common::FixedEnvironment;
 use serde_json::Value;
 
 fn python_available() -> bool {
@@ -31,15 +36,8 @@ fn run(unbuffered: bool, extra: &[&str], format: &str) -> (i32, String) {
     ])
     .args(["--color", "never", "--format", format])
     .args(extra)
-    .args(["--bot-cmd", &format!("python3 {bot}")]);
-    for switch in [
-        "PYTHONUNBUFFERED",
-        "PYTHONIOENCODING",
-        "_STDBUF_O",
-        "JAVA_TOOL_OPTIONS",
-    ] {
-        cmd.env_remove(switch);
-    }
+    .args(["--bot-cmd", &format!("python3 {bot}")])
+    .with_fixed_environment();
     if unbuffered {
         cmd.env("PYTHONUNBUFFERED", "1");
     }
@@ -98,7 +96,14 @@ fn pass_env_gives_the_bot_the_variable_on_purpose_and_the_report_says_so() {
     assert_eq!(code, 0, "{report:#}");
     assert_eq!(
         report["environment"],
-        serde_json::json!({"removed": [], "passed": ["PYTHONUNBUFFERED"], "set": []})
+        serde_json::json!({
+            "base": "clean",
+            "kept": ["PATH", "HOME"],
+            "game": [],
+            "removed": [],
+            "passed": ["PYTHONUNBUFFERED"],
+            "set": []
+        })
     );
     // --env sets it just as well.
     let (code, text) = run(false, &["--env", "PYTHONUNBUFFERED=1"], "json");
@@ -114,7 +119,7 @@ fn the_human_and_junit_reports_name_what_was_removed() {
     let (_, human) = run(true, &["-q"], "human");
     assert!(
         human.contains(
-            "bot environment: PYTHONUNBUFFERED left out (it changes how a runtime buffers, encodes or adds to its output; --pass-env PYTHONUNBUFFERED keeps it)"
+            "bot environment: clean (PATH, HOME); PYTHONUNBUFFERED left out (--pass-env PYTHONUNBUFFERED keeps it)\n"
         ),
         "{human}"
     );
@@ -169,6 +174,7 @@ fn grade_judges_the_bot_without_the_graders_pythonunbuffered() {
     let grade = |extra: &[&str]| {
         let out = Command::cargo_bin("protocheck")
             .unwrap()
+            .with_fixed_environment()
             .current_dir(&class)
             .env("PYTHONUNBUFFERED", "1")
             .args(["grade", "--out", "grades", "submissions/*/bot", "--"])
@@ -220,6 +226,7 @@ fn a_match_seats_the_bot_without_protochecks_pythonunbuffered() {
     let play = |extra: &[&str]| {
         let out = Command::cargo_bin("protocheck")
             .unwrap()
+            .with_fixed_environment()
             .env("PYTHONUNBUFFERED", "1")
             .args([
                 "match",
@@ -243,10 +250,193 @@ fn a_match_seats_the_bot_without_protochecks_pythonunbuffered() {
     let (code, stderr) = play(&[]);
     assert_eq!(code, Some(1), "the bot forfeits: {stderr}");
     assert!(
-        stderr.contains("bot environment: PYTHONUNBUFFERED left out"),
+        stderr
+            .contains("protocheck: bot environment: clean (PATH, HOME); PYTHONUNBUFFERED left out"),
         "{stderr}"
     );
     let (code, stderr) = play(&["--pass-env", "PYTHONUNBUFFERED"]);
     assert_eq!(code, Some(0), "{stderr}");
+    let _ = std::fs::remove_dir_all(&class);
+}
+
+/// What a CI runner's environment holds besides the fixed environment: a
+/// job token, a GitHub token, an AWS secret and an I/O switch.
+const SECRETS: &[(&str, &str)] = &[
+    ("CI_JOB_TOKEN", "glcbt-64_protocheck-test-secret-1"),
+    ("GITHUB_TOKEN", "ghp_protocheckTestSecret2"),
+    ("AWS_SECRET_ACCESS_KEY", "protocheck/test/secret/3"),
+    // Any non-empty value switches Python's buffering off.
+    ("PYTHONUNBUFFERED", "protocheck-test-unbuffered"),
+];
+
+/// One scenario of `kalah-env-echo` (it writes its environment to stderr)
+/// with protocheck's environment PATH, HOME, LANG and [`SECRETS`].
+fn echo(extra: &[&str], format: &str) -> (i32, String) {
+    let scenario = common::fixture("kalah/one-move.yaml");
+    let mut cmd = Command::cargo_bin("protocheck").unwrap();
+    cmd.with_fixed_environment()
+        .env("LANG", "C.UTF-8")
+        .envs(SECRETS.iter().copied())
+        .args(["--game", "kalah", "--scenarios", &scenario])
+        .args(["--color", "never", "--format", format])
+        .args(extra)
+        .arg(common::bot("kalah-env-echo"))
+        .timeout(std::time::Duration::from_secs(120));
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// The `NAME` of every `env: NAME=VALUE` line the bot wrote.
+fn echoed(report: &Value) -> Vec<String> {
+    report["scenarios"][0]["stderr_tail"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no stderr tail: {report:#}"))
+        .lines()
+        .filter_map(|l| l.strip_prefix("env: "))
+        .map(|l| l.split('=').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_ci_token_in_protochecks_environment_does_not_reach_the_bot() {
+    let (code, text) = echo(&[], "json");
+    let report = json(&text);
+    assert_eq!(code, 0, "{report:#}");
+    let got = echoed(&report);
+    for wanted in ["PATH", "HOME", "LANG"] {
+        assert!(got.iter().any(|n| n == wanted), "{wanted} missing: {got:?}");
+    }
+    for (secret, value) in SECRETS {
+        assert!(!got.iter().any(|n| n == secret), "{secret} reached the bot");
+        assert!(
+            !text.contains(value),
+            "the value of {secret} is in the report"
+        );
+    }
+    assert_eq!(report["environment"]["base"], "clean");
+    assert_eq!(
+        report["environment"]["kept"],
+        serde_json::json!(["PATH", "HOME", "LANG"])
+    );
+    assert_eq!(
+        report["environment"]["removed"],
+        serde_json::json!([
+            "AWS_SECRET_ACCESS_KEY",
+            "CI_JOB_TOKEN",
+            "GITHUB_TOKEN",
+            "PYTHONUNBUFFERED"
+        ])
+    );
+}
+
+#[test]
+fn pass_env_brings_the_named_variable_and_the_report_lists_its_name_only() {
+    let (code, text) = echo(&["--pass-env", "CI_JOB_TOKEN"], "json");
+    let report = json(&text);
+    assert_eq!(code, 0, "{report:#}");
+    let tail = report["scenarios"][0]["stderr_tail"].as_str().unwrap();
+    // The bot got it (and wrote it to its own stderr)...
+    assert!(
+        tail.contains("env: CI_JOB_TOKEN=glcbt-64_protocheck-test-secret-1"),
+        "{tail}"
+    );
+    assert!(!echoed(&report).iter().any(|n| n == "GITHUB_TOKEN"));
+    // ... and protocheck's own lines name it, never its value.
+    let note = report["environment"].to_string();
+    assert_eq!(
+        report["environment"]["passed"],
+        serde_json::json!(["CI_JOB_TOKEN"])
+    );
+    assert!(!note.contains("secret") && !note.contains("ghp_"), "{note}");
+    // A prefix passes every name that starts with it; `*` all but the I/O
+    // switches (the environment before the fixed one).
+    let (_, text) = echo(&["--pass-env", "CI_*"], "json");
+    assert_eq!(
+        json(&text)["environment"]["passed"],
+        serde_json::json!(["CI_JOB_TOKEN"])
+    );
+    let (_, text) = echo(&["--pass-env", "*"], "json");
+    let report = json(&text);
+    let got = echoed(&report);
+    assert!(got.iter().any(|n| n == "GITHUB_TOKEN"), "{got:?}");
+    assert!(!got.iter().any(|n| n == "PYTHONUNBUFFERED"), "{got:?}");
+    assert_eq!(report["environment"]["base"], "inherited");
+}
+
+#[test]
+fn the_human_report_says_what_the_bot_got_and_what_was_left_out_by_name() {
+    let (code, human) = echo(&["-q"], "human");
+    assert_eq!(code, 0, "{human}");
+    assert!(
+        human.contains(
+            "bot environment: clean (PATH, HOME, LANG); 4 of protocheck's variables left out (PYTHONUNBUFFERED, AWS_SECRET_ACCESS_KEY, CI_JOB_TOKEN, …; --pass-env NAME keeps one)\n"
+        ),
+        "{human}"
+    );
+    for (secret, value) in SECRETS {
+        assert!(!human.contains(value), "the value of {secret}: {human}");
+    }
+}
+
+/// The Evolution client finds protocheck's port in the clean environment,
+/// and the report names the game's variable.
+#[test]
+fn an_evolution_client_gets_protocheck_port_in_the_clean_environment() {
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .with_fixed_environment()
+        .env("CI_JOB_TOKEN", "glcbt-64_protocheck-test-secret-1")
+        .args(["--game", "evolution", "--filter", "whole-game-3p-seat1"])
+        .args(["--format", "json", "--color", "never"])
+        .arg(common::bot("evo-correct"))
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let report = json(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(out.status.code(), Some(0), "{report:#}");
+    assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#}");
+    assert_eq!(
+        report["environment"]["game"],
+        serde_json::json!(["PROTOCHECK_PORT"])
+    );
+    assert_eq!(
+        report["environment"]["removed"],
+        serde_json::json!(["CI_JOB_TOKEN"])
+    );
+}
+
+/// `grade` runs each bot through its own protocheck: the grader's CI token
+/// stays out of every bot's environment there too.
+#[test]
+fn grade_keeps_the_graders_ci_token_from_the_bots() {
+    let class = std::env::temp_dir().join(format!(
+        "protocheck-bot-env-grade-{}-{}",
+        std::process::id(),
+        fastrand::u64(..)
+    ));
+    let dir = class.join("submissions").join("echo");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(common::bot("kalah-env-echo"), dir.join("bot")).unwrap();
+    let scenario = common::fixture("kalah/one-move.yaml");
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .current_dir(&class)
+        .env("CI_JOB_TOKEN", "glcbt-64_protocheck-test-secret-1")
+        .args(["grade", "--out", "grades", "submissions/*/bot", "--"])
+        .args(["--game", "kalah", "--scenarios", &scenario])
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let report = std::fs::read_to_string(class.join("grades/echo/report.json"))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let report = json(&report);
+    assert_eq!(report["scenarios"][0]["status"], "passed", "{report:#}");
+    let got = echoed(&report);
+    assert!(got.iter().any(|n| n == "PATH"), "{got:?}");
+    assert!(!got.iter().any(|n| n == "CI_JOB_TOKEN"), "{got:?}");
+    assert!(!report.to_string().contains("test-secret"));
     let _ = std::fs::remove_dir_all(&class);
 }

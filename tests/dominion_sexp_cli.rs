@@ -242,7 +242,7 @@ fn an_impossible_scripted_deal_is_a_scenario_error_at_its_step() {
     .unwrap();
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args(["lint", "--game", "dominion-sexp", file.to_str().unwrap()])
         .output()
         .unwrap();
@@ -254,7 +254,7 @@ fn an_impossible_scripted_deal_is_a_scenario_error_at_its_step() {
     // The built-in suite lints clean.
     Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args([
             "lint",
             "--game",
@@ -320,7 +320,7 @@ fn a_failing_report_is_pinned() {
     let bot = bot("dsx-capitalised");
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args([
             "--game",
             "dominion-sexp",

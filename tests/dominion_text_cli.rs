@@ -355,7 +355,7 @@ fn a_failing_report_is_pinned() {
     let bot = bot("dtext-mine-to-gold");
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args([
             "--game",
             "dominion-text",

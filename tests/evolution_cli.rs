@@ -366,7 +366,7 @@ fn a_failing_report_is_pinned() {
     let bot = bot("evo-tagged-growth");
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args([
             "--game",
             "evolution",

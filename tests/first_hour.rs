@@ -13,7 +13,7 @@ fn protocheck() -> Command {
     let mut cmd = Command::cargo_bin("protocheck").unwrap();
     // The reports read the same whoever runs the tests (no line about a
     // PYTHONUNBUFFERED of the test runner's left out of the bot's).
-    cmd.without_io_switches();
+    cmd.with_fixed_environment();
     cmd
 }
 

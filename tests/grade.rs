@@ -110,7 +110,7 @@ fn a_class_with_hostile_bots_is_graded_right() {
     assert_eq!(
         lines.next(),
         Some(
-            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox"
+            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox,not_run"
         )
     );
     assert!(lines.next().unwrap().starts_with("alice,passed,"), "{csv}");
@@ -713,6 +713,7 @@ fn a_stopped_grade_stops_every_bot_and_still_writes_the_table() {
     let grade = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
         .current_dir(&class)
         .args(["grade", "submissions/deaf/bot", "--", "--game", "kalah"])
+        .args(["--pass-env", "PROTOCHECK_TEST_MARKER"])
         .env("PROTOCHECK_TEST_MARKER", &tag)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -759,4 +760,162 @@ fn running(path: &str) -> bool {
             std::fs::read(entry.path().join("cmdline"))
                 .is_ok_and(|c| c.split(|&b| b == 0).next() == Some(path.as_bytes()))
         })
+}
+
+/// Issue 27.5: `--bot-time-limit` caps one bot's whole grading. The slow
+/// bot plays its first two scenarios at once (a wrapper runs a copy of
+/// `kalah-correct` for its first two starts) and every later one with
+/// `kalah-slow`, whose 3 s sleeps before each of its dozens of replies
+/// alone outlast the limit: its third scenario is cut and the rest never
+/// start, whatever the machine's load. It is graded on the two it
+/// finished; the cut one is not run, never a failure (its killed bot
+/// would otherwise read as a crash). The quick bot is unaffected. Graded
+/// again with another limit, the cut bot runs again (and finishes nothing
+/// within 1 s: no grade, not a pass).
+#[test]
+fn a_bot_over_its_time_limit_is_graded_on_what_it_finished_and_the_rest_not_run() {
+    use std::os::unix::fs::PermissionsExt;
+    let class = class_folder("budget");
+    submit(&class, "quick", "kalah-correct");
+    let slow = class.join("submissions/slow");
+    std::fs::create_dir_all(&slow).unwrap();
+    std::fs::copy(bot("kalah-slow"), slow.join("bot")).unwrap();
+    std::fs::copy(bot("kalah-correct"), slow.join("fast")).unwrap();
+    let wrapper = slow.join("run.sh");
+    std::fs::write(
+        &wrapper,
+        "#!/bin/sh\n# Scenarios run one at a time (one job): the first two starts are quick.\n\
+         mkdir -p starts\nn=$(ls starts | wc -l)\n: > starts/$$\n\
+         if [ \"$n\" -lt 2 ]; then exec ./fast; fi\nexec ./bot\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(
+        class.join("roster.csv"),
+        "id,command,workdir\nquick,./bot,submissions/quick\nslow,./run.sh,submissions/slow\n",
+    )
+    .unwrap();
+    let run = |limit: &str| {
+        grade(
+            &class,
+            &[
+                "--roster",
+                "roster.csv",
+                "--jobs",
+                "2",
+                "--bot-time-limit",
+                limit,
+            ],
+        )
+    };
+    let out = run("20s");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dir = class.join("grades");
+    let json = grades_json(&dir);
+    let bots = json["bots"].as_array().unwrap();
+    let row = |id: &str| bots.iter().find(|b| b["id"] == id).unwrap().clone();
+    let (quick, slow_row) = (row("quick"), row("slow"));
+    // 8 scenarios run by default (2 more are outside the default board).
+    assert_eq!(
+        (&quick["status"], &quick["passed"], &quick["not_run"]),
+        (&"passed".into(), &8.into(), &0.into())
+    );
+    let spent = "not run: --bot-time-limit 20s spent";
+    assert_eq!(slow_row["status"], "passed", "{slow_row}");
+    assert_eq!(
+        (
+            &slow_row["passed"],
+            &slow_row["failed"],
+            &slow_row["not_run"]
+        ),
+        (&2.into(), &0.into(), &6.into()),
+        "{slow_row}"
+    );
+    assert_eq!(slow_row["skipped"], 8);
+    assert_eq!(slow_row["first_failing_rule"], Value::Null);
+    assert!(
+        slow_row["skipped_because"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"reason": spent, "scenarios": 6})),
+        "{slow_row}"
+    );
+    // Its report lists each with the reason, the cut one with a note.
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("slow/report.json")).unwrap())
+            .unwrap();
+    let not_run: Vec<&Value> = report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["skip_reason"] == spent)
+        .collect();
+    assert_eq!(not_run.len(), 6);
+    assert!(not_run.iter().all(|s| s["status"] == "skipped"));
+    // The one running when the limit was spent keeps its transcript, which
+    // says why it ends; no finding describes the kill.
+    let cut: Vec<&&Value> = not_run
+        .iter()
+        .filter(|s| {
+            s["transcript"]
+                .as_array()
+                .and_then(|t| t.last())
+                .and_then(|l| l["text"].as_str())
+                .is_some_and(|t| {
+                    t == "--bot-time-limit 20s spent while this scenario ran: protocheck stopped the bot"
+                })
+        })
+        .collect();
+    assert_eq!(cut.len(), 1, "{report}");
+    assert_eq!(cut[0]["violations"], serde_json::json!([]));
+    let text = std::fs::read_to_string(dir.join("slow/report.txt")).unwrap();
+    assert!(text.contains(spent), "{text}");
+    let csv = std::fs::read_to_string(dir.join("grades.csv")).unwrap();
+    let line = csv.lines().find(|l| l.starts_with("slow,")).unwrap();
+    assert!(line.starts_with("slow,passed,2,0,"), "{csv}");
+    assert!(line.ends_with(&format!("6 × {spent}\",6")), "{csv}");
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(page.contains(spent), "{page}");
+    assert!(page.contains("1 bot cut by --bot-time-limit"), "{page}");
+    assert!(page.contains("<code>--bot-time-limit 20s</code>"), "{page}");
+    assert_eq!(json["bot_time_limit"], "20s");
+    assert!(
+        stderr(&out).contains("slow: passed, ") && stderr(&out).contains(&format!("6 {spent}")),
+        "{}",
+        stderr(&out)
+    );
+
+    // Another limit: the cut bot runs again; it now starts slow and
+    // finishes nothing within 1 s.
+    let out = run("1s");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "graded again: its last grading was cut by --bot-time-limit (--bot-time-limit 20s → 1s)"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let json = grades_json(&dir);
+    let slow_row = json["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["id"] == "slow")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            &slow_row["status"],
+            &slow_row["passed"],
+            &slow_row["not_run"]
+        ),
+        (&"error".into(), &0.into(), &8.into()),
+        "{slow_row}"
+    );
+    assert_eq!(
+        slow_row["note"],
+        "not graded: --bot-time-limit 1s spent before any scenario finished"
+    );
+    clean(&class);
 }

@@ -255,6 +255,8 @@ fn start_long_run(tag: &str, bot_name: &str, processes: usize) -> Child {
             "60s",
             "--startup-timeout",
             "60s",
+            "--pass-env",
+            "PROTOCHECK_TEST_MARKER",
             &bot,
         ])
         .env("PROTOCHECK_TEST_MARKER", tag)
@@ -375,6 +377,7 @@ fn timeout_command_with_term_hup_and_kill_leaves_nothing() {
             .args(["-s", signal, "3"])
             .arg(env!("CARGO_BIN_EXE_protocheck"))
             .args(["--game", "kalah", "--jobs", "2", &bot])
+            .args(["--pass-env", "PROTOCHECK_TEST_MARKER"])
             .env("PROTOCHECK_TEST_MARKER", &tag)
             .stdout(Stdio::null())
             .stderr(Stdio::null())

@@ -13,7 +13,14 @@ fn html_report(args: &[&str]) -> String {
     let out = Command::cargo_bin("protocheck")
         .unwrap()
         .args(args)
-        .args(["--jobs", "1", "--format", "html"])
+        .args([
+            "--jobs",
+            "1",
+            "--format",
+            "html",
+            "--pass-env",
+            "KALAH_BOT_SEED",
+        ])
         .env("KALAH_BOT_SEED", "7")
         .env(
             "XDG_CACHE_HOME",

@@ -18,14 +18,13 @@ use std::time::{Duration, Instant};
 /// Run protocheck; `output`: `--output FILE`, else the report is stdout.
 fn protocheck(args: &[&str], format: &str, output: Option<&Path>) -> (i32, String) {
     let mut cmd = Command::cargo_bin("protocheck").unwrap();
-    cmd.without_io_switches();
+    cmd.with_fixed_environment();
     cmd.args(args).args(["--jobs", "1", "--format", format]);
     if let Some(path) = output {
         cmd.arg("--output").arg(path);
     }
     let out = cmd
-        .env("KALAH_BOT_SEED", "7")
-        .env("KALAH_BOT_SWAP", "never")
+        .args(["--env", "KALAH_BOT_SEED=7", "--env", "KALAH_BOT_SWAP=never"])
         .timeout(Duration::from_secs(120))
         .output()
         .unwrap();

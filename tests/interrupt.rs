@@ -61,6 +61,12 @@ fn start_and_reach_the_second_scenario(tag: &str, dir: &Path, extra: &[&str]) ->
         .args(["--startup-timeout", "600s"])
         .args(extra)
         .arg(bot("kalah-slow"))
+        .args([
+            "--pass-env",
+            "PROTOCHECK_TEST_MARKER",
+            "--pass-env",
+            "KALAH_BOT_DELAY_MS",
+        ])
         .env("PROTOCHECK_TEST_MARKER", tag)
         .env("KALAH_BOT_DELAY_MS", "600000")
         .stdout(Stdio::piped())

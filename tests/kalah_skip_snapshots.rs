@@ -10,7 +10,7 @@ fn report(format: &str) -> (i32, String) {
     let bot = bot("kalah-correct");
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args([
             "--game", "kalah", "--filter", "size-6-4", "--color", "never", "--format", format, &bot,
         ])
@@ -50,7 +50,7 @@ fn other_boards_are_reported_as_skipped_with_the_option_that_runs_them() {
 fn list_marks_the_skipped_scenarios() {
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args(["--game", "kalah", "--list"])
         .output()
         .unwrap();
@@ -76,7 +76,7 @@ fn list_marks_the_skipped_scenarios() {
     }
     let all = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args(["--game", "kalah", "--list", "--holes", "6", "--seeds", "4"])
         .output()
         .unwrap();

@@ -275,6 +275,7 @@ fn the_html_page_steps_through_every_game_with_both_bots_lines() {
         .args([
             "match", "--game", "kalah", &a, &b, "--games", "2", "--format", "html",
         ])
+        .args(["--pass-env", "KALAH_BOT_SEED"])
         .env("KALAH_BOT_SEED", "7")
         .timeout(std::time::Duration::from_secs(120))
         .output()
@@ -302,6 +303,7 @@ fn the_html_page_steps_through_a_game_played_to_the_end() {
     let out = assert_cmd::Command::cargo_bin("protocheck")
         .unwrap()
         .args(["match", "--game", "kalah", &a, &a, "--format", "html"])
+        .args(["--pass-env", "KALAH_BOT_SEED"])
         .env("KALAH_BOT_SEED", "7")
         .timeout(std::time::Duration::from_secs(120))
         .output()
@@ -323,6 +325,7 @@ fn the_html_page_says_who_won_each_game_and_why() {
             .unwrap()
             .args(["match", "--game", "kalah", bots[0], bots[1]])
             .args(["--games", "2", "--silence", "0s", "--format", "html"])
+            .args(["--pass-env", "KALAH_BOT_SEED"])
             .env("KALAH_BOT_SEED", "7")
             .timeout(std::time::Duration::from_secs(120))
             .output()

@@ -31,7 +31,7 @@ fn the_progress_line_shows_while_running_and_is_erased_at_the_end() {
     }
     let session = format!("protocheck-progress-{}", std::process::id());
     let command = format!(
-        "KALAH_BOT_DELAY_MS=40 {} --game kalah --filter 'north-opening-[123]' --jobs 1 --color never {}; echo EXIT-STATUS-$?; sleep 60",
+        "KALAH_BOT_DELAY_MS=40 {} --game kalah --filter 'north-opening-[123]' --jobs 1 --color never --pass-env KALAH_BOT_DELAY_MS {}; echo EXIT-STATUS-$?; sleep 60",
         env!("CARGO_BIN_EXE_protocheck"),
         bot("kalah-slow")
     );
@@ -95,6 +95,7 @@ fn no_progress_bytes_without_a_terminal() {
             "1",
         ])
         .arg(bot("kalah-slow"))
+        .args(["--pass-env", "KALAH_BOT_DELAY_MS"])
         .env("KALAH_BOT_DELAY_MS", "20")
         .output()
         .unwrap();

@@ -20,7 +20,7 @@ fn folder(test: &str) -> PathBuf {
 }
 
 /// protocheck in `dir`, its cache folder `dir/cache` (no user's cache is
-/// touched), the sample bots' randomness fixed.
+/// touched), the sample bots' randomness fixed (passed on by [`run`]).
 fn protocheck(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("protocheck").unwrap();
     cmd.current_dir(dir)
@@ -60,7 +60,14 @@ impl Run {
 fn run(cmd: &mut Command, args: &[&str]) -> Run {
     let out = cmd
         .args(args)
-        .args(["--jobs", "2", "--format", "json"])
+        .args([
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+            "--pass-env",
+            "KALAH_BOT_*",
+        ])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();

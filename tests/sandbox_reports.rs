@@ -144,6 +144,7 @@ fn match_and_tournament_reports_say_the_sandbox() {
     let human = Command::cargo_bin("protocheck")
         .unwrap()
         .args(["match", "--game", "kalah", "--games", "1", &a, &b])
+        .args(["--pass-env", "KALAH_BOT_SEED"])
         .env("KALAH_BOT_SEED", "7")
         .timeout(std::time::Duration::from_secs(120))
         .output()

@@ -11,7 +11,7 @@ fn report(game: &str, bot_name: &str, fixture_name: &str, format: &str) -> (i32,
     let scenario = fixture(fixture_name);
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args([
             "--game",
             game,
@@ -23,10 +23,12 @@ fn report(game: &str, bot_name: &str, fixture_name: &str, format: &str) -> (i32,
             "never",
             "--format",
             format,
+            "--env",
+            "KALAH_BOT_SEED=7",
+            "--env",
+            "KALAH_BOT_SWAP=never",
             &bot,
         ])
-        .env("KALAH_BOT_SEED", "7")
-        .env("KALAH_BOT_SWAP", "never")
         .timeout(std::time::Duration::from_secs(60))
         .output()
         .unwrap();
@@ -120,7 +122,7 @@ fn quoridor_warnings_without_boards_and_listed_when_quiet() {
     let run = |extra: &[&str]| {
         let out = Command::cargo_bin("protocheck")
             .unwrap()
-            .without_io_switches()
+            .with_fixed_environment()
             .args(["--game", "quoridor", "--filter", "input-leading-whitespace"])
             .args(["--jobs", "1", "--color", "never"])
             .args(extra)
@@ -153,11 +155,10 @@ fn github_annotations_and_step_summary() {
     let scenario = fixture("kalah/snapshot-fail.yaml");
     let run = |format: &str, summary: &std::path::Path, actions: bool| {
         let mut cmd = Command::cargo_bin("protocheck").unwrap();
-        cmd.without_io_switches();
+        cmd.with_fixed_environment();
         cmd.args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
             .args(["--color", "never", "--format", format, &bot])
-            .env("KALAH_BOT_SEED", "7")
-            .env("KALAH_BOT_SWAP", "never")
+            .args(["--env", "KALAH_BOT_SEED=7", "--env", "KALAH_BOT_SWAP=never"])
             .env("GITHUB_WORKSPACE", env!("CARGO_MANIFEST_DIR"))
             .env("GITHUB_STEP_SUMMARY", summary)
             .timeout(std::time::Duration::from_secs(60));
@@ -204,7 +205,7 @@ fn github_annotations_and_step_summary() {
     std::fs::remove_file(&summary).unwrap();
     let out = Command::cargo_bin("protocheck")
         .unwrap()
-        .without_io_switches()
+        .with_fixed_environment()
         .args(["--game", "kalah", "--scenarios", &scenario, "--jobs", "1"])
         .args(["--format", "json", "--no-annotations", &bot])
         .env("GITHUB_ACTIONS", "true")

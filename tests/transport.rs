@@ -133,6 +133,8 @@ fn ctrl_c_kills_every_bot_and_exits_2() {
             "60s",
             "--startup-timeout",
             "60s",
+            "--pass-env",
+            "PROTOCHECK_TEST_MARKER",
             &bot,
         ])
         .env("PROTOCHECK_TEST_MARKER", &tag)

@@ -16,7 +16,7 @@ use std::time::Duration;
 /// constant it stands for).
 const MEMORY_DEFAULT: &str = "8G";
 const CPU_DEFAULT: &str = "10m";
-const PROCESSES_DEFAULT: &str = "64";
+const PROCESSES_DEFAULT: &str = "512";
 const OUTPUT_DEFAULT: &str = "64MiB";
 const MAX_DISK_DEFAULT: &str = "256MiB";
 const MAX_LINE_DEFAULT: usize = 64 * 1024;
@@ -36,7 +36,7 @@ pub struct LimitFlags {
     /// game in a match), e.g. 30s, or none.
     #[arg(long, value_name = "DURATION", default_value = CPU_DEFAULT, value_parser = limits::parse_optional_duration)]
     pub cpu_limit: std::option::Option<Duration>,
-    /// Processes the bot may have alive at once (itself included), or none.
+    /// Processes and threads the bot may have alive at once (itself included; the kernel counts each thread), or none.
     #[arg(long, value_name = "N", default_value = PROCESSES_DEFAULT, value_parser = limits::parse_count)]
     pub max_processes: std::option::Option<usize>,
     /// Most bytes the bot may write to stdout in one scenario, e.g. 64MiB or 500k; past it the bot is stopped (`io.output-limit`).

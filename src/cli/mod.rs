@@ -126,6 +126,12 @@ pub struct Cli {
     /// ($XDG_CACHE_HOME/protocheck or ~/.cache/protocheck).
     #[arg(long)]
     pub rerun_failed: bool,
+    /// The bot's whole run may take this long (set by `grade
+    /// --bot-time-limit` for each bot): then no scenario starts, the
+    /// running ones are stopped, and they and the rest are listed as not
+    /// run with the reason.
+    #[arg(long, hide = true, value_name = "DURATION", value_parser = parse_duration)]
+    pub bot_time_limit: Option<Duration>,
     /// Run every scenario even when the first ones all fail the same way
     /// at start-up (by default the run then stops after them and lists the
     /// rest as not run).

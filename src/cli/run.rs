@@ -243,11 +243,22 @@ fn run_stage(
         suite::StopRules {
             fail_fast: cli.fail_fast,
             keep_going: cli.keep_going,
+            budget: cli.bot_time_limit.map(suite::budget::Budget::starting_now),
         },
         &|event| progress.record(event),
     );
     progress.finish();
-    let suite::SuiteRuns { runs, startup_stop } = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    let suite::SuiteRuns {
+        runs,
+        startup_stop,
+        budget_not_run,
+    } = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    if let (Some(limit), 1..) = (cli.bot_time_limit, budget_not_run) {
+        eprintln!(
+            "protocheck: stopped: --bot-time-limit {} spent; {budget_not_run} not run",
+            suite::budget::show(limit)
+        );
+    }
     if let Some(stop) = &startup_stop {
         eprintln!(
             "protocheck: stopped early: the first {} scenarios all failed at start-up with {}; {} not run (--keep-going runs them all)",
@@ -274,18 +285,21 @@ fn report_stage(
     results: &[ScenarioResult],
 ) -> Result<Totals, Fatal> {
     let (bot, seed, selected) = (&setup.bot, selected.seed, selected.count);
-    let info = RunInfo {
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        game: game.id().to_string(),
-        bot: bot.display(),
-        generated: cli.games.map(|n| (n, seed)),
-        strict: cli.strict,
-        partition: cli.partition.map(|p| (p.to_string(), selected)),
-        workspace: crate::actions::workspace(),
-        environment: cli.bot_env.policy().note_here(),
-        sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
-            .map_err(Fatal::Usage)?,
-    };
+    let info =
+        RunInfo {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            game: game.id().to_string(),
+            bot: bot.display(),
+            generated: cli.games.map(|n| (n, seed)),
+            strict: cli.strict,
+            partition: cli.partition.map(|p| (p.to_string(), selected)),
+            workspace: crate::actions::workspace(),
+            environment: cli.bot_env.policy().note_here(
+                crate::transport::environment::game_variables(game.facts().wire.transport),
+            ),
+            sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
+                .map_err(Fatal::Usage)?,
+        };
     let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
     let style = Style {
         color: match cli.color {

@@ -70,7 +70,11 @@ impl Run<'_> {
                     ConnectionEvent::Connected { .. } => String::new(),
                 });
                 if let Some(v) = self.session.connection(&event) {
-                    self.push(v);
+                    if never {
+                        self.push_ending(v);
+                    } else {
+                        self.push(v);
+                    }
                 }
                 if never {
                     self.seats[self.at].life = self.seats[self.at].life.went_away();
@@ -127,7 +131,7 @@ impl Run<'_> {
                 .wait_exit(Instant::now() + Duration::from_millis(200))
         });
         if let Some(v) = self.session.closed(exit, partial) {
-            self.push(v);
+            self.push_ending(v);
         }
     }
 
@@ -137,7 +141,7 @@ impl Run<'_> {
         }
         self.seats[self.at].exit = ExitSeen::Judged(status);
         for v in self.session.exited_after_end(status) {
-            self.push(v);
+            self.push_ending(v);
         }
     }
 

@@ -51,6 +51,8 @@ impl Run<'_> {
             self.turn_to(seat);
             self.release(fault.is_none());
         }
+        // Once each bot is gone its stderr is complete.
+        self.explain_refusals();
         let seats = std::mem::take(&mut self.ledger.finding_seats);
         (self.into_result(fault, stderr_bytes, stderr_tail), seats)
     }

@@ -32,6 +32,10 @@ pub(super) struct Ledger {
     /// The seat each kept finding is about (`finding_seats[i]` belongs to
     /// the i-th kept finding).
     pub(super) finding_seats: Vec<SeatId>,
+    /// The kept findings about how a bot ended or fell silent (a crash, an
+    /// exit, no connection, no reply): the ones a refusal of the sandbox
+    /// just before can explain (`refusal`).
+    pub(super) ending_findings: Vec<usize>,
 }
 
 impl Ledger {
@@ -45,6 +49,7 @@ impl Ledger {
             replay: Vec::new(),
             live: None,
             finding_seats: Vec::new(),
+            ending_findings: Vec::new(),
         }
     }
 }
@@ -122,6 +127,16 @@ impl Run<'_> {
             {
                 frame.findings.push(index);
             }
+        }
+    }
+
+    /// [`Run::push`] for a finding about how the bot ended or fell silent
+    /// (see `Ledger::ending_findings`).
+    pub(super) fn push_ending(&mut self, v: Violation) {
+        let index = self.ledger.findings.kept_len();
+        self.push(v);
+        if self.ledger.findings.kept_len() > index {
+            self.ledger.ending_findings.push(index);
         }
     }
 

@@ -13,6 +13,7 @@ mod finish;
 mod inbox;
 mod late;
 mod ledger;
+mod refusal;
 
 mod pace;
 mod relay;
@@ -139,8 +140,11 @@ impl Run<'_> {
     fn seat_another(&mut self, command: &BotCommand) -> Result<SeatId, SpawnError> {
         let (conn, first_due) = connect(self.game, self.cfg, command)?;
         let time = self.seats[SeatId(0)].time.fresh(first_due);
-        self.seats
-            .push(Seat::new(Inbox::new(conn, self.cfg.max_output), time));
+        self.seats.push(Seat::new(
+            Inbox::new(conn, self.cfg.max_output),
+            time,
+            command,
+        ));
         Ok(SeatId(self.seats.len() - 1))
     }
 
@@ -261,7 +265,7 @@ fn start_run<'a>(
         cfg,
         session,
         ledger: Ledger::new(),
-        seats: vec![Seat::new(Inbox::new(conn, cfg.max_output), time)],
+        seats: vec![Seat::new(Inbox::new(conn, cfg.max_output), time, &cfg.bot)],
         at: SeatId(0),
         finishing: false,
         own_sessions: false,

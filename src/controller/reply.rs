@@ -201,7 +201,7 @@ impl Run<'_> {
         // Remembered only if kept, so a late flush rewords this finding and
         // never another one.
         let index = self.ledger.findings.kept_len();
-        self.push(v);
+        self.push_ending(v);
         if self.ledger.findings.kept_len() > index {
             self.seats[self.at].time.timed_out_at = Some(index);
         }

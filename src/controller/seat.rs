@@ -31,10 +31,13 @@ pub(super) struct Seat {
     /// (the run's `session` is always the one of the seat it deals with).
     /// `None` at a table that shares one session, and for the seat at hand.
     pub(super) parked: Option<Box<dyn crate::games::Session>>,
+    /// The command that started this bot: its folders tell a refusal of
+    /// the sandbox from a file's own permissions (`refusal`).
+    pub(super) command: crate::transport::BotCommand,
 }
 
 impl Seat {
-    pub(super) fn new(inbox: Inbox, time: Timing) -> Seat {
+    pub(super) fn new(inbox: Inbox, time: Timing, command: &crate::transport::BotCommand) -> Seat {
         Seat {
             inbox,
             life: Lifecycle::Running,
@@ -42,6 +45,7 @@ impl Seat {
             time,
             memory_reported: false,
             parked: None,
+            command: command.clone(),
         }
     }
 }

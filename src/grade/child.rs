@@ -7,7 +7,7 @@
 use super::roster::Entry;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A bot's protocheck, running.
 pub struct Running {
@@ -16,6 +16,8 @@ pub struct Running {
     pub started: Instant,
     /// How many of grade's jobs it has: its scenarios at once.
     pub jobs: usize,
+    /// When grade stopped it for overrunning its `--bot-time-limit`.
+    pub overran: Option<Instant>,
 }
 
 /// Where a bot's files go: `<out>/<id>/`.
@@ -24,8 +26,22 @@ pub fn folder(out: &Path, id: &str) -> PathBuf {
 }
 
 /// The words after the program: the run options, then grade's own.
-pub fn arguments(entry: &Entry, run_options: &[String], out: &Path, jobs: usize) -> Vec<String> {
+pub fn arguments(
+    entry: &Entry,
+    run_options: &[String],
+    out: &Path,
+    jobs: usize,
+    budget: Option<Duration>,
+) -> Vec<String> {
     let mut args = run_options.to_vec();
+    if let Some(limit) = budget {
+        // Its protocheck keeps the budget itself: no scenario starts after
+        // it, a running one is stopped, the rest are listed as not run.
+        args.extend([
+            "--bot-time-limit".into(),
+            format!("{}ms", limit.as_millis().max(1)),
+        ]);
+    }
     let report = folder(out, &entry.id).join("report.json");
     args.extend([
         "--jobs".into(),
@@ -50,6 +66,7 @@ pub fn start(
     run_options: &[String],
     out: &Path,
     jobs: usize,
+    budget: Option<Duration>,
 ) -> std::io::Result<Running> {
     use std::os::unix::process::CommandExt;
     let dir = folder(out, &entry.id);
@@ -61,7 +78,7 @@ pub fn start(
     let stderr = std::fs::File::create(dir.join("protocheck.log"))?;
     let mut command = Command::new(std::env::current_exe()?);
     command
-        .args(arguments(entry, run_options, out, jobs))
+        .args(arguments(entry, run_options, out, jobs, budget))
         .current_dir(&entry.workdir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -75,6 +92,7 @@ pub fn start(
         child: command.spawn()?,
         started: Instant::now(),
         jobs,
+        overran: None,
     })
 }
 

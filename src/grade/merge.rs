@@ -26,12 +26,23 @@ pub fn merge(folders: &[PathBuf], out: &Path) -> Result<Grades, String> {
                 grades.options.join(" "),
             ));
         }
+        if grades.bot_time_limit != first.bot_time_limit {
+            let show = |l: &Option<String>| l.clone().unwrap_or_else(|| "none".into());
+            return Err(format!(
+                "{} and {} were graded with different time limits (--bot-time-limit {} against {}): their grades cannot be compared",
+                first_folder.display(),
+                folder.display(),
+                show(&first.bot_time_limit),
+                show(&grades.bot_time_limit),
+            ));
+        }
     }
     let mut merged = Grades {
         protocheck: first.protocheck.clone(),
         game: first.game.clone(),
         options: first.options.clone(),
         partition: None,
+        bot_time_limit: first.bot_time_limit.clone(),
         bots: Vec::new(),
     };
     let mut from: Vec<(&str, &Path)> = Vec::new();

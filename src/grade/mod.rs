@@ -58,6 +58,14 @@ pub struct GradeArgs {
     /// (the same flags after `--` do the same).
     #[command(flatten)]
     pub limits: crate::cli::limit_flags::LimitFlags,
+    /// The longest one bot's whole grading may take (all its scenarios and
+    /// generated games), e.g. 2m, or none (the default: every bot runs to
+    /// the end, each reply bounded by its timeouts). When it is spent the
+    /// bot's running scenarios are stopped; it is graded on the scenarios
+    /// it finished, the rest listed as not run with the reason. A scenario
+    /// cut short is never a failure.
+    #[arg(long, value_name = "DURATION", default_value = "none", value_parser = crate::transport::limits::parse_optional_duration)]
+    pub bot_time_limit: std::option::Option<std::time::Duration>,
     /// The options of a single run, given to every bot's run unchanged
     /// (game, scenarios, --games with --seed, timeouts, limits, …).
     #[arg(last = true, value_name = "RUN_OPTIONS")]
@@ -68,7 +76,8 @@ const GRADE_HELP: &str = "Examples:\n  \
 protocheck grade submissions/*/bot -- --game kalah\n  \
 protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n\
 A bot graded before is kept while nothing it depends on changed: every file of its folder (by content), its command, \
-the run options and protocheck's version; --force grades every bot again.\n\
+the run options and protocheck's version; --force grades every bot again. A bot cut by --bot-time-limit is graded again \
+when the limit changes; one that finished is kept while it finished within the new limit.\n\
 The limit and sandbox options above are added to every bot's run options (give each on one side of `--` only).\n\
 Exit status: 0 every bot was graded (failures included), 1 with --fail-on-any when a bot did not pass, \
 2 bad input (nothing runs) or grade was stopped.";
@@ -137,12 +146,14 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         out: &out,
         jobs,
         force: args.force,
+        budget: args.bot_time_limit,
     });
     let mut grades = table::Grades {
         protocheck: env!("CARGO_PKG_VERSION").into(),
         game: options.game.clone(),
         options: run_options,
         partition: partition.map(|p| format!("{}/{}", p.shard, p.total)),
+        bot_time_limit: args.bot_time_limit.map(crate::suite::budget::show),
         bots: rows,
     };
     write_outputs(&out, &mut grades)?;
@@ -180,14 +191,19 @@ fn write_outputs(out: &Path, grades: &mut table::Grades) -> Result<(), Fatal> {
 
 fn summary_counts(rows: &[table::Row]) -> String {
     let count = |s: &str| rows.iter().filter(|r| r.status == s).count();
-    format!(
+    let mut line = format!(
         "{} graded: {} passed, {} failed, {}, {} interrupted",
         counted(rows.len(), "bot", "bots"),
         count("passed"),
         count("failed"),
         counted(count("error"), "error", "errors"),
         count("interrupted")
-    )
+    );
+    let cut = rows.iter().filter(|r| r.not_run > 0).count();
+    if cut > 0 {
+        line += &format!("; {cut} cut by --bot-time-limit");
+    }
+    line
 }
 
 /// `1 bot`, `2 bots`, `0 bots`.
@@ -242,6 +258,37 @@ mod tests {
             .collect()
     }
 
+    #[derive(clap::Parser)]
+    struct Grade {
+        #[command(flatten)]
+        args: GradeArgs,
+    }
+
+    fn bot_time_limit(words: &[&str]) -> Result<Option<std::time::Duration>, String> {
+        use clap::Parser;
+        let words = ["grade", "bot"].iter().chain(words);
+        Grade::try_parse_from(words)
+            .map(|g| g.args.bot_time_limit)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_bot_time_limit_is_none_unless_given() {
+        use std::time::Duration;
+        assert_eq!(bot_time_limit(&[]), Ok(None));
+        assert_eq!(bot_time_limit(&["--bot-time-limit", "none"]), Ok(None));
+        assert_eq!(
+            bot_time_limit(&["--bot-time-limit", "2m"]),
+            Ok(Some(Duration::from_secs(120)))
+        );
+        assert_eq!(
+            bot_time_limit(&["--bot-time-limit=1m30s"]),
+            Ok(Some(Duration::from_secs(90)))
+        );
+        let e = bot_time_limit(&["--bot-time-limit", "soon"]).unwrap_err();
+        assert!(e.contains("--bot-time-limit"), "{e}");
+    }
+
     #[test]
     fn counts_say_one_bot_and_two_bots() {
         assert_eq!(
@@ -251,6 +298,12 @@ mod tests {
         assert_eq!(
             summary_counts(&rows(&["error", "failed"])),
             "2 bots graded: 0 passed, 1 failed, 1 error, 0 interrupted"
+        );
+        let mut cut = rows(&["passed", "error"]);
+        cut[1].not_run = 3;
+        assert_eq!(
+            summary_counts(&cut),
+            "2 bots graded: 1 passed, 0 failed, 1 error, 0 interrupted; 1 cut by --bot-time-limit"
         );
         assert_eq!(counted(0, "bot", "bots"), "0 bots");
     }

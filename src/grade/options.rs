@@ -43,6 +43,10 @@ const SET_BY_GRADE: &[(&str, &str)] = &[
     ),
     ("color", "grade writes reports to files"),
     (
+        "bot_time_limit",
+        "it is grade's own option: give it before `--` (grade also stops a bot's protocheck that overruns it)",
+    ),
+    (
         "no_config",
         "grade never reads a bot's protocheck.toml; give --config FILE for settings from a file",
     ),
@@ -181,6 +185,7 @@ mod tests {
             ("--game kalah --jobs 4", "--jobs"),
             ("--game kalah ./bot", "a bot"),
             ("--game kalah --bot-cmd x", "--bot-cmd"),
+            ("--game kalah --bot-time-limit 2m", "--bot-time-limit"),
         ] {
             let e = check(&words(given), Path::new("/")).unwrap_err();
             assert!(

@@ -21,6 +21,12 @@ static STOP: AtomicI32 = AtomicI32::new(0);
 /// reports (each keeps its own, shorter deadline) before grade leaves.
 const STOP_DEADLINE: Duration = Duration::from_secs(15);
 
+/// How long past its `--bot-time-limit` a bot's protocheck may run (it
+/// stops its bot at the limit itself, then writes its report) before grade
+/// stops it: the backstop for a protocheck that cannot stop its bot (see
+/// `suite::budget`) or is stuck.
+const BUDGET_GRACE: Duration = Duration::from_secs(30);
+
 /// The signal that stopped grade, once one has.
 pub fn stopped_by() -> Option<i32> {
     Some(STOP.load(Ordering::SeqCst)).filter(|&s| s != 0)
@@ -57,6 +63,9 @@ struct Signature {
     command: Vec<String>,
     workdir: String,
     options: Vec<String>,
+    /// `--bot-time-limit`, in milliseconds (absent: none).
+    #[serde(default)]
+    bot_time_limit_ms: Option<u64>,
 }
 
 /// `<out>/<id>/grade.json`.
@@ -85,6 +94,8 @@ pub struct Plan<'a> {
     pub out: &'a Path,
     pub jobs: usize,
     pub force: bool,
+    /// `--bot-time-limit`.
+    pub budget: Option<Duration>,
 }
 
 /// Grade every entry; the rows in roster order.
@@ -138,7 +149,7 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
             let Some(i) = queue.pop() else { break };
             let entry = &plan.entries[i];
             let jobs = share(free, queue.len() + 1);
-            match child::start(i, entry, plan.options, plan.out, jobs) {
+            match child::start(i, entry, plan.options, plan.out, jobs, plan.budget) {
                 Ok(r) => running.push(r),
                 Err(e) => {
                     let row = unstarted(entry, &format!("cannot start protocheck for it: {e}"));
@@ -155,20 +166,34 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
                 rows[i] = Some(row);
             }
         }
+        if let Some(limit) = plan.budget {
+            for r in &mut running {
+                backstop(r, limit);
+            }
+        }
         let mut still = Vec::with_capacity(running.len());
         for mut r in running {
             match r.child.try_wait() {
                 Ok(Some(status)) => {
-                    let row = finish(
+                    let mut row = finish(
                         &plan.entries[r.index],
                         plan,
                         status,
                         r.started,
                         &submissions[r.index],
                     );
+                    if r.overran.is_some() {
+                        row.note = Some(overran_note(plan.budget));
+                    }
                     let mut how = format!("{:.1} s", row.seconds);
                     if r.jobs > 1 {
                         how += &format!(" ({} scenarios at once)", r.jobs);
+                    }
+                    if row.not_run > 0
+                        && let Some(limit) = plan.budget
+                    {
+                        how +=
+                            &format!(", {} {}", row.not_run, crate::suite::budget::reason(limit));
                     }
                     if let Some(why) = &why_graded[r.index] {
                         how += &format!(", graded again: {why}");
@@ -214,6 +239,7 @@ fn signature(entry: &Entry, plan: &Plan) -> Signature {
         command: entry.command.clone(),
         workdir: entry.workdir.display().to_string(),
         options: plan.options.to_vec(),
+        bot_time_limit_ms: plan.budget.map(|d| d.as_millis() as u64),
     }
 }
 
@@ -304,6 +330,12 @@ fn decide(
         Some("its working folder changed".to_string())
     } else if kept.row.status == "interrupted" {
         Some("its last grading was interrupted".to_string())
+    } else if let Some(why) = budget_change(
+        signed.bot_time_limit_ms,
+        wanted.bot_time_limit_ms,
+        &kept.row,
+    ) {
+        Some(why)
     } else if !kept.row.report.is_empty() && !plan.out.join(&kept.row.report).is_file() {
         Some(format!("its report {} is missing", kept.row.report))
     } else {
@@ -354,6 +386,7 @@ fn finish(
         &log,
         seconds,
     );
+    table::count_not_run(&mut row, plan.budget);
     if let Some(text) = &text {
         match rebuild::results(text) {
             Ok((info, results)) => {
@@ -392,6 +425,55 @@ fn finish(
     row
 }
 
+/// Stop a bot's protocheck that runs on past its budget and grace:
+/// SIGTERM (it stops its bot and writes its report), then SIGKILL.
+fn backstop(r: &mut Running, limit: Duration) {
+    match r.overran {
+        None if r.started.elapsed() >= limit + BUDGET_GRACE => {
+            child::stop(r, libc::SIGTERM);
+            r.overran = Some(Instant::now());
+        }
+        Some(at) if at.elapsed() >= STOP_DEADLINE => child::stop(r, libc::SIGKILL),
+        _ => {}
+    }
+}
+
+fn overran_note(budget: Option<Duration>) -> String {
+    let limit = budget.map(crate::suite::budget::show).unwrap_or_default();
+    format!(
+        "stopped by grade: its protocheck ran on {} s past --bot-time-limit {limit}",
+        BUDGET_GRACE.as_secs()
+    )
+}
+
+/// Why a kept grade no longer holds under a new `--bot-time-limit`
+/// (milliseconds; `None`: no limit). A grading the limit cut is kept only
+/// under the same limit: a larger one (or none) lets more scenarios run, a
+/// smaller one fewer. A grading that ran to its end is kept while it took
+/// no longer than the new limit: that run, as it went, finished within it.
+fn budget_change(was: Option<u64>, now: Option<u64>, row: &Row) -> Option<String> {
+    if was == now {
+        return None;
+    }
+    let show = |ms: Option<u64>| match ms {
+        Some(ms) => crate::suite::budget::show(Duration::from_millis(ms)),
+        None => "none".into(),
+    };
+    let change = format!("--bot-time-limit {} → {}", show(was), show(now));
+    if row.not_run > 0 {
+        return Some(format!(
+            "its last grading was cut by --bot-time-limit ({change})"
+        ));
+    }
+    match now {
+        Some(ms) if row.seconds * 1000.0 > ms as f64 => Some(format!(
+            "its last grading took {:.1} s, longer than the new limit ({change})",
+            row.seconds
+        )),
+        _ => None,
+    }
+}
+
 /// The row of a bot whose protocheck never ran to an end.
 fn unstarted(entry: &Entry, why: &str) -> Row {
     let mut row = table::row(&entry.id, table::Ended::Code(2), None, why, 0.0);
@@ -401,7 +483,41 @@ fn unstarted(entry: &Entry, why: &str) -> Row {
 
 #[cfg(test)]
 mod tests {
-    use super::share;
+    use super::{budget_change, share};
+    use crate::grade::table::{self, Row};
+
+    fn graded(seconds: f64, not_run: usize) -> Row {
+        let mut row = table::row("b", table::Ended::Code(0), None, "", seconds);
+        row.status = "passed".into();
+        row.not_run = not_run;
+        row
+    }
+
+    #[test]
+    fn a_grading_cut_by_the_budget_is_graded_again_when_the_budget_changes() {
+        let cut = graded(20.0, 6);
+        assert_eq!(budget_change(Some(20_000), Some(20_000), &cut), None);
+        assert_eq!(
+            budget_change(Some(20_000), Some(60_000), &cut).as_deref(),
+            Some("its last grading was cut by --bot-time-limit (--bot-time-limit 20s → 1m)")
+        );
+        assert!(budget_change(Some(20_000), None, &cut).is_some());
+        assert!(budget_change(Some(20_000), Some(1_000), &cut).is_some());
+    }
+
+    #[test]
+    fn a_grading_that_finished_is_kept_while_it_fits_the_new_budget() {
+        let finished = graded(12.0, 0);
+        assert_eq!(budget_change(Some(20_000), None, &finished), None);
+        assert_eq!(budget_change(None, Some(60_000), &finished), None);
+        assert_eq!(budget_change(Some(20_000), Some(15_000), &finished), None);
+        assert_eq!(
+            budget_change(None, Some(10_000), &finished).as_deref(),
+            Some(
+                "its last grading took 12.0 s, longer than the new limit (--bot-time-limit none → 10s)"
+            )
+        );
+    }
 
     #[test]
     fn jobs_no_other_bot_needs_go_to_a_bot_s_scenarios() {

@@ -59,6 +59,13 @@ pub fn render(grades: &Grades) -> String {
         sandbox = escape(&sandbox_line(rows)),
         options = escape(&grades.options.join(" ")),
     );
+    if let Some(limit) = &grades.bot_time_limit {
+        let _ = writeln!(
+            page,
+            "<p>Each bot's time limit: <code>--bot-time-limit {}</code> (a bot past it is graded on the scenarios it finished; the rest are not run)</p>",
+            escape(limit)
+        );
+    }
     page += "<h2>Rules broken, by number of bots</h2>\n";
     page += &chart(&rule_counts(rows), rows.len(), Bars::Failures);
     page += "<h2>Warnings, by number of bots</h2>\n";
@@ -85,6 +92,14 @@ fn summary_line(rows: &[Row]) -> String {
             let shown = if n == 1 { status } else { shown };
             let _ = write!(line, ", {n} {shown}");
         }
+    }
+    let cut = rows.iter().filter(|r| r.not_run > 0).count();
+    if cut > 0 {
+        let _ = write!(
+            line,
+            "; {} cut by --bot-time-limit (graded on the scenarios they finished, the rest not run)",
+            super::counted(cut, "bot", "bots")
+        );
     }
     line
 }
@@ -306,6 +321,7 @@ fn url_path(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grade::table::Skipped;
 
     fn row(id: &str, status: &str, rules: &[&str]) -> Row {
         Row {
@@ -323,6 +339,7 @@ mod tests {
             warning_rules: Vec::new(),
             skipped_because: Vec::new(),
             sandbox: Some(crate::transport::sandbox::Layers::none("--sandbox off")),
+            not_run: 0,
         }
     }
 
@@ -342,6 +359,7 @@ mod tests {
             game: Some("kalah".into()),
             options: vec![],
             partition: None,
+            bot_time_limit: None,
             bots: rows.to_vec(),
         });
         assert!(page.contains("data-rule=\"k.y\" data-bots=\"2\""), "{page}");
@@ -352,7 +370,6 @@ mod tests {
 
     #[test]
     fn warnings_and_skip_reasons_are_on_the_page() {
-        use super::super::table::Skipped;
         let mut lingers = row("lin", "passed", &[]);
         lingers.warnings = 2;
         lingers.warning_rules = vec!["io.no-exit".into()];
@@ -379,6 +396,7 @@ mod tests {
             game: Some("kalah".into()),
             options: vec![],
             partition: None,
+            bot_time_limit: None,
             bots: vec![lingers, early],
         });
         assert!(
@@ -422,10 +440,45 @@ mod tests {
             game: None,
             options: vec![],
             partition: None,
+            bot_time_limit: None,
             bots: rows.to_vec(),
         });
         assert!(page.contains("k.x: 1 of 1 bot</title>"), "{page}");
         assert!(!page.contains("1 bots"), "{page}");
+    }
+
+    #[test]
+    fn the_time_limit_and_the_bots_it_cut_are_on_the_page() {
+        let mut slow = row("slow", "passed", &[]);
+        slow.not_run = 6;
+        slow.skipped = 6;
+        slow.skipped_because = vec![Skipped {
+            reason: "not run: --bot-time-limit 2m spent".into(),
+            scenarios: 6,
+        }];
+        let rows = vec![slow, row("quick", "passed", &[])];
+        assert_eq!(
+            summary_line(&rows),
+            "2 bots: 2 passed, 0 failed; 1 bot cut by --bot-time-limit (graded on the scenarios they finished, the rest not run)"
+        );
+        let page = render(&Grades {
+            protocheck: "0".into(),
+            game: None,
+            options: vec![],
+            partition: None,
+            bot_time_limit: Some("2m".into()),
+            bots: rows,
+        });
+        assert!(
+            page.contains("<p>Each bot's time limit: <code>--bot-time-limit 2m</code>"),
+            "{page}"
+        );
+        assert!(
+            page.contains(
+                "6 scenarios skipped for 1 of 2 bots: not run: --bot-time-limit 2m spent"
+            ),
+            "{page}"
+        );
     }
 
     #[test]
@@ -435,6 +488,7 @@ mod tests {
             game: None,
             options: vec![],
             partition: None,
+            bot_time_limit: None,
             bots: vec![row("<b>&#1", "passed", &[])],
         });
         assert!(

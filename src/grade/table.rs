@@ -40,6 +40,10 @@ pub struct Row {
     /// when there is no report (and in grades made before this field).
     #[serde(default)]
     pub sandbox: Option<Layers>,
+    /// Scenarios not run because `--bot-time-limit` was spent (a running
+    /// one cut short included); also counted in `skipped`, with the reason.
+    #[serde(default)]
+    pub not_run: usize,
 }
 
 /// Scenarios skipped for one reason.
@@ -99,6 +103,29 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
         rules,
         warning_rules,
         skipped_because,
+        not_run: 0,
+    }
+}
+
+/// Count the scenarios `--bot-time-limit` left out (its protocheck lists
+/// them as skipped with [`crate::suite::budget::reason`]). The bot is
+/// graded on the scenarios it finished; when it finished none it has no
+/// grade at all, not a pass.
+pub fn count_not_run(row: &mut Row, budget: Option<std::time::Duration>) {
+    let Some(limit) = budget else { return };
+    let reason = crate::suite::budget::reason(limit);
+    row.not_run = row
+        .skipped_because
+        .iter()
+        .filter(|s| s.reason == reason)
+        .map(|s| s.scenarios)
+        .sum();
+    if row.not_run > 0 && row.passed + row.failed == 0 && row.status == "passed" {
+        row.status = "error".into();
+        row.note = Some(format!(
+            "not graded: --bot-time-limit {} spent before any scenario finished",
+            crate::suite::budget::show(limit)
+        ));
     }
 }
 
@@ -216,12 +243,15 @@ pub struct Grades {
     pub options: Vec<String>,
     /// `K/N` when this is one shard of the roster.
     pub partition: Option<String>,
+    /// `--bot-time-limit`, as given (e.g. `2m`); absent: none.
+    #[serde(default)]
+    pub bot_time_limit: Option<String>,
     pub bots: Vec<Row>,
 }
 
 /// New columns go at the end, so that a script reading columns by
 /// position still reads the old ones.
-pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox";
+pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox,not_run";
 
 pub fn csv(rows: &[Row]) -> String {
     let mut text = format!("{CSV_HEADER}\n");
@@ -248,6 +278,7 @@ pub fn csv(rows: &[Row]) -> String {
                 .as_ref()
                 .map(crate::report::sandbox_value)
                 .unwrap_or_default(),
+            r.not_run.to_string(),
         ];
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text += &quoted.join(",");
@@ -352,9 +383,62 @@ mod tests {
         let text = csv(&[row]);
         assert!(
             text.lines().nth(1).unwrap().ends_with(
-                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\",none (not recorded: the report predates protocheck's sandbox)"
+                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\",none (not recorded: the report predates protocheck's sandbox),0"
             ),
             "{text}"
+        );
+    }
+
+    /// A report whose scenarios have these statuses and skip reasons.
+    fn scenarios(list: &[(&str, &str)]) -> Value {
+        let count = |s: &str| list.iter().filter(|(st, _)| *st == s).count();
+        json!({
+            "totals": {"passed": count("passed"), "failed": count("failed"), "skipped": count("skipped")},
+            "scenarios": list.iter().map(|(status, reason)| json!({
+                "status": status, "skip_reason": reason, "violations": []
+            })).collect::<Vec<_>>()
+        })
+    }
+
+    #[test]
+    fn scenarios_the_budget_left_out_are_counted_as_not_run() {
+        let limit = std::time::Duration::from_secs(120);
+        let spent = "not run: --bot-time-limit 2m spent";
+        let r = scenarios(&[
+            ("passed", ""),
+            ("skipped", "Kalah(6,4) board; run with --all-sizes"),
+            ("passed", ""),
+            ("skipped", spent),
+            ("skipped", spent),
+        ]);
+        let mut cut = row("slow", Ended::Code(0), Some(&r), "", 125.0);
+        count_not_run(&mut cut, Some(limit));
+        assert_eq!(
+            (cut.status.as_str(), cut.passed, cut.skipped, cut.not_run),
+            ("passed", 2, 3, 2)
+        );
+        assert_eq!(cut.note, None);
+        assert!(csv(std::slice::from_ref(&cut)).lines().nth(1).unwrap().ends_with(
+            "\"1 × Kalah(6,4) board; run with --all-sizes | 2 × not run: --bot-time-limit 2m spent\",2"
+        ));
+        // Another limit's reason is not this run's; no limit, nothing counted.
+        let mut other = row("slow", Ended::Code(0), Some(&r), "", 125.0);
+        count_not_run(&mut other, Some(std::time::Duration::from_secs(60)));
+        assert_eq!(other.not_run, 0);
+        count_not_run(&mut other, None);
+        assert_eq!(other.not_run, 0);
+    }
+
+    #[test]
+    fn a_bot_that_finished_nothing_within_its_budget_has_no_grade() {
+        let spent = "not run: --bot-time-limit 1s spent";
+        let r = scenarios(&[("skipped", spent), ("skipped", spent)]);
+        let mut none = row("slow", Ended::Code(0), Some(&r), "", 1.2);
+        count_not_run(&mut none, Some(std::time::Duration::from_secs(1)));
+        assert_eq!((none.status.as_str(), none.not_run), ("error", 2));
+        assert_eq!(
+            none.note.as_deref(),
+            Some("not graded: --bot-time-limit 1s spent before any scenario finished")
         );
     }
 
@@ -389,9 +473,10 @@ mod tests {
         let text = csv(&[r]);
         let line = text.lines().nth(1).unwrap();
         assert!(line.starts_with("\"a,\"\"b\"\"\",passed,"), "{line}");
-        // The note, then the new columns (rules broken, warned, skipped).
+        // The note, then the new columns (rules broken, warned, skipped,
+        // not run).
         assert!(
-            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,,none (not recorded: the report predates protocheck's sandbox)"),
+            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,,none (not recorded: the report predates protocheck's sandbox),0"),
             "{line}"
         );
     }

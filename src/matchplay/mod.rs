@@ -259,7 +259,9 @@ pub(crate) fn seat_players(
     let cwd = std::env::current_dir()
         .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
     let policy = table.bot_env.policy();
-    if let Some(line) = policy.note_here().line() {
+    let game_variables =
+        crate::transport::environment::game_variables(setup.game.facts().wire.transport);
+    if let Some(line) = policy.note_here(game_variables).line() {
         eprintln!("protocheck: {line}");
     }
     let players = players(bots, &cwd, &policy)?;

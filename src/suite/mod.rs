@@ -3,6 +3,7 @@
 //! when the first ones show the bot cannot get going or protocheck is
 //! stopped, and save failing generated games as replayable scenario files.
 
+pub mod budget;
 pub mod lint;
 pub mod partition;
 
@@ -88,6 +89,9 @@ pub struct StopRules {
     /// `--keep-going`: never stop early because the first scenarios all
     /// failed the same way at start-up.
     pub keep_going: bool,
+    /// `--bot-time-limit`: when the bot's whole run must end (see
+    /// [`budget`]).
+    pub budget: Option<budget::Budget>,
 }
 
 /// How many scenarios, in suite order, decide whether a bot fails every
@@ -121,6 +125,8 @@ pub struct SuiteRuns {
     pub runs: Vec<ScenarioRun>,
     /// Set when the run stopped early (see [`StartupStop`]).
     pub startup_stop: Option<StartupStop>,
+    /// Scenarios not run (or cut) because `--bot-time-limit` was spent.
+    pub budget_not_run: usize,
 }
 
 /// Run all scenarios but those with a skip reason (see
@@ -133,7 +139,9 @@ pub struct SuiteRuns {
 /// depend on `--jobs` or timing. When all of them failed at start-up with
 /// the same rule, the rest are not run. After a signal (see
 /// [`process::kill_all_live_groups`]) no scenario starts; one whose bot was
-/// killed by it, and the rest, are `Interrupted`.
+/// killed by it, and the rest, are `Interrupted`. Once the budget
+/// (`rules.budget`) is spent no scenario starts; one that had not ended by
+/// then, and the rest, are skipped as not run (see [`budget`]).
 pub fn run_all(
     scenarios: &[Scenario],
     skip_reasons: &[Option<String>],
@@ -151,10 +159,24 @@ pub fn run_all(
     let gate = (!rules.keep_going && !rules.fail_fast)
         .then(|| StartupGate::new(skip_reasons))
         .flatten();
+    let spent = AtomicBool::new(false);
+    let budget_not_run = AtomicUsize::new(0);
+    let workers_n = jobs.max(1).min(scenarios.len().max(1));
+    let workers = budget::Workers::new(workers_n);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1).min(scenarios.len().max(1)) {
+        if let Some(budget) = &rules.budget {
             scope.spawn(|| {
+                budget::watch(budget, &workers, &spent, &stop, &budget::kill_running_bots)
+            });
+        }
+        for _ in 0..workers_n {
+            scope.spawn(|| {
+                let _leaving = workers.leaving();
                 loop {
+                    if rules.budget.is_some_and(|b| b.spent()) {
+                        spent.store(true, Ordering::SeqCst);
+                        stop.store(true, Ordering::SeqCst);
+                    }
                     if stop.load(Ordering::SeqCst) || process::interrupted() {
                         return;
                     }
@@ -175,6 +197,11 @@ pub fn run_all(
                     {
                         // The slot stays empty: filled in below with why.
                         stop.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                    if rules.budget.is_some_and(|b| b.spent()) {
+                        // Spent while it waited for the gate.
+                        spent.store(true, Ordering::SeqCst);
                         return;
                     }
                     if process::interrupted() {
@@ -199,15 +226,29 @@ pub fn run_all(
                         }
                         Err(panic) => internal_error(scenario, &panic),
                     };
-                    if let Some(interrupt) = process::interruption()
-                        && interrupt.at <= ended
-                    {
-                        // The bot died (or was judged) while protocheck was
-                        // killing it: nothing here is the bot's doing.
-                        cut_short(&mut run, interrupt.signal);
+                    let interrupt = process::interruption().filter(|i| i.at <= ended);
+                    let over_budget = rules.budget.filter(|b| !b.counts(ended));
+                    match (interrupt, over_budget) {
+                        // Whichever came first cut it.
+                        (Some(i), Some(b)) if b.deadline <= i.at => budget::cut(&mut run, &b),
+                        (Some(interrupt), _) => {
+                            // The bot died (or was judged) while protocheck
+                            // was killing it: nothing here is the bot's doing.
+                            cut_short(&mut run, interrupt.signal);
+                        }
+                        (None, Some(b)) => budget::cut(&mut run, &b),
+                        (None, None) => {}
+                    }
+                    if over_budget.is_some() && run.result.status == Status::Skipped {
+                        budget_not_run.fetch_add(1, Ordering::SeqCst);
+                        spent.store(true, Ordering::SeqCst);
+                        stop.store(true, Ordering::SeqCst);
                     }
                     if rules.fail_fast
-                        && !matches!(run.result.status, Status::Passed | Status::Interrupted)
+                        && !matches!(
+                            run.result.status,
+                            Status::Passed | Status::Interrupted | Status::Skipped
+                        )
                     {
                         stop.store(true, Ordering::SeqCst);
                     }
@@ -228,6 +269,12 @@ pub fn run_all(
     }
     let mut startup_stop = gate.and_then(|g| g.stopped());
     let interrupted = process::interruption();
+    // The budget was spent before any signal came: what did not run, did
+    // not for want of time.
+    let spent_first = rules
+        .budget
+        .filter(|b| spent.load(Ordering::SeqCst) && interrupted.is_none_or(|i| b.deadline <= i.at));
+    let mut budget_not_run = budget_not_run.into_inner();
     let runs: Vec<ScenarioRun> = slots
         .into_iter()
         .zip(scenarios)
@@ -243,6 +290,9 @@ pub fn run_all(
                 if let Some(stop) = &mut startup_stop {
                     stop.not_run += 1;
                     skipped(s, &stop.reason())
+                } else if let Some(budget) = &spent_first {
+                    budget_not_run += 1;
+                    skipped(s, &budget.reason())
                 } else if let Some(interrupt) = interrupted {
                     let mut run = ScenarioRun::not_run(s, Status::Interrupted);
                     run.result.skip_reason = Some(format!(
@@ -258,7 +308,11 @@ pub fn run_all(
         .collect();
     // Nothing after the sample (only skipped scenarios): nothing was left out.
     let startup_stop = startup_stop.filter(|s| s.not_run > 0);
-    Ok(SuiteRuns { runs, startup_stop })
+    Ok(SuiteRuns {
+        runs,
+        startup_stop,
+        budget_not_run,
+    })
 }
 
 /// A scenario whose bot protocheck killed on a signal: no verdict, no

@@ -67,11 +67,13 @@ impl Outcome {
     }
 }
 
-/// Run protocheck with `args` plus `--format json`, with an environment
-/// marker so tests can check that no bot process outlives the run.
+/// Run protocheck with `args` plus `--format json`, with `envs` in its
+/// environment and passed on to the bots (`--pass-env`: a sample bot's
+/// settings, the marker by which a test finds a bot process that outlived
+/// the run).
 pub fn run_json(args: &[&str], envs: &[(&str, &str)]) -> Outcome {
     let mut cmd = Command::cargo_bin("protocheck").unwrap();
-    cmd.args(args)
+    cmd.args(with_bot_variables(args, envs))
         .args(["--format", "json", "--color", "never"]);
     for (k, v) in envs {
         cmd.env(k, v);
@@ -299,10 +301,11 @@ pub fn measures_cpu_wait() -> bool {
 }
 
 /// Run protocheck with exactly `args` (a subcommand's own `--format json`
-/// included) as (exit code, JSON stdout or `Null`, stderr).
+/// included) as (exit code, JSON stdout or `Null`, stderr), with `envs` in
+/// its environment and passed on to the bots as [`run_json`] does.
 pub fn protocheck_json(args: &[&str], envs: &[(&str, &str)]) -> (i32, Value, String) {
     let mut cmd = Command::cargo_bin("protocheck").unwrap();
-    cmd.args(args);
+    cmd.args(with_bot_variables(args, envs));
     for (k, v) in envs {
         cmd.env(k, v);
     }
@@ -339,17 +342,47 @@ pub fn side_score(game: &Value, side: &str) -> u32 {
         .expect("a score per side") as u32
 }
 
-/// A protocheck command without the variables protocheck leaves out of a
-/// bot's environment (`PYTHONUNBUFFERED`, …; CI images and IDE terminals
-/// set them): a pinned report then reads the same whoever runs the tests.
-pub trait WithoutIoSwitches {
-    fn without_io_switches(&mut self) -> &mut Self;
+/// `args` with `--pass-env NAME` for each of `envs`: a bot gets only a
+/// fixed environment (docs/environment.md), so a variable a test sets for
+/// the bots is passed on by name. The flags go where the command takes run
+/// options: before a single run's `--` (the bot's own arguments follow it),
+/// after `grade`'s `--` (each bot's run options follow it), else at the end.
+pub fn with_bot_variables(args: &[&str], envs: &[(&str, &str)]) -> Vec<String> {
+    let mut words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let flags = envs.iter().map(|(name, _)| format!("--pass-env={name}"));
+    match words.iter().position(|w| w == "--") {
+        Some(at) if words[0] != "grade" => {
+            words.splice(at..at, flags);
+        }
+        None if words.first().is_some_and(|w| w == "grade") => {
+            words.push("--".into());
+            words.extend(flags);
+        }
+        _ => words.extend(flags),
+    }
+    words
 }
 
-impl WithoutIoSwitches for Command {
+/// A protocheck command with a fixed environment of its own: `PATH` and
+/// `HOME` from the test's, nothing else (cargo's variables, a CI runner's,
+/// `PYTHONUNBUFFERED`, …). The bots get the same fixed environment
+/// whoever runs the tests, and a pinned report reads the same.
+pub trait FixedEnvironment {
+    fn with_fixed_environment(&mut self) -> &mut Self;
+    /// The former name of [`FixedEnvironment::with_fixed_environment`]:
+    /// the environment it leaves has no I/O switch either.
     fn without_io_switches(&mut self) -> &mut Self {
-        for switch in protocheck::transport::environment::IO_SWITCHES {
-            self.env_remove(switch.name);
+        self.with_fixed_environment()
+    }
+}
+
+impl FixedEnvironment for Command {
+    fn with_fixed_environment(&mut self) -> &mut Self {
+        self.env_clear();
+        for name in ["PATH", "HOME"] {
+            if let Some(value) = std::env::var_os(name) {
+                self.env(name, value);
+            }
         }
         self
     }

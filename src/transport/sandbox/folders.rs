@@ -118,7 +118,11 @@ pub fn folders(start: &Start) -> Folders {
     }
     for word in std::iter::once(start.program).chain(start.args.iter().map(String::as_str)) {
         for named in named_paths(word, start.workdir) {
+            // A symbolic link (`~/bin/mybot` → `~/code/mybot/run`) opens
+            // the folder of what it points to as well.
+            let real = named.canonicalize().ok().filter(|real| *real != named);
             read.extend(own_folder(&named, start.home));
+            read.extend(real.iter().flat_map(|real| own_folder(real, start.home)));
         }
     }
     read.extend(start.allow_read.iter().cloned());
@@ -357,6 +361,16 @@ mod tests {
                 .iter()
                 .any(|p| p == &home || home.join("secret").starts_with(p))
         );
+    }
+
+    #[test]
+    fn a_program_reached_through_a_symbolic_link_opens_the_folder_it_points_to() {
+        let (dir, alice, bob) = tree();
+        let link = alice.join("bot");
+        std::os::unix::fs::symlink(bob.join("bot.py"), &link).unwrap();
+        let got = folders(&start_in(&alice, &alice, link.to_str().unwrap(), &[], &[]));
+        assert!(got.read.contains(&bob), "{got:?}");
+        drop(dir);
     }
 
     #[test]

@@ -1,0 +1,139 @@
+//! The sandbox's cost (issue 27), side by side with `--sandbox off` in the
+//! same run. Not a test: the machines are shared and noisy, so nothing here
+//! asserts a time. Run with `cargo bench --bench sandbox`.
+//!
+//! * one bot start and exit through the launcher (ruleset, seccomp filter,
+//!   private TMPDIR), against the same start unconfined, and that cost as a
+//!   share of one generated Kalah game;
+//! * the built-in Kalah suite plus 10 generated games against
+//!   kalah-correct, the release binary, sandboxed and with `--sandbox off`.
+
+mod common;
+use common::*;
+use protocheck::controller;
+use protocheck::games::Game;
+use protocheck::games::kalah;
+use protocheck::scenario::Options;
+use protocheck::transport::framing::LineFramer;
+use protocheck::transport::sandbox::{Mode, SandboxOptions, settle};
+use protocheck::transport::{BotCommand, BotConnection, BotEvent};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const STARTS: usize = 200;
+const GAMES: usize = 100;
+
+fn main() {
+    let sandboxed = SandboxOptions::default();
+    let off = SandboxOptions {
+        mode: Mode::Off,
+        ..SandboxOptions::default()
+    };
+    println!(
+        "protocheck sandbox figures · {} CPUs · {}",
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+        settle(&sandboxed).map(|l| l.line()).unwrap_or_else(|e| e)
+    );
+    let Some(bot) = build_example("kalah-correct") else {
+        println!("skipped: could not build the kalah-correct example");
+        return;
+    };
+    // Interleaved rounds, so a change of the machine's load hits both.
+    let (mut on_us, mut off_us) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        on_us.push(start_and_exit(&bot, &sandboxed));
+        off_us.push(start_and_exit(&bot, &off));
+    }
+    let (on_us, off_us) = (median(on_us), median(off_us));
+    let game_ms = generated_game_ms(&bot, &off);
+    println!("bot start and exit, sandboxed:         {on_us:>9.0} µs (median of 5 × {STARTS})");
+    println!("bot start and exit, --sandbox off:     {off_us:>9.0} µs");
+    println!(
+        "sandbox cost per start:                {:>9.0} µs = {:.1} % of a generated Kalah game ({game_ms:.2} ms, target < 5 %)",
+        on_us - off_us,
+        (on_us - off_us) / (game_ms * 1e3) * 100.0
+    );
+    let exe = format!("{}/target/release/protocheck", env!("CARGO_MANIFEST_DIR"));
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--bin", "protocheck"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !built {
+        println!("suite figures: skipped (could not build protocheck)");
+        return;
+    }
+    let (mut suite_on, mut suite_off) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        suite_on.push(suite_seconds(&exe, &bot, "auto"));
+        suite_off.push(suite_seconds(&exe, &bot, "off"));
+    }
+    println!(
+        "kalah suite + 10 generated games, sandboxed:     {:>6.2} s (median of 3)",
+        median(suite_on)
+    );
+    println!(
+        "kalah suite + 10 generated games, --sandbox off: {:>6.2} s",
+        median(suite_off)
+    );
+}
+
+/// Microseconds for one start of `bot` until it has exited (it reads EOF
+/// at once: its stdin is closed).
+fn start_and_exit(bot: &str, sandbox: &SandboxOptions) -> f64 {
+    let command = BotCommand {
+        program: bot.into(),
+        args: vec![],
+        env: Default::default(),
+        workdir: None,
+    };
+    let limits = protocheck::transport::Limits {
+        sandbox: sandbox.clone(),
+        ..Default::default()
+    };
+    let start = Instant::now();
+    for _ in 0..STARTS {
+        let mut conn = BotConnection::spawn(&command, Box::new(LineFramer::new(1 << 16)), &limits)
+            .expect("the bot starts");
+        conn.close_input();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while let Some(event) = conn.recv_until(deadline) {
+            if matches!(event, BotEvent::Exited { .. }) {
+                break;
+            }
+        }
+        conn.terminate();
+    }
+    start.elapsed().as_secs_f64() * 1e6 / STARTS as f64
+}
+
+/// Milliseconds per generated Kalah game against `bot` (`--silence 0`).
+fn generated_game_ms(bot: &str, sandbox: &SandboxOptions) -> f64 {
+    let scenarios = kalah::KALAH.generate(GAMES, 7, &Options::default());
+    let mut cfg = config(bot, Some(Duration::ZERO));
+    cfg.limits.sandbox = sandbox.clone();
+    let start = Instant::now();
+    for s in &scenarios {
+        controller::run(s, &kalah::KALAH, &cfg).expect("bot starts");
+    }
+    start.elapsed().as_secs_f64() * 1e3 / GAMES as f64
+}
+
+/// Wall seconds of the default Kalah run plus 10 generated games.
+fn suite_seconds(exe: &str, bot: &str, sandbox: &str) -> f64 {
+    let start = Instant::now();
+    let status = Command::new(exe)
+        .args(["--game", "kalah", "--games", "10", "--sandbox", sandbox, bot])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("protocheck runs");
+    assert!(status.success(), "kalah-correct failed under --sandbox {sandbox}");
+    start.elapsed().as_secs_f64()
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
