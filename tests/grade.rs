@@ -873,7 +873,8 @@ fn a_bot_over_its_time_limit_is_graded_on_what_it_finished_and_the_rest_not_run(
     let csv = std::fs::read_to_string(dir.join("grades.csv")).unwrap();
     let line = csv.lines().find(|l| l.starts_with("slow,")).unwrap();
     assert!(line.starts_with("slow,passed,2,0,"), "{csv}");
-    assert!(line.ends_with(&format!("6 × {spent}\",6")), "{csv}");
+    assert!(line.ends_with(",6"), "{csv}");
+    assert!(line.contains(&format!("6 × {spent}\",")), "{csv}");
     let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(page.contains(spent), "{page}");
     assert!(page.contains("1 bot cut by --bot-time-limit"), "{page}");

@@ -95,6 +95,9 @@ fn a_match_applies_the_memory_limit_it_is_given() {
     assert_eq!(code, 1, "{report:#}\n{stderr}");
     let game = &report["games"][0];
     assert_eq!(game["forfeit"]["bot"], "hostile-memory-balloon", "{game:#}");
+    // The limit is the cause, not a crash: protocheck's kill (or the
+    // allocation the limit refused) is no bug of the bot's own.
+    assert_eq!(game["forfeit"]["rule"], "io.resource-limit", "{game:#}");
     // Without the limit the balloon holds its 4 GiB and times out.
     assert!(
         limit_found(game, "hostile-memory-balloon", "256 MiB"),

@@ -486,10 +486,16 @@ fn each_bot_runs_in_its_own_folder() {
         let folder = root.join(name);
         std::fs::create_dir_all(&folder).unwrap();
         std::fs::write(folder.join("weights"), name).unwrap();
+        // A self-contained submission: its program in its own folder (the
+        // sandbox lets a bot run only what its folders and the system hold).
+        let program = folder.join("kalah-correct");
+        std::fs::hard_link(&correct, &program)
+            .or_else(|_| std::fs::copy(&correct, &program).map(|_| ()))
+            .unwrap();
         let script = folder.join("bot");
         std::fs::write(
             &script,
-            format!("#!/bin/sh\n[ \"$(cat weights)\" = {name} ] || exit 3\nexec {correct}\n"),
+            format!("#!/bin/sh\n[ \"$(cat weights)\" = {name} ] || exit 3\nexec ./kalah-correct\n"),
         )
         .unwrap();
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();

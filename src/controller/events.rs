@@ -130,7 +130,14 @@ impl Run<'_> {
                 .conn
                 .wait_exit(Instant::now() + Duration::from_millis(200))
         });
-        if let Some(v) = self.session.closed(exit, partial) {
+        let ending = self.session.closed(exit, partial);
+        // A bot protocheck killed for going over a limit (or that died of
+        // one, e.g. SIGXFSZ) did not crash by itself: `release` reports the
+        // limit as the finding, and a crash beside it would lead the report
+        // (and a match's forfeit) with the wrong rule.
+        if let Some(v) = ending
+            && self.seats[self.at].inbox.conn.limit_hit().is_none()
+        {
             self.push_ending(v);
         }
     }

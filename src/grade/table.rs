@@ -419,7 +419,7 @@ mod tests {
         );
         assert_eq!(cut.note, None);
         assert!(csv(std::slice::from_ref(&cut)).lines().nth(1).unwrap().ends_with(
-            "\"1 × Kalah(6,4) board; run with --all-sizes | 2 × not run: --bot-time-limit 2m spent\",2"
+            "\"1 × Kalah(6,4) board; run with --all-sizes | 2 × not run: --bot-time-limit 2m spent\",,2"
         ));
         // Another limit's reason is not this run's; no limit, nothing counted.
         let mut other = row("slow", Ended::Code(0), Some(&r), "", 125.0);
@@ -507,17 +507,20 @@ mod tests {
         assert_eq!(rows[3].sandbox, None);
         let text = csv(&rows);
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].ends_with(",skipped_because,sandbox"), "{text}");
         assert!(
-            lines[1].ends_with(",\"landlock v7 (files, tcp, signals), seccomp (scheduling)\""),
+            lines[0].ends_with(",skipped_because,sandbox,not_run"),
             "{text}"
         );
-        assert!(lines[2].ends_with(",none (--sandbox off)"), "{text}");
         assert!(
-            lines[3].ends_with(",none (not recorded: the report predates protocheck's sandbox)"),
+            lines[1].ends_with(",\"landlock v7 (files, tcp, signals), seccomp (scheduling)\",0"),
             "{text}"
         );
-        assert!(lines[4].ends_with(",,"), "{text}");
+        assert!(lines[2].ends_with(",none (--sandbox off),0"), "{text}");
+        assert!(
+            lines[3].ends_with(",none (not recorded: the report predates protocheck's sandbox),0"),
+            "{text}"
+        );
+        assert!(lines[4].ends_with(",,,0"), "{text}");
         // grades.json: a field per bot, read back as written.
         let grades = Grades {
             protocheck: "0".into(),
