@@ -20,6 +20,13 @@
 //! string; evolution.md §9.0.) Without the variable the test says so and
 //! passes.
 //!
+//! Keep the launcher in the client's own folder (`Evolution/run-client`;
+//! `evolution/reference-client` may be a symbolic link to it), and install
+//! `unstable-contract-lib` with `raco pkg install --scope user --copy`: the
+//! sandbox lets a bot read its own folder (the folder its program is in,
+//! through a link too) and the user's Racket packages, not a path named
+//! only inside a Racket expression (docs/sandbox.md).
+//!
 //! The client must pass (no failure; warnings allowed, e.g.
 //! `evolution.feed.attack-rules-forbid`, because it plays the reference's
 //! attack test) the default run plus generated games, and one generated game

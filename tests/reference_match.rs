@@ -35,14 +35,20 @@ fn references() -> std::result::Result<PathBuf, String> {
 }
 
 /// An executable that runs `java -jar <jar>`: `protocheck match` takes bot
-/// programs.
+/// programs. The jar is copied beside it, as a submission holds its own
+/// program: the sandbox lets a bot read its own folder, not a path named
+/// only inside its script (docs/sandbox.md).
 fn launcher(folder: &Path, jar: &Path) -> String {
     use std::os::unix::fs::PermissionsExt;
     let name = jar.file_stem().unwrap().to_string_lossy().into_owned();
     let path = folder.join(&name);
+    let own_jar = folder.join(jar.file_name().unwrap());
+    if !own_jar.exists() {
+        std::fs::copy(jar, &own_jar).unwrap();
+    }
     let script = format!(
         "#!/bin/sh\nexec java -jar {} \"$@\"\n",
-        shell_words::quote(&jar.display().to_string())
+        shell_words::quote(&own_jar.display().to_string())
     );
     std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -141,6 +141,9 @@ const LAST_BLOCKS: usize = 3;
 pub fn diagnose(tail: &str, layers: &Layers, own: &OwnFolders) -> Option<Refusal> {
     let blocks = blocks(tail);
     let first = blocks.len().saturating_sub(LAST_BLOCKS);
+    if let Some(refusal) = unreadable_jar(&blocks[first..], layers, own) {
+        return Some(refusal);
+    }
     let at = (first..blocks.len())
         .rev()
         .find(|&i| blocks[i].iter().any(|l| marker(l).is_some()))?;
@@ -215,6 +218,26 @@ pub fn diagnose(tail: &str, layers: &Layers, own: &OwnFolders) -> Option<Refusal
     Some(Refusal {
         access,
         path: path.map(|p| p.to_string_lossy().into_owned()),
+    })
+}
+
+/// The Java launcher's own words for a jar it cannot open, which name no
+/// cause (`Error: Unable to access jarfile /x.jar`): the sandbox's refusal
+/// where the jar is there, outside the bot's folders (a wrapper script in
+/// one folder running `java -jar` on a jar in another). A missing jar is
+/// the bot's own mistake.
+fn unreadable_jar(blocks: &[Vec<&str>], layers: &Layers, own: &OwnFolders) -> Option<Refusal> {
+    const WORDS: &str = "Unable to access jarfile ";
+    if !layers.files {
+        return None;
+    }
+    let line = blocks.iter().flatten().rev().find(|l| l.contains(WORDS))?;
+    let named = line[line.find(WORDS)? + WORDS.len()..].trim();
+    let jar = absolute(&own.workdir, Path::new(named));
+    let inside = jar.starts_with(&own.workdir) || own.readable.iter().any(|f| jar.starts_with(f));
+    (jar.is_file() && !inside).then(|| Refusal {
+        access: Access::Read,
+        path: Some(jar.to_string_lossy().into_owned()),
     })
 }
 

@@ -310,3 +310,22 @@ fn the_wording_names_the_option_and_never_the_bot_as_wrong() {
     assert!(c.remedy().contains("only to protocheck's own port"));
     assert_eq!(shell_word("/a/it's"), r"'/a/it'\''s'");
 }
+
+#[test]
+fn a_jar_the_java_launcher_cannot_open_is_a_refusal_only_where_it_is_there() {
+    // The launcher names no cause; an existing jar outside the bot's
+    // folders is what the sandbox refused (a wrapper script elsewhere).
+    let dir = std::env::temp_dir().join(format!("refusal-jar-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let jar = dir.join("Agent.jar");
+    std::fs::write(&jar, "PK").unwrap();
+    let tail = format!("Error: Unable to access jarfile {}\n", jar.display());
+    assert_eq!(diag(&tail), file(Access::Read, &jar.display().to_string()));
+    // A jar that is not there is the bot's own mistake.
+    let missing = "Error: Unable to access jarfile /no/such/Agent.jar\n";
+    assert_eq!(diag(missing), None);
+    // Without the files layer, never the sandbox.
+    let off = Layers::none("--sandbox off");
+    assert_eq!(diagnose(&tail, &off, &own()), None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
