@@ -93,9 +93,12 @@ fn start_and_exit(bot: &str, sandbox: &SandboxOptions) -> f64 {
         ..Default::default()
     };
     let start = Instant::now();
+    let mut spawning = Duration::ZERO;
     for _ in 0..STARTS {
+        let t = Instant::now();
         let mut conn = BotConnection::spawn(&command, Box::new(LineFramer::new(1 << 16)), &limits)
             .expect("the bot starts");
+        spawning += t.elapsed();
         conn.close_input();
         let deadline = Instant::now() + Duration::from_secs(10);
         while let Some(event) = conn.recv_until(deadline) {
@@ -104,6 +107,14 @@ fn start_and_exit(bot: &str, sandbox: &SandboxOptions) -> f64 {
             }
         }
         conn.terminate();
+    }
+    if std::env::var_os("SANDBOX_BENCH_PHASES").is_some() {
+        eprintln!(
+            "  {}: spawn {:.0} µs of {:.0} µs",
+            sandbox.mode.name(),
+            spawning.as_secs_f64() * 1e6 / STARTS as f64,
+            start.elapsed().as_secs_f64() * 1e6 / STARTS as f64
+        );
     }
     start.elapsed().as_secs_f64() * 1e6 / STARTS as f64
 }

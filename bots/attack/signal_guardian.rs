@@ -1,5 +1,5 @@
 //! `attack-signal-guardian`: plays Kalah as `kalah-correct`, and first
-//! SIGKILLs a protocheck guardian (the process, `protocheck
+//! SIGKILLs its own run's protocheck guardian (the process, `protocheck
 //! __protocheck-guardian`, that kills a run's bots when protocheck dies):
 //! with it gone, a bot that outlives a killed protocheck is never cleaned
 //! up.

@@ -126,7 +126,7 @@ impl OwnFolders {
         });
         OwnFolders {
             workdir,
-            readable: listed.read,
+            readable: listed.readable().cloned().collect(),
         }
     }
 }

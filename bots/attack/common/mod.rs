@@ -258,10 +258,16 @@ pub fn classmate_bot() -> Option<(i32, String)> {
 
 /// A protocheck guardian (`protocheck __protocheck-guardian …`).
 pub fn guardian() -> Option<i32> {
+    // Its own run's guardian only (the run tag is the part of
+    // PROTOCHECK_BOT before the dot): a test must never reach the guardian
+    // of another run on the machine, even with --sandbox off.
+    let tag = std::env::var("PROTOCHECK_BOT").ok()?;
+    let run = tag.split('.').next()?.to_string();
     wait_for(|| {
-        pids()
-            .into_iter()
-            .find(|pid| cmdline(*pid).iter().any(|w| w == "__protocheck-guardian"))
+        pids().into_iter().find(|pid| {
+            let words = cmdline(*pid);
+            words.iter().any(|w| w == "__protocheck-guardian") && words.iter().any(|w| *w == run)
+        })
     })
 }
 

@@ -6,8 +6,10 @@
 //! to start and play, and nothing of a classmate's, the instructor's or
 //! protocheck's own. A bot that needs more is named by `--allow-read`.
 
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// System folders every bot may read (and run programs from): the
 /// compilers, interpreters, libraries, certificates and the kernel's views
@@ -74,7 +76,11 @@ pub const TOOLCHAIN_VARIABLES: &[&str] = &[
 /// What one bot may touch.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Folders {
-    /// Read and run programs from (folders, or single files).
+    /// Read and run programs from: the machine's folders, the same for
+    /// every bot of a run with the same `HOME`, `PATH` and toolchain
+    /// variables (looked up once per run: see [`machine_folders`]).
+    pub machine: Arc<Vec<PathBuf>>,
+    /// Read and run programs from: this bot's own (folders, or files).
     pub read: Vec<PathBuf>,
     /// Read, write, create and delete in (its working folder and TMPDIR).
     pub write: Vec<PathBuf>,
@@ -103,19 +109,8 @@ pub struct Start<'a> {
 /// The lists for one bot start. Only paths that exist are listed (a rule
 /// needs an open file), each once.
 pub fn folders(start: &Start) -> Folders {
-    let mut read: Vec<PathBuf> = SYSTEM.iter().map(PathBuf::from).collect();
-    if let Some(home) = start.home {
-        read.extend(HOME_TOOLCHAINS.iter().map(|name| home.join(name)));
-    }
-    for name in TOOLCHAIN_VARIABLES {
-        read.extend((start.variable)(name).filter(|p| p.is_absolute()));
-    }
-    if let Some(path) = start.path {
-        for entry in std::env::split_paths(path).filter(|e| e.is_absolute()) {
-            read.extend(toolchain_root(&entry, start.home));
-            read.push(entry);
-        }
-    }
+    let machine = machine_folders(start);
+    let mut read = Vec::new();
     for word in std::iter::once(start.program).chain(start.args.iter().map(String::as_str)) {
         for named in named_paths(word, start.workdir) {
             // A symbolic link (`~/bin/mybot` → `~/code/mybot/run`) opens
@@ -129,10 +124,63 @@ pub fn folders(start: &Start) -> Folders {
     let write = vec![start.workdir.to_path_buf(), start.tmp.to_path_buf()];
     let devices = WRITABLE_DEVICES.iter().map(PathBuf::from).collect();
     Folders {
-        read: existing_once(read),
+        read: existing_once(read)
+            .into_iter()
+            .filter(|p| !machine.contains(p))
+            .collect(),
+        machine,
         write: existing_once(write),
         devices: existing_once(devices),
     }
+}
+
+impl Folders {
+    /// Every folder or file the bot may read.
+    pub fn readable(&self) -> impl Iterator<Item = &PathBuf> {
+        self.machine.iter().chain(&self.read)
+    }
+}
+
+/// The machine's folders a bot may read: the system's, the toolchains in
+/// the home folder, those the toolchain variables name, and the `PATH`
+/// entries. Looked up once per run for each `HOME`, `PATH` and set of
+/// variables (every bot of a run has the same): a bot start then costs
+/// no look at them (issue 27's target: the sandbox under 5 % of a game).
+pub fn machine_folders(start: &Start) -> Arc<Vec<PathBuf>> {
+    type Key = (
+        Option<PathBuf>,
+        Option<std::ffi::OsString>,
+        Vec<Option<PathBuf>>,
+    );
+    static SEEN: OnceLock<Mutex<HashMap<Key, Arc<Vec<PathBuf>>>>> = OnceLock::new();
+    let key: Key = (
+        start.home.map(Path::to_path_buf),
+        start.path.map(OsStr::to_os_string),
+        TOOLCHAIN_VARIABLES
+            .iter()
+            .map(|name| (start.variable)(name))
+            .collect(),
+    );
+    let seen = SEEN.get_or_init(Mutex::default);
+    if let Some(found) = seen.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Arc::clone(found);
+    }
+    let mut read: Vec<PathBuf> = SYSTEM.iter().map(PathBuf::from).collect();
+    if let Some(home) = start.home {
+        read.extend(HOME_TOOLCHAINS.iter().map(|name| home.join(name)));
+    }
+    read.extend(key.2.iter().flatten().filter(|p| p.is_absolute()).cloned());
+    if let Some(path) = start.path {
+        for entry in std::env::split_paths(path).filter(|e| e.is_absolute()) {
+            read.extend(toolchain_root(&entry, start.home));
+            read.push(entry);
+        }
+    }
+    let found = Arc::new(existing_once(read));
+    seen.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, Arc::clone(&found));
+    found
 }
 
 /// The root of the toolchain a `PATH` entry belongs to, for entries named
@@ -300,7 +348,7 @@ mod tests {
         std::fs::create_dir_all(&tmp).unwrap();
         let args = vec!["bot.py".to_string()];
         let got = folders(&start_in(&alice, &tmp, "python3", &args, &[]));
-        assert!(got.read.contains(&alice), "{got:?}");
+        assert!(got.readable().any(|p| *p == alice), "{got:?}");
         assert!(got.write.contains(&alice) && got.write.contains(&tmp));
         assert!(
             !got.read
@@ -308,7 +356,7 @@ mod tests {
                 .chain(&got.write)
                 .any(|p| bob.starts_with(p))
         );
-        assert!(got.read.contains(&PathBuf::from("/usr")));
+        assert!(got.readable().any(|p| p == Path::new("/usr")));
         assert!(got.devices.contains(&PathBuf::from("/dev/null")));
     }
 
@@ -317,7 +365,7 @@ mod tests {
         let (dir, alice, bob) = tree();
         let args = vec!["-jar".to_string(), bob.join("bot.py").display().to_string()];
         let got = folders(&start_in(&alice, &alice, "java", &args, &[]));
-        assert!(got.read.contains(&bob), "{got:?}");
+        assert!(got.readable().any(|p| *p == bob), "{got:?}");
         // A word naming a top-level folder or the root opens nothing whole.
         let wide = vec!["/".to_string(), "/tmp".to_string(), "--x=/".to_string()];
         let got = folders(&start_in(&alice, &alice, "sh", &wide, &[]));
@@ -335,7 +383,7 @@ mod tests {
         let cp = format!("{}:lib.jar", bob.join("bot.py").display());
         let args = vec!["-cp".to_string(), cp, format!("--data={}", bob.display())];
         let got = folders(&start_in(&alice, &alice, "java", &args, &[]));
-        assert_eq!(got.read.iter().filter(|p| **p == bob).count(), 1, "{got:?}");
+        assert_eq!(got.readable().filter(|p| **p == bob).count(), 1, "{got:?}");
         drop(dir);
     }
 
@@ -354,8 +402,8 @@ mod tests {
             ..start_in(&alice, &alice, "bot", &[], &[])
         };
         let got = folders(&start);
-        assert!(got.read.contains(&home.join(".pyenv")), "{got:?}");
-        assert!(got.read.contains(&home.join(".cargo")));
+        assert!(got.readable().any(|p| *p == home.join(".pyenv")), "{got:?}");
+        assert!(got.readable().any(|p| *p == home.join(".cargo")));
         assert!(
             !got.read
                 .iter()
@@ -369,7 +417,7 @@ mod tests {
         let link = alice.join("bot");
         std::os::unix::fs::symlink(bob.join("bot.py"), &link).unwrap();
         let got = folders(&start_in(&alice, &alice, link.to_str().unwrap(), &[], &[]));
-        assert!(got.read.contains(&bob), "{got:?}");
+        assert!(got.readable().any(|p| *p == bob), "{got:?}");
         drop(dir);
     }
 
@@ -378,7 +426,7 @@ mod tests {
         let (dir, alice, bob) = tree();
         let allow = vec![bob.clone(), dir.path().join("missing")];
         let got = folders(&start_in(&alice, &alice, "bot", &[], &allow));
-        assert!(got.read.contains(&bob));
-        assert!(!got.read.contains(&dir.path().join("missing")));
+        assert!(got.readable().any(|p| *p == bob));
+        assert!(!got.readable().any(|p| *p == dir.path().join("missing")));
     }
 }

@@ -8,8 +8,10 @@ use landlock::{
     ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath,
     PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
 };
+use std::collections::HashMap;
 use std::os::fd::OwnedFd;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The newest ABI whose rights the rules use (ABI 7 adds only logging).
 const RULES_ABI: ABI = ABI::V6;
@@ -42,6 +44,19 @@ pub fn ruleset(
     let read = AccessFs::from_read(RULES_ABI);
     let all = AccessFs::from_all(RULES_ABI);
     let device = read | AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
+    for path in folders.machine.iter() {
+        let Some(fd) = opened(path) else {
+            continue;
+        };
+        let access = if fd.1 {
+            read
+        } else {
+            read & AccessFs::from_file(RULES_ABI)
+        };
+        created = created
+            .add_rule(PathBeneath::new(&fd.0, access))
+            .map_err(fail)?;
+    }
     let grants = (folders.read.iter().map(|p| (p, read)))
         .chain(folders.write.iter().map(|p| (p, all)))
         .chain(folders.devices.iter().map(|p| (p, device)));
@@ -60,6 +75,21 @@ pub fn ruleset(
     }
     let fd: Option<OwnedFd> = created.into();
     fd.ok_or_else(|| std::io::Error::other("landlock: this kernel made no ruleset"))
+}
+
+/// A machine folder opened once per run (with whether it is a folder): a
+/// rule takes the descriptor, and every bot of the run reads the same
+/// system and toolchain folders.
+fn opened(path: &Path) -> Option<Arc<(PathFd, bool)>> {
+    static OPENED: OnceLock<Mutex<HashMap<PathBuf, Arc<(PathFd, bool)>>>> = OnceLock::new();
+    let opened = OPENED.get_or_init(Mutex::default);
+    let mut opened = opened.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(fd) = opened.get(path) {
+        return Some(Arc::clone(fd));
+    }
+    let fd = Arc::new((PathFd::new(path).ok()?, path.is_dir()));
+    opened.insert(path.to_path_buf(), Arc::clone(&fd));
+    Some(fd)
 }
 
 /// The rule for one path; a file gets only the rights a file can have.
