@@ -77,11 +77,14 @@ pub fn ruleset(
     fd.ok_or_else(|| std::io::Error::other("landlock: this kernel made no ruleset"))
 }
 
+/// An opened path, and whether it is a folder.
+type Opened = (PathFd, bool);
+
 /// A machine folder opened once per run (with whether it is a folder): a
 /// rule takes the descriptor, and every bot of the run reads the same
 /// system and toolchain folders.
-fn opened(path: &Path) -> Option<Arc<(PathFd, bool)>> {
-    static OPENED: OnceLock<Mutex<HashMap<PathBuf, Arc<(PathFd, bool)>>>> = OnceLock::new();
+fn opened(path: &Path) -> Option<Arc<Opened>> {
+    static OPENED: OnceLock<Mutex<HashMap<PathBuf, Arc<Opened>>>> = OnceLock::new();
     let opened = OPENED.get_or_init(Mutex::default);
     let mut opened = opened.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(fd) = opened.get(path) {
