@@ -266,7 +266,7 @@ pub fn guardian() -> Option<i32> {
     wait_for(|| {
         pids().into_iter().find(|pid| {
             let words = cmdline(*pid);
-            words.iter().any(|w| w == "__protocheck-guardian") && words.iter().any(|w| *w == run)
+            words.iter().any(|w| w == "__protocheck-guardian") && words.contains(&run)
         })
     })
 }
