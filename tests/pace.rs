@@ -301,6 +301,8 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
                 &[("QTP_BOT_DELAY_MS", "20"), ("QTP_BOT_CPU_MS", "20")],
             )
         };
+        // A harness error is no verdict: say what protocheck said.
+        assert_ne!(out.code, 2, "{name}: protocheck failed: {}", out.stderr);
         verdict(&out)
     };
     std::thread::scope(|scope| {

@@ -196,15 +196,28 @@ impl PrivateTmp {
         let path = run.join(NEXT.fetch_add(1, Ordering::Relaxed).to_string());
         // The last bot of the moment removes the run's folder when it goes
         // (see Drop): if that happens between these two steps, make it again.
+        // That can also make the first step see the folder there and then
+        // gone (`EEXIST` from `create_dir_all`).
         let mut tries = 0;
         loop {
-            std::fs::DirBuilder::new()
+            let made = std::fs::DirBuilder::new()
                 .recursive(true)
                 .mode(0o700)
-                .create(&run)?;
-            match std::fs::DirBuilder::new().mode(0o700).create(&path) {
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 100 => tries += 1,
-                other => return other.map(|()| PrivateTmp { path }),
+                .create(&run)
+                .and_then(|()| std::fs::DirBuilder::new().mode(0o700).create(&path));
+            match made {
+                Ok(()) => return Ok(PrivateTmp { path }),
+                Err(e)
+                    if tries < 100
+                        && matches!(
+                            e.kind(),
+                            std::io::ErrorKind::NotFound | std::io::ErrorKind::AlreadyExists
+                        )
+                        && !path.exists() =>
+                {
+                    tries += 1
+                }
+                Err(e) => return Err(e),
             }
         }
     }
@@ -320,7 +333,7 @@ mod tests {
         let workers: Vec<_> = (0..4)
             .map(|_| {
                 std::thread::spawn(|| {
-                    for _ in 0..300 {
+                    for _ in 0..2000 {
                         let tmp = PrivateTmp::new().expect("a private folder");
                         assert!(tmp.path().is_dir());
                     }
