@@ -117,16 +117,24 @@ fn java_agents(exe: &str, games: usize) {
         );
         return;
     }
-    // `match` takes programs: a script per agent that becomes its JVM.
+    // `match` takes programs: a script per agent that becomes its JVM. Each
+    // jar is copied beside its script, as a submission holds its own
+    // program: the sandbox lets a bot read its own folder, not the jar's.
     let dir = std::env::temp_dir().join(format!("match-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("bench folder");
     let scripts: Vec<String> = jars
         .iter()
         .enumerate()
         .map(|(i, jar)| {
             use std::os::unix::fs::PermissionsExt;
-            let path = dir.join(format!("agent{i}.sh"));
-            std::fs::write(&path, format!("#!/bin/sh\nexec java -jar '{jar}'\n")).unwrap();
+            let folder = dir.join(format!("agent{i}"));
+            std::fs::create_dir_all(&folder).expect("bench folder");
+            std::fs::copy(jar, folder.join("agent.jar")).expect("copy the agent's jar");
+            let path = folder.join("agent.sh");
+            std::fs::write(
+                &path,
+                "#!/bin/sh\nexec java -jar \"$(dirname \"$0\")/agent.jar\"\n",
+            )
+            .unwrap();
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
             path.display().to_string()
         })
@@ -134,6 +142,7 @@ fn java_agents(exe: &str, games: usize) {
     let games = games.min(4);
     println!("Java agents {} vs {} · {games} games", jars[0], jars[1]);
     for extra in [
+        &[][..],
         &["--jobs", "1"][..],
         &["--silence", "0s", "--jobs", "1"][..],
     ] {
@@ -155,13 +164,15 @@ fn java_agents(exe: &str, games: usize) {
     }
     if let Some(mankalah) = std::env::var_os("MANKALAH_JAR") {
         let started = Instant::now();
-        for _ in 0..games {
+        // protocheck's match swaps the seats every game; so does this loop.
+        for game in 0..games {
+            let (first, second) = if game % 2 == 0 { (0, 1) } else { (1, 0) };
             let _ = Command::new("java")
                 .arg("-jar")
                 .arg(&mankalah)
                 .args([
-                    format!("java -jar {}", jars[0]),
-                    format!("java -jar {}", jars[1]),
+                    format!("java -jar {}", jars[first]),
+                    format!("java -jar {}", jars[second]),
                 ])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
