@@ -16,11 +16,11 @@ use protocheck::controller;
 use protocheck::games::Game;
 use protocheck::games::evolution::EVOLUTION;
 use protocheck::games::evolution::dealer::{Request, Style, Table};
+use protocheck::games::evolution::framer::JsonFramer;
 use protocheck::games::evolution::model::Species;
 use protocheck::games::evolution::strategy::{self, FatRequest};
 use protocheck::scenario::Options;
 use protocheck::transport::framing::{FrameEvent, Framer};
-use protocheck::transport::json_framer::JsonFramer;
 use std::time::Instant;
 
 fn main() {

@@ -9,7 +9,6 @@ pub mod controller;
 pub mod explain;
 pub mod games;
 pub mod grade;
-pub mod invariants;
 pub mod matchplay;
 pub mod outcome;
 pub mod record;

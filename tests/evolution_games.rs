@@ -9,9 +9,9 @@
 use protocheck::games::evolution::action4::Action4;
 use protocheck::games::evolution::engine::{Dealer, FeedOption};
 use protocheck::games::evolution::feeding::{FeedingChoice, judge};
+use protocheck::games::evolution::json_stream::JsonStreamReader;
 use protocheck::games::evolution::messages::{Choose, Start, State, wire};
 use protocheck::games::evolution::model::Species;
-use protocheck::transport::json_stream::JsonStreamReader;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

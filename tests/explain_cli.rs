@@ -135,13 +135,7 @@ fn an_id_without_its_game_prefix_is_found_when_unique() {
 fn a_shared_io_rule_shows_each_games_version_or_the_one_asked_for() {
     let (code, out, err) = explain(&["io.timeout"]);
     assert_eq!(code, 0, "{err}");
-    for game in [
-        "kalah",
-        "quoridor",
-        "dominion-sexp",
-        "evolution",
-        "dominion-text",
-    ] {
+    for game in protocheck::games::ids() {
         assert!(
             out.contains(&format!("io.timeout  (game: {game}, severity: fail)")),
             "no {game} block in:\n{out}"
@@ -170,13 +164,7 @@ fn a_shared_io_rule_shows_each_games_version_or_the_one_asked_for() {
 /// although its runs report them.
 #[test]
 fn harness_rules_are_explained_in_every_game() {
-    for game in [
-        "kalah",
-        "quoridor",
-        "dominion-sexp",
-        "evolution",
-        "dominion-text",
-    ] {
+    for game in protocheck::games::ids() {
         for id in [
             "io.output-flood",
             "io.output-limit",

@@ -1,7 +1,7 @@
-//! Fuzz target: `protocheck::invariants::kalah_grammar` (see its documentation for
+//! Fuzz target: `protocheck::games::kalah::invariants::grammar` (see its documentation for
 //! the invariant checked).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| protocheck::invariants::kalah_grammar(data));
+fuzz_target!(|data: &[u8]| protocheck::games::kalah::invariants::grammar(data));

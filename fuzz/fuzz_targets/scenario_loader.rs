@@ -1,7 +1,7 @@
-//! Fuzz target: `protocheck::invariants::scenario_loader` (see its documentation for
+//! Fuzz target: `protocheck::suite::invariants::scenario_loader` (see its documentation for
 //! the invariant checked).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| protocheck::invariants::scenario_loader(data));
+fuzz_target!(|data: &[u8]| protocheck::suite::invariants::scenario_loader(data));

@@ -13,18 +13,24 @@ pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
     out
 }
 
-/// Every `--game` (of the run and of each subcommand) offered with the
-/// registered game names. Only the completion scripts get them: parsing
-/// keeps its own check, whose error names the nearest game.
-fn with_game_names(command: clap::Command) -> clap::Command {
-    fn offer(arg: clap::Arg) -> clap::Arg {
-        arg.value_parser(clap::builder::PossibleValuesParser::new(crate::games::ids()))
-    }
+/// Every `--game` (of the run and of each subcommand) with the registered
+/// game names at the end of its help, so no help text lists them by hand
+/// and a new game in `games::ALL` shows up everywhere.
+pub fn with_game_list(command: clap::Command) -> clap::Command {
+    map_game_args(command, |arg| {
+        let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+        let list = crate::games::ids().join(", ");
+        arg.help(format!("{help} [games: {list}]"))
+    })
+}
+
+/// `change` applied to every `--game` of the run and of each subcommand.
+fn map_game_args(command: clap::Command, change: fn(clap::Arg) -> clap::Arg) -> clap::Command {
     fn has_game(command: &clap::Command) -> bool {
         command.get_arguments().any(|a| a.get_id() == "game")
     }
     let mut command = if has_game(&command) {
-        command.mut_arg("game", offer)
+        command.mut_arg("game", change)
     } else {
         command
     };
@@ -34,16 +40,25 @@ fn with_game_names(command: clap::Command) -> clap::Command {
         .map(|sub| sub.get_name().to_string())
         .collect();
     for name in names {
-        command = command.mut_subcommand(name, |sub| sub.mut_arg("game", offer));
+        command = command.mut_subcommand(name, |sub| sub.mut_arg("game", change));
     }
     command
+}
+
+/// Every `--game` (of the run and of each subcommand) offered with the
+/// registered game names. Only the completion scripts get them: parsing
+/// keeps its own check, whose error names the nearest game.
+fn with_game_names(command: clap::Command) -> clap::Command {
+    map_game_args(command, |arg| {
+        arg.value_parser(clap::builder::PossibleValuesParser::new(crate::games::ids()))
+    })
 }
 
 /// The man page (roff) of protocheck and its subcommands, one page: the
 /// top-level page with a section per subcommand, so `man ./protocheck.1`
 /// shows everything.
 pub fn man_page() -> std::io::Result<Vec<u8>> {
-    let command = crate::cli::Cli::command();
+    let command = with_game_list(crate::cli::Cli::command());
     let mut out = Vec::new();
     clap_mangen::Man::new(command.clone()).render(&mut out)?;
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
@@ -86,6 +101,28 @@ fn rename_sections(roff: &[u8], name: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The run's `--game` and every subcommand's (match, tournament, …)
+    /// name all the registered games in their help, none left out.
+    #[test]
+    fn every_game_option_names_every_game_in_its_help() {
+        let command = with_game_list(crate::cli::Cli::command());
+        let list = format!("[games: {}]", crate::games::ids().join(", "));
+        let mut seen = Vec::new();
+        for cmd in std::iter::once(&command).chain(command.get_subcommands()) {
+            if let Some(game) = cmd.get_arguments().find(|a| a.get_id() == "game") {
+                let help = game.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(help.ends_with(&list), "{}: {help}", cmd.get_name());
+                seen.push(cmd.get_name().to_string());
+            }
+        }
+        for name in ["protocheck", "match", "tournament"] {
+            assert!(
+                seen.iter().any(|s| s == name),
+                "{name} has no --game: {seen:?}"
+            );
+        }
+    }
 
     #[test]
     fn completions_offer_every_option_and_subcommand() {

@@ -6,7 +6,7 @@
 use crate::games::{self, Game};
 use crate::report::Format;
 use crate::scenario::{self, LoadError};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub(crate) mod bot_path;
 pub mod env_flags;
@@ -301,7 +301,10 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
-    let cli = match Cli::try_parse_from(args) {
+    let parsed = manual::with_game_list(Cli::command())
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };

@@ -57,7 +57,7 @@ pub struct MatchArgs {
 /// What every game of a match or a tournament is played with.
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
-    /// kalah, quoridor, dominion-sexp, dominion-text or evolution.
+    /// The game the bots play.
     #[arg(long)]
     pub game: String,
     /// human (default), json, or html (match: one page stepping through

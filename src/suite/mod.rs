@@ -4,6 +4,7 @@
 //! stopped, and save failing generated games as replayable scenario files.
 
 pub mod budget;
+pub mod invariants;
 pub mod lint;
 pub mod partition;
 

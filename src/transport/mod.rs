@@ -7,8 +7,6 @@ pub mod environment;
 pub mod framing;
 pub mod guard;
 pub mod idle;
-pub mod json_framer;
-pub mod json_stream;
 pub mod limits;
 mod live;
 pub mod process;

@@ -387,7 +387,3 @@ fn forward_eof_as_exit(to: SyncSender<BotEvent>) -> SyncSender<BotEvent> {
         .spawn(body);
     tx
 }
-
-#[cfg(test)]
-#[path = "tcp_connection_tests.rs"]
-mod tests;

@@ -16,7 +16,7 @@
 //! * Sign-up: its name as a JSON string (the example's name), then it reads
 //!   values until the string `"ok"`.
 //! * Framing (§1.2–1.4): one streaming JSON reader for the whole connection
-//!   (`protocheck::transport::json_stream`), so split and coalesced TCP
+//!   (`protocheck::games::evolution::json_stream`), so split and coalesced TCP
 //!   segments are both fine; every value it writes is compact JSON followed
 //!   by one space, in a single write.
 //! * Messages are told apart by array length: 4 = `start`, 2 = `choose`,
@@ -38,8 +38,8 @@
 
 mod choices;
 
+use protocheck::games::evolution::json_stream::{JsonStreamError, JsonStreamReader};
 use protocheck::games::evolution::model::{Card, Species, parse_boards, parse_cards};
-use protocheck::transport::json_stream::{JsonStreamError, JsonStreamReader};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};

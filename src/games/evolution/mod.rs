@@ -8,25 +8,29 @@
 //! [`feeding`]), the reference strategy for built-in players ([`strategy`]),
 //! the dealer as a state machine ([`dealer`]), the session glue
 //! ([`session`]) and the check catalogue ([`catalogue`]). Messages travel
-//! over TCP as JSON values (`transport::json_framer`).
+//! over TCP as JSON values (`games::evolution::framer`).
 
 pub mod action4;
 pub mod catalogue;
 pub mod dealer;
 pub mod engine;
 pub mod feeding;
+pub mod framer;
+pub mod json_stream;
 pub mod messages;
 pub mod model;
 pub mod picture;
 pub mod seating;
 pub mod session;
+#[cfg(test)]
+mod socket_tests;
 pub mod strategy;
 
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, Session, Transport, Wire};
 use crate::scenario::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
-use crate::transport::json_framer::JsonFramer;
+use crate::games::evolution::framer::JsonFramer;
 use dealer::Style;
 use std::time::Duration;
 

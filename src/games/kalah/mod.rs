@@ -3,6 +3,7 @@
 
 pub mod catalogue;
 pub mod grammar;
+pub mod invariants;
 pub mod opponent;
 pub mod picture;
 pub mod rules;

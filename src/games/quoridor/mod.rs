@@ -4,6 +4,7 @@
 pub mod catalogue;
 pub mod expect;
 pub mod expectations;
+pub mod invariants;
 pub mod notation;
 pub mod picture;
 pub mod player;

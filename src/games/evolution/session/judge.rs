@@ -8,7 +8,7 @@ use super::super::messages::OK;
 use super::super::model::Species;
 use super::{EvolutionSession, Phase};
 use crate::games::{Judged, Outgoing};
-use crate::transport::json_stream::{JsonFrame, JsonStreamError, JsonStreamReader};
+use crate::games::evolution::json_stream::{JsonFrame, JsonStreamError, JsonStreamReader};
 use crate::verdict::Violation;
 use serde_json::Value;
 

@@ -1,6 +1,6 @@
 //! One Evolution game against one client, as protocheck tracks it: the
 //! sign-up, then whole turns dealt by [`Table`], every reply read back from
-//! the framer's pieces (see `transport::json_framer`) and judged against the
+//! the framer's pieces (see `games::evolution::framer`) and judged against the
 //! catalogue. Scripted `start`/`choose` messages set up the bot's situation
 //! (checked for consistency); feeding is always computed (§9.0).
 
@@ -11,8 +11,8 @@ use super::messages::State;
 use super::model::to_compact;
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::Expect;
-use crate::transport::json_framer::completes_value;
-use crate::transport::json_stream::{JsonStreamReader, Pending};
+use crate::games::evolution::framer::completes_value;
+use crate::games::evolution::json_stream::{JsonStreamReader, Pending};
 use crate::transport::{ConnectionEvent, ExitStatus};
 use crate::verdict::Violation;
 use serde_json::Value;

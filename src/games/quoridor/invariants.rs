@@ -1,100 +1,18 @@
-//! Invariants of protocheck's parsers on arbitrary input, shared by the
-//! cargo-fuzz targets in `fuzz/` (libFuzzer, nightly) and the proptests
-//! below (stable, in `cargo test`). Each function takes raw bytes, must not
-//! panic for any input, and panics (with the offending input) when an
-//! invariant fails: more than "no crash", each checks that a parse prints back
-//! to the same bytes or that judging twice gives the same verdict.
+//! Invariants of QTP's response parser and assembly on arbitrary input, shared by the cargo-fuzz
+//! targets in `fuzz/` (libFuzzer, nightly) and the proptests below (stable,
+//! in `cargo test`). Each function takes raw bytes, must not panic for any
+//! input, and panics (with the offending input) when an invariant fails: more
+//! than "no crash", each checks that a parse prints back to the same bytes or
+//! that judging twice gives the same verdict.
 
-use crate::games::kalah::grammar::{
-    BotMessage, classify_bot_line, format_bot_message, parse_engine_message,
-};
-use crate::games::kalah::rules::Move;
-use crate::games::quoridor::notation::{self, Response};
+use super::notation::{self, Response};
 use crate::games::{Assembly, Game, Session};
-use crate::scenario::load::{MAX_PATTERN_BYTES, MAX_TEXT_BYTES, parse};
-use crate::scenario::{Expect, Options, Step};
-use crate::suite::lint::lint;
+use crate::scenario::{Expect, Options};
 use std::time::Duration;
-
-/// The scenario loader: parsing is deterministic, what it accepts keeps the
-/// loader's bounds, and linting an accepted scenario (which plays it through
-/// the game's rules) never panics.
-pub fn scenario_loader(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    for game in crate::games::ALL {
-        let first = parse(text, "fuzz.yaml", Some(game.id()));
-        let again = parse(text, "fuzz.yaml", Some(game.id()));
-        assert_eq!(
-            format!("{first:?}"),
-            format!("{again:?}"),
-            "parsing is not deterministic: {text:?}"
-        );
-        let Ok(scenario) = first else { continue };
-        for (step, _) in &scenario.steps {
-            match step {
-                Step::Send(t) | Step::Expect(Expect::Reply(t)) => {
-                    assert!(t.len() <= MAX_TEXT_BYTES, "{text:?}")
-                }
-                Step::Expect(Expect::Matches(p)) => {
-                    assert!(p.len() <= MAX_PATTERN_BYTES, "{text:?}")
-                }
-                _ => {}
-            }
-        }
-        let once = lint(&scenario, *game);
-        assert_eq!(once, lint(&scenario, *game), "lint is not deterministic");
-    }
-}
-
-/// The Kalah grammar: an engine line that parses prints back to exactly
-/// itself; a bot line that is accepted names a hole in range, and is the
-/// canonical text of its move unless flagged non-canonical; classifying is
-/// deterministic.
-pub fn kalah_grammar(data: &[u8]) {
-    let Some((&size, line)) = data.split_first() else {
-        return;
-    };
-    let holes = usize::from(size % 12) + 1;
-    if let Ok(text) = std::str::from_utf8(line)
-        && let Ok(message) = parse_engine_message(text, holes)
-    {
-        assert_eq!(message.to_line(), text, "engine line does not round-trip");
-        assert_eq!(parse_engine_message(&message.to_line(), holes), Ok(message));
-    }
-    let verdict = classify_bot_line(line, holes);
-    assert_eq!(verdict, classify_bot_line(line, holes), "not deterministic");
-    match verdict {
-        Ok(BotMessage::Swap) => assert_eq!(line, b"SWAP"),
-        Ok(BotMessage::Move {
-            hole,
-            non_canonical,
-        }) => {
-            assert!((1..=holes).contains(&usize::from(hole)), "hole {hole}");
-            let canonical = format_bot_message(Move::Hole(hole));
-            assert_eq!(
-                line == canonical.as_bytes(),
-                !non_canonical,
-                "{:?}",
-                String::from_utf8_lossy(line)
-            );
-            // The canonical form is accepted as canonical.
-            assert_eq!(
-                classify_bot_line(canonical.as_bytes(), holes),
-                Ok(BotMessage::Move {
-                    hole,
-                    non_canonical: false
-                })
-            );
-        }
-        Err(rejection) => assert!(!rejection.detail.is_empty()),
-    }
-}
 
 /// QTP response parsing: a parsed response printed back (`= text` plus the
 /// empty line) parses to the same response, with no finding.
-pub fn qtp_response(data: &[u8]) {
+pub fn response(data: &[u8]) {
     let first = notation::parse_response(data);
     assert_eq!(first, notation::parse_response(data), "not deterministic");
     let Ok(parsed) = first else { return };
@@ -130,7 +48,7 @@ fn print_response(r: &Response) -> String {
 /// a session as the reply to a command chosen by the first byte; assembly
 /// never panics, and two fresh sessions that assemble and judge the same
 /// bytes reach the same verdicts.
-pub fn qtp_assembly(data: &[u8]) {
+pub fn assembly(data: &[u8]) {
     let Some((&pick, output)) = data.split_first() else {
         return;
     };
@@ -148,7 +66,7 @@ pub fn qtp_assembly(data: &[u8]) {
     ];
     let command = COMMANDS[usize::from(pick) % COMMANDS.len()];
     let run = || {
-        let game = &crate::games::quoridor::QUORIDOR;
+        let game = &super::QUORIDOR;
         let mut session = game.session(&Options::default()).expect("default options");
         let mut verdicts = Vec::new();
         // A defined position first, as a scenario would set it up.
@@ -209,8 +127,7 @@ fn judge(session: &mut dyn Session, reply: &[u8], verdicts: &mut Vec<String>, du
 #[cfg(test)]
 mod proptests {
     //! The fuzz targets' invariants with a few thousand generated inputs
-    //! each: arbitrary bytes, and text shaped like each protocol so that the
-    //! interesting branches are reached.
+    //! each: arbitrary bytes, and text shaped like the protocol.
     use super::*;
     use proptest::prelude::*;
 
@@ -226,30 +143,15 @@ mod proptests {
         #![proptest_config(config())]
 
         #[test]
-        fn kalah_grammar_bytes(data in prop::collection::vec(any::<u8>(), 0..40)) {
-            kalah_grammar(&data);
-        }
-
-        #[test]
-        fn kalah_grammar_shaped(
-            size in any::<u8>(),
-            line in "(MOVE;|SWAP|START;|CHANGE;|END|North|South|YOU|OPP|SWAP;|[0-9]{1,3}|,|;|\\+|-|0|\r| )*"
-        ) {
-            let mut data = vec![size];
-            data.extend_from_slice(line.as_bytes());
-            kalah_grammar(&data);
-        }
-
-        #[test]
         fn qtp_response_bytes(data in prop::collection::vec(any::<u8>(), 0..60)) {
-            qtp_response(&data);
+            response(&data);
         }
 
         #[test]
         fn qtp_response_shaped(
             text in "(= |=|\\? |\\?|[a-iA-I][1-9]|[a-i][1-9] [hv]|true|false|white|black|illegal move|#|\t|\r|\n| |\u{7})*"
         ) {
-            qtp_response(text.as_bytes());
+            response(text.as_bytes());
         }
 
         #[test]
@@ -259,28 +161,7 @@ mod proptests {
         ) {
             let mut data = vec![pick];
             data.extend_from_slice(text.as_bytes());
-            qtp_assembly(&data);
-        }
-
-    }
-
-    // Fewer cases: each parses twice per game and lints what it accepts.
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 600, ..config() })]
-
-        #[test]
-        fn scenario_loader_shaped(
-            text in "(name: t\n|game: kalah\n|steps:\n|  - send: \"START;South\"\n|  - expect: legal-move\n|  - expect: \\{ matches: \"[a-z()*+]{0,8}\" \\}\n|  - opponent: [1-7]\n|  - play: to-end\n|  - close-input\n|  - send: \"name\"\n|options: \\{ holes: [0-9] \\}\n|&a |\\*a|\\[|\\]|\\{|\\}|: |- |\n|  ){0,24}"
-        ) {
-            scenario_loader(text.as_bytes());
-        }
-    }
-
-    /// The complete built-in suites load and lint the same way twice.
-    #[test]
-    fn builtin_scenarios_keep_the_loader_invariants() {
-        for (_, text) in crate::scenario::builtin::files() {
-            scenario_loader(text.as_bytes());
+            assembly(&data);
         }
     }
 }

@@ -17,7 +17,7 @@
 //! on as one completed piece, which the game re-reads to find the error; a
 //! value over the size cap becomes [`FrameEvent::Overlong`].
 
-use super::framing::{FrameEvent, Framer};
+use crate::transport::framing::{FrameEvent, Framer};
 use super::json_stream::{JsonLimits, JsonStreamError, JsonStreamReader, Pending};
 
 /// How much of an overlong value is kept for the report.

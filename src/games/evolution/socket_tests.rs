@@ -1,11 +1,15 @@
-//! The TCP transport through real sockets: accept deadline, a bot that exits
-//! before connecting, an extra connection, and framing of 1-byte writes,
-//! several values in one write and a 1 MiB value.
+//! Evolution's transport, the TCP side of `transport` with this game's JSON
+//! framer, through real sockets: accept deadline, a bot that exits before
+//! connecting, an extra connection, and framing of 1-byte writes, several
+//! values in one write and a 1 MiB value.
 
-use super::*;
-use crate::transport::json_framer::JsonFramer;
-use std::io::Read;
-use std::net::Ipv4Addr;
+use super::framer::JsonFramer;
+use crate::transport::tcp::LoopbackListener;
+use crate::transport::tcp_connection::TcpSetup;
+use crate::transport::{BotCommand, BotConnection, BotEvent, ConnectionEvent, ExitStatus, Limits};
+use std::io::{Read, Write};
+use std::net::{Ipv4Addr, TcpStream};
+use std::time::{Duration, Instant};
 
 fn setup(connect_within: Duration, spawn: bool) -> (TcpSetup, u16) {
     let listener = LoopbackListener::bind(0).unwrap();
