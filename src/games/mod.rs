@@ -15,7 +15,7 @@ pub(crate) mod table_tests;
 
 pub use seating::{SeatedBot, Seating};
 
-use crate::scenario::{Expect, Options, Scenario};
+use crate::scenario::{Expect, Options, Scenario, Step};
 use crate::transport::ExitStatus;
 use crate::transport::framing::Framer;
 use crate::verdict::{RuleInfo, Violation};
@@ -262,6 +262,31 @@ pub trait Game: Sync {
     fn expectations(&self) -> &'static [OwnExpectation] {
         &[]
     }
+    /// The log this game's reference engine writes, which `record
+    /// --from-transcript` turns into a scenario (Kalah: ManKalah.jar's);
+    /// `None`: only protocheck's own transcripts are read.
+    fn engine_log(&self) -> Option<&'static dyn EngineLog> {
+        None
+    }
+}
+
+/// A reference engine's own log of a game, read by `record
+/// --from-transcript`: the game knows its format, the recorder does not.
+pub trait EngineLog: Sync {
+    /// What the log is, for messages: "ManKalah.jar log".
+    fn name(&self) -> &'static str;
+    /// Whether `text` is such a log.
+    fn looks_like(&self, text: &str) -> bool;
+    /// The scenario's steps (each with a comment for the file) with the bot
+    /// as `player`, and a remark when the log goes on after a failing move
+    /// of the bot (a run stops there).
+    fn steps(
+        &self,
+        text: &str,
+        file: &str,
+        player: u8,
+        options: &Options,
+    ) -> Result<(Vec<(Step, Option<String>)>, Option<String>), String>;
 }
 
 /// An expectation a game adds to the core ones (`legal-move`, `reply`,

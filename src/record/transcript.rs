@@ -15,8 +15,6 @@
 //! step, the first failing one an `expect: legal-move` step, where the
 //! scenario ends (a run stops there).
 
-mod mankalah;
-
 use super::Recorded;
 use crate::games::{Assembly, Game, Next, Session};
 use crate::outcome::Direction;
@@ -63,15 +61,23 @@ pub fn convert(req: &Request) -> Result<(Recorded, Option<String>), String> {
         let (entries, picked) = json_entries(&text, &file, req.scenario)?;
         let about = format!("Recorded from the transcript of scenario `{picked}` in {file}.");
         (entries, Where::Json(picked), about)
-    } else if mankalah::looks_like(&text) {
-        if req.game.id() != "kalah" {
+    } else if let Some((owner, log)) = crate::games::ALL.iter().find_map(|g| {
+        g.engine_log()
+            .filter(|log| log.looks_like(&text))
+            .map(|log| (*g, log))
+    }) {
+        if owner.id() != req.game.id() {
             return Err(format!(
-                "{file}: this is a ManKalah.jar log, a Kalah log; use --game kalah"
+                "{file}: this is a {}, a {} log; use --game {}",
+                log.name(),
+                owner.facts().title,
+                owner.id()
             ));
         }
-        let (steps, stopped) = mankalah::steps(&text, &file, req.player, req.game, &req.options)?;
+        let (steps, stopped) = log.steps(&text, &file, req.player, &req.options)?;
         let about = format!(
-            "Recorded from the ManKalah.jar log {file}, the bot as player {}.",
+            "Recorded from the {} {file}, the bot as player {}.",
+            log.name(),
             req.player
         );
         let rec = Recorded {

@@ -4,6 +4,7 @@
 pub mod catalogue;
 pub mod grammar;
 pub mod invariants;
+pub mod mankalah_log;
 pub mod opponent;
 pub mod picture;
 pub mod rules;
@@ -115,6 +116,9 @@ impl Game for Kalah {
 
     /// Whole games with the bot as South and as North, against the random
     /// and the greedy opponent, with and without swaps (kalah.md §9.1 #15).
+    fn engine_log(&self) -> Option<&'static dyn crate::games::EngineLog> {
+        Some(&mankalah_log::ManKalahLog)
+    }
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario> {
         let mut rng = fastrand::Rng::with_seed(seed);
         (0..count)

@@ -4,27 +4,42 @@
 //! its two players; the other player's moves become `opponent:` steps,
 //! the bot's own moves exact `expect: {reply}` steps.
 
-use crate::games::Game;
-use crate::record::CommentedSteps;
+use crate::games::{EngineLog, Game};
 use crate::scenario::{Expect, Options, Step, Token};
 use crate::verdict::Severity;
 use std::time::Duration;
 
-/// Whether the text is a ManKalah log (it has `Move:` lines).
-pub fn looks_like(text: &str) -> bool {
-    text.lines().any(|l| l.starts_with("Move: "))
+/// ManKalah.jar's log, for `record --from-transcript`.
+pub struct ManKalahLog;
+
+impl EngineLog for ManKalahLog {
+    fn name(&self) -> &'static str {
+        "ManKalah.jar log"
+    }
+
+    /// A ManKalah log has `Move:` lines.
+    fn looks_like(&self, text: &str) -> bool {
+        text.lines().any(|l| l.starts_with("Move: "))
+    }
+
+    fn steps(
+        &self,
+        text: &str,
+        file: &str,
+        player: u8,
+        options: &Options,
+    ) -> Result<(Vec<(Step, Option<String>)>, Option<String>), String> {
+        steps(text, file, player, options)
+    }
 }
 
-/// The steps, and a remark when the log goes on after a failing move of
-/// the bot (a run stops there).
-pub fn steps(
+fn steps(
     text: &str,
     file: &str,
     player: u8,
-    game: &dyn Game,
     options: &Options,
-) -> Result<(CommentedSteps, Option<String>), String> {
-    let mut session = game.session(options).map_err(|e| format!("options: {e}"))?;
+) -> Result<(Vec<(Step, Option<String>)>, Option<String>), String> {
+    let mut session = super::KALAH.session(options).map_err(|e| format!("options: {e}"))?;
     let mut rng = fastrand::Rng::with_seed(0);
     // Player 1 starts as South.
     let mut bot_south = match player {
