@@ -270,6 +270,10 @@ pub trait Game: Sync {
     }
 }
 
+/// Scenario steps, each with a comment for the file (what the bot replied,
+/// for an `expect:` step).
+pub type CommentedSteps = Vec<(Step, Option<String>)>;
+
 /// A reference engine's own log of a game, read by `record
 /// --from-transcript`: the game knows its format, the recorder does not.
 pub trait EngineLog: Sync {
@@ -286,7 +290,7 @@ pub trait EngineLog: Sync {
         file: &str,
         player: u8,
         options: &Options,
-    ) -> Result<(Vec<(Step, Option<String>)>, Option<String>), String>;
+    ) -> Result<(CommentedSteps, Option<String>), String>;
 }
 
 /// An expectation a game adds to the core ones (`legal-move`, `reply`,

@@ -10,12 +10,12 @@ pub mod interactive;
 pub mod transcript;
 
 use crate::games::Game;
-use crate::scenario::{Options, Step};
+use crate::scenario::Options;
 use serde::Serialize;
 use std::path::Path;
 
 /// Recorded steps, each with its comment for the file.
-pub type CommentedSteps = Vec<(Step, Option<String>)>;
+pub use crate::games::CommentedSteps;
 
 /// A scenario as recorded: steps, each with a comment for the file (what
 /// the bot replied, for an `expect:` step).

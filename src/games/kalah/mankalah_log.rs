@@ -4,7 +4,7 @@
 //! its two players; the other player's moves become `opponent:` steps,
 //! the bot's own moves exact `expect: {reply}` steps.
 
-use crate::games::{EngineLog, Game};
+use crate::games::{CommentedSteps, EngineLog, Game};
 use crate::scenario::{Expect, Options, Step, Token};
 use crate::verdict::Severity;
 use std::time::Duration;
@@ -28,7 +28,7 @@ impl EngineLog for ManKalahLog {
         file: &str,
         player: u8,
         options: &Options,
-    ) -> Result<(Vec<(Step, Option<String>)>, Option<String>), String> {
+    ) -> Result<(CommentedSteps, Option<String>), String> {
         steps(text, file, player, options)
     }
 }
@@ -38,7 +38,7 @@ fn steps(
     file: &str,
     player: u8,
     options: &Options,
-) -> Result<(Vec<(Step, Option<String>)>, Option<String>), String> {
+) -> Result<(CommentedSteps, Option<String>), String> {
     let mut session = super::KALAH.session(options).map_err(|e| format!("options: {e}"))?;
     let mut rng = fastrand::Rng::with_seed(0);
     // Player 1 starts as South.
