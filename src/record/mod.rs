@@ -143,7 +143,7 @@ pub fn name_from_path(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Expect, Token};
+    use crate::scenario::{Expect, Step, Token};
 
     #[test]
     fn the_file_has_one_step_per_line_with_comments_and_loads_back() {
