@@ -107,7 +107,8 @@ impl Shrinking {
                 }
             ),
             Shrinking::NotRepeatable { runs } => format!(
-                "not shrunk: played again, the game did not fail the same way every time ({runs} runs; is the bot deterministic?)"
+                "not shrunk: played again, the game did not fail the same way (after {runs} run{}): is the bot deterministic?",
+                if *runs == 1 { "" } else { "s" }
             ),
             Shrinking::NoTime => {
                 format!(

@@ -176,7 +176,12 @@ fn another_frame_is_taken_when_it_fails_sooner() {
         reruns: 2,
         frames: 2,
     };
-    let Outcome::Shrunk { best, .. } = Search::new(settings, &mut clock, framed).run(long_game())
+    // An early 7, before the 3: harmless in frame 0.
+    let mut original = long_game();
+    original.played.choices[5] = 7;
+    let original = toy(&original.played).unwrap();
+    assert_eq!(original.size, 37);
+    let Outcome::Shrunk { best, .. } = Search::new(settings, &mut clock, framed).run(original)
     else {
         panic!("not shrunk");
     };
