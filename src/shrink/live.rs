@@ -73,17 +73,24 @@ impl Player<'_> {
                 }
                 Next::Opponent => {
                     let legal = self.shrink.legal(run.session());
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let Some(wanted) = tape.next() else {
-                        cut = true;
-                        break;
-                    };
-                    let choice = if legal.contains(wanted) {
-                        wanted.clone()
+                    let step = if legal.is_empty() {
+                        match self.shrink.forced() {
+                            Some(step) => step,
+                            None => break,
+                        }
                     } else {
-                        legal[rng.usize(..legal.len())].clone()
+                        let Some(wanted) = tape.next() else {
+                            cut = true;
+                            break;
+                        };
+                        let choice = if legal.contains(wanted) {
+                            wanted.clone()
+                        } else {
+                            legal[rng.usize(..legal.len())].clone()
+                        };
+                        made.push(choice.clone());
+                        alternatives.push(legal);
+                        self.shrink.step(&choice)
                     };
                     let pause = run.pause_window();
                     if !pause.is_zero() {
@@ -93,9 +100,7 @@ impl Player<'_> {
                             break;
                         }
                     }
-                    made.push(choice.clone());
-                    alternatives.push(legal);
-                    fault |= run.step(&self.shrink.step(&choice)).is_err();
+                    fault |= run.step(&step).is_err();
                 }
                 Next::Finished => {
                     fault |= run.step(&Step::Expect(Expect::Exit)).is_err();
@@ -112,7 +117,7 @@ impl Player<'_> {
         }
         let rule = super::failing_rule(&result)?;
         let steps = result.replay_steps;
-        let size = made.len() + bot_replies(&steps);
+        let size = self.shrink.moves(&steps);
         Some((
             Failure {
                 rule: rule.to_string(),

@@ -21,6 +21,9 @@ use std::time::{Duration, Instant};
 /// fails with the rule at the same move.
 pub const RERUNS: usize = 3;
 
+/// At most this many other choices are tried in one place of a game.
+pub const ALTERNATIVES: usize = 12;
+
 /// `--shrink-time` by default, per failing game.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(30);
 
@@ -40,12 +43,24 @@ pub trait Shrinkable: Sync {
     fn legal(&self, session: &dyn Session) -> Vec<String>;
     /// The step that makes `choice` (one of [`Shrinkable::legal`]).
     fn step(&self, choice: &str) -> Step;
+    /// What protocheck sends where it has no choice but the game goes on
+    /// (QTP: `opponent: auto`, the engine's `genmove`, then `winner` and
+    /// `quit`). `None`: the game stops there.
+    fn forced(&self) -> Option<Step> {
+        None
+    }
+    /// Moves in a game as its replay steps show it, up to the failure:
+    /// by default protocheck's choices and the bot's replies.
+    fn moves(&self, replay: &[Step]) -> usize {
+        self.choices(replay).len() + live::bot_replies(replay)
+    }
 }
 
 /// The games that shrink, by id.
 pub fn for_game(id: &str) -> Option<&'static dyn Shrinkable> {
     match id {
         "kalah" => Some(&crate::games::kalah::shrink::KALAH_SHRINK),
+        "quoridor" => Some(&crate::games::quoridor::shrink::QTP_SHRINK),
         _ => None,
     }
 }
@@ -133,12 +148,6 @@ pub fn failing_rule(run: &ScenarioRun) -> Option<&'static str> {
         .map(|v| v.rule)
 }
 
-/// Moves in a game as its replay steps show it: protocheck's choices and
-/// the bot's replies.
-pub fn moves(shrink: &dyn Shrinkable, replay: &[Step]) -> usize {
-    shrink.choices(replay).len() + live::bot_replies(replay)
-}
-
 /// Shrink the failing generated game `scenario`, whose run was `run`,
 /// within `budget`.
 pub fn shrink(
@@ -160,7 +169,7 @@ pub fn shrink(
     }
     let original = search::Failure {
         rule: rule.to_string(),
-        size: moves(shrink, &run.replay_steps),
+        size: shrink.moves(&run.replay_steps),
         played: search::Plan { frame: 0, choices },
         alternatives: Vec::new(),
     };
@@ -177,6 +186,7 @@ pub fn shrink(
     let settings = search::Settings {
         reruns: RERUNS,
         frames: shrink.frames(scenario),
+        alternatives: ALTERNATIVES,
     };
     let outcome = search::Search::new(settings, &mut out_of_time, |plan: &search::Plan<String>| {
         let (failure, steps) = player.play(plan)?;

@@ -40,6 +40,9 @@ pub struct Settings {
     pub reruns: usize,
     /// Frames a plan may be played in (1: only the game's own).
     pub frames: usize,
+    /// At most this many other choices are tried in one place (the game
+    /// lists the likeliest first: QTP its pawn steps before its walls).
+    pub alternatives: usize,
 }
 
 /// Where the search ended.
@@ -168,7 +171,7 @@ where
         let mut at = 0;
         while at < best.played.choices.len() {
             let others = best.alternatives.get(at).cloned().unwrap_or_default();
-            for other in others {
+            for other in others.into_iter().take(self.settings.alternatives) {
                 if other == best.played.choices[at] {
                     continue;
                 }

@@ -40,6 +40,7 @@ fn never_out_of_time() -> impl FnMut() -> bool {
 const SETTINGS: Settings = Settings {
     reruns: 3,
     frames: 1,
+    alternatives: 10,
 };
 
 #[test]
@@ -175,6 +176,7 @@ fn another_frame_is_taken_when_it_fails_sooner() {
     let settings = Settings {
         reruns: 2,
         frames: 2,
+        alternatives: 10,
     };
     // An early 7, before the 3: harmless in frame 0.
     let mut original = long_game();
