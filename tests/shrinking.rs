@@ -153,3 +153,69 @@ fn shrink_time_zero_turns_shrinking_off() {
     assert!(!replay.contains("shrunk"), "{replay}");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
+
+/// Plies in a saved QTP scenario: protocheck's moves and the engine's.
+fn plies_in(path: &str) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| {
+            ["- send: genmove ", "- send: playmove ", "- send: playwall "]
+                .iter()
+                .any(|c| l.starts_with(c))
+        })
+        .count()
+}
+
+#[test]
+fn a_qtp_failure_shrinks_to_the_shortest_walk_to_the_failing_position() {
+    let dir = tempdir();
+    let bot = bot("qtp-late-blunder");
+    // Game 11 of seed 1: 7×7, the engine white against the random player,
+    // whose pawn wanders onto the centre cell after 12 plies; the shortest
+    // game walks it there straight: 3 steps and 3 genmoves.
+    let out = run_json(
+        &[
+            "--game",
+            "quoridor",
+            "--games",
+            "11",
+            "--seed",
+            "1",
+            "--filter",
+            "generated-011",
+            "--save-failures",
+            dir.to_str().unwrap(),
+            &bot,
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.rules(), ["quoridor.genmove.illegal"]);
+    let scenario = failed(&out)[0];
+    let saved = scenario["saved_to"].as_str().unwrap();
+    let replay = scenario["replay"].as_str().unwrap();
+    let shrunk = dir.join("generated-011-7x7-white-vs-random-shrunk.yaml");
+    let shrunk = shrunk.to_str().unwrap();
+    assert!(
+        replay.contains(&format!("--scenarios {shrunk} ")),
+        "{replay}"
+    );
+    let (from, to) = shrunk_from_to(replay);
+    assert_eq!((from, to), (plies_in(saved), plies_in(shrunk)), "{replay}");
+    assert_eq!(to, 6, "{replay}");
+    assert!(to * 2 <= from, "{replay}");
+    let again = run_json(&["--game", "quoridor", "--scenarios", shrunk, &bot], &[]);
+    assert_eq!(again.code, 1);
+    assert_eq!(again.rules(), ["quoridor.genmove.illegal"]);
+    let correct = run_json(
+        &[
+            "--game",
+            "quoridor",
+            "--scenarios",
+            shrunk,
+            &common::bot("qtp-correct"),
+        ],
+        &[],
+    );
+    assert_eq!(correct.code, 0, "{:?}", correct.rules());
+}
