@@ -3,21 +3,21 @@
 //! nothing here asserts a time. Run with `cargo bench --bench shrink`.
 //!
 //! Kalah: `kalah-late-blunder` (fails once protocheck's store holds 25
-//! seeds) over the first generated games of a few seeds; for each failing
-//! game, the moves before and after, the runs, and the wall time, with the
-//! default budget (30 s).
+//! seeds); QTP: `qtp-late-blunder` (fails once the other pawn stands on the
+//! centre cell); over the first generated games of a few seeds. For each
+//! failing game: the moves before and after, the runs, and the wall time,
+//! with the default budget (30 s).
 
 mod common;
 use common::*;
 use protocheck::controller;
 use protocheck::games::Game;
-use protocheck::games::kalah;
+use protocheck::games::{kalah, quoridor};
 use protocheck::scenario::Options;
 use protocheck::shrink::{self, Shrinking};
 use std::time::Instant;
 
 const SEEDS: [u64; 3] = [1, 2, 3];
-const GAMES: usize = 4;
 
 fn main() {
     println!(
@@ -27,21 +27,27 @@ fn main() {
             .unwrap_or(1),
         humantime::format_duration(shrink::DEFAULT_TIME)
     );
-    let Some(bot) = build_example("kalah-late-blunder") else {
-        println!("skipped: could not build the kalah-late-blunder example");
+    bench(&kalah::KALAH, "kalah-late-blunder", 4);
+    bench(&quoridor::QUORIDOR, "qtp-late-blunder", 12);
+}
+
+/// Shrink every failing game among the first `games` of each seed.
+fn bench(game: &dyn Game, bot: &str, games: usize) {
+    let Some(bot) = build_example(bot) else {
+        println!("skipped: could not build the {bot} example");
         return;
     };
     let cfg = config(&bot, None);
     let mut times = Vec::new();
+    let id = game.id();
     for seed in SEEDS {
-        for scenario in kalah::KALAH.generate(GAMES, seed, &Options::default()) {
-            let run = controller::run(&scenario, &kalah::KALAH, &cfg).expect("bot starts");
+        for scenario in game.generate(games, seed, &Options::default()) {
+            let run = controller::run(&scenario, game, &cfg).expect("bot starts");
             if shrink::failing_rule(&run).is_none() {
                 continue;
             }
             let start = Instant::now();
-            let shrinking =
-                shrink::shrink(&kalah::KALAH, &cfg, &scenario, &run, shrink::DEFAULT_TIME);
+            let shrinking = shrink::shrink(game, &cfg, &scenario, &run, shrink::DEFAULT_TIME);
             let seconds = start.elapsed().as_secs_f64();
             times.push(seconds);
             let line = match &shrinking {
@@ -55,7 +61,7 @@ fn main() {
                 other => other.summary(shrink::DEFAULT_TIME),
             };
             println!(
-                "kalah seed {seed} {:<34} {line}, {seconds:>6.2} s",
+                "{id} seed {seed} {:<34} {line}, {seconds:>6.2} s",
                 scenario.name
             );
         }
@@ -63,7 +69,7 @@ fn main() {
     if !times.is_empty() {
         times.sort_by(f64::total_cmp);
         println!(
-            "kalah: median {:.2} s, slowest {:.2} s over {} failing games",
+            "{id}: median {:.2} s, slowest {:.2} s over {} failing games",
             times[times.len() / 2],
             times[times.len() - 1],
             times.len()
