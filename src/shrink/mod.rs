@@ -82,7 +82,7 @@ pub struct Shrunk {
 
 /// How shrinking one failing game went.
 pub enum Shrinking {
-    Shrunk(Shrunk),
+    Shrunk(Box<Shrunk>),
     /// The original game did not fail the same way every time it was
     /// played again.
     NotRepeatable {
@@ -208,7 +208,7 @@ pub fn shrink(
             let Some((_, steps)) = played.into_iter().find(|(p, _)| *p == best.played) else {
                 return Shrinking::NotShrinkable;
             };
-            Shrinking::Shrunk(Shrunk {
+            Shrinking::Shrunk(Box::new(Shrunk {
                 scenario: shrink.framed(scenario, best.played.frame),
                 steps,
                 rule: best.rule,
@@ -216,7 +216,7 @@ pub fn shrink(
                 to: best.size,
                 runs,
                 complete,
-            })
+            }))
         }
     }
 }

@@ -593,7 +593,7 @@ impl Bot {
         let their_store = self.board[(offset + 2 * n + 1) % (2 * n + 2)];
         let blunder = match self.flaw {
             Flaw::LateBlunder => their_store >= LATE_BLUNDER_STORE,
-            Flaw::Flaky => self.next_random() % 10 == 0,
+            Flaw::Flaky => self.next_random().is_multiple_of(10),
             _ => false,
         };
         if blunder && let Some(empty) = self.board[offset..offset + n].iter().position(|&s| s == 0)
