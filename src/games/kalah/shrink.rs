@@ -43,16 +43,8 @@ impl Shrinkable for KalahShrink {
             .collect()
     }
 
-    /// The session lists them for `protocheck record` as
-    /// `opponent: 1 | 2 | swap`.
     fn legal(&self, session: &dyn Session) -> Vec<String> {
-        session
-            .legal_choices()
-            .iter()
-            .filter_map(|c| c.strip_prefix("opponent: "))
-            .filter(|c| *c != "auto")
-            .flat_map(|c| c.split(" | ").map(str::to_string))
-            .collect()
+        session.own_moves()
     }
 
     fn step(&self, choice: &str) -> Step {
