@@ -519,7 +519,12 @@ fn shrink_saved(
     let (Some(dir), Some(saved)) = (&cli.save_failures, result.saved_to.clone()) else {
         return Ok(());
     };
-    if cli.shrink_time.is_zero() || crate::shrink::for_game(game.id()).is_none() {
+    // `--bot-time-limit` bounds the bot's whole run: no re-runs past it.
+    if cli.shrink_time.is_zero()
+        || cli.bot_time_limit.is_some()
+        || crate::transport::process::interrupted()
+        || crate::shrink::for_game(game.id()).is_none()
+    {
         return Ok(());
     }
     eprintln!(
