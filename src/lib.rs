@@ -16,6 +16,7 @@ pub mod report;
 pub mod scenario;
 pub mod shared_rules;
 pub mod shown;
+pub mod shrink;
 pub mod suite;
 pub mod transport;
 pub mod verdict;

@@ -97,6 +97,10 @@ pub struct Cli {
     /// Write each failing generated game here as a replayable scenario.
     #[arg(long, value_name = "DIR")]
     pub save_failures: Option<PathBuf>,
+    /// With --save-failures: how long to look for a shorter game that fails
+    /// with the same rule, per failing generated game (0 turns it off).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "30s")]
+    pub shrink_time: Duration,
 
     /// Scenarios run in parallel, each with its own bot process (default: CPUs).
     #[arg(long, value_name = "N")]

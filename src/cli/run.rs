@@ -270,6 +270,7 @@ fn run_stage(
         let mut result = run.result.clone();
         if result.status == Status::Failed && suite::is_generated(scenario) {
             attach_replay(cli, bot, seed, scenario, &run, &mut result)?;
+            shrink_saved(cli, game, cfg, scenario, &run, &mut result)?;
         }
         results.push(result);
     }
@@ -501,5 +502,52 @@ fn attach_replay(
             ));
         }
     }
+    Ok(())
+}
+
+/// With --save-failures and a --shrink-time: look for a shorter game that
+/// fails with the same rule, save it beside the original, and make the
+/// replay command play it (docs/shrinking.md).
+fn shrink_saved(
+    cli: &Cli,
+    game: &dyn crate::games::Game,
+    cfg: &RunConfig,
+    scenario: &Scenario,
+    run: &crate::controller::ScenarioRun,
+    result: &mut ScenarioResult,
+) -> Result<(), Fatal> {
+    let (Some(dir), Some(saved)) = (&cli.save_failures, result.saved_to.clone()) else {
+        return Ok(());
+    };
+    // `--bot-time-limit` bounds the bot's whole run: no re-runs past it.
+    if cli.shrink_time.is_zero()
+        || cli.bot_time_limit.is_some()
+        || crate::transport::process::interrupted()
+        || crate::shrink::for_game(game.id()).is_none()
+    {
+        return Ok(());
+    }
+    eprintln!(
+        "protocheck: shrinking {} (up to {}; --shrink-time 0 skips it)",
+        scenario.name,
+        humantime::format_duration(cli.shrink_time)
+    );
+    let shrinking = crate::shrink::shrink(game, cfg, scenario, run, cli.shrink_time);
+    let summary = shrinking.summary(cli.shrink_time);
+    let replay = result.replay.take().unwrap_or_default();
+    result.replay = Some(match shrinking {
+        crate::shrink::Shrinking::Shrunk(shrunk) if shrunk.to < shrunk.from => {
+            let path = suite::save_shrunk(dir, scenario, &shrunk)
+                .map_err(|e| Fatal::Io(format!("cannot save failure in {}: {e}", dir.display())))?;
+            let shown = crate::transport::shell_quote(&path.display().to_string());
+            let saved = crate::transport::shell_quote(&saved);
+            // The original's command with the shrunk file in its place.
+            format!(
+                "{}   ({summary}; the whole game: {saved})",
+                replay.replacen(&saved, &shown, 1)
+            )
+        }
+        _ => format!("{replay}   ({summary})"),
+    });
     Ok(())
 }

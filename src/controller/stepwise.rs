@@ -90,6 +90,12 @@ impl<'a> Stepwise<'a> {
         !self.run.seats[self.run.at].inbox.pending.is_empty()
     }
 
+    /// How long generated play listens before protocheck's own move (the
+    /// shrinker plays generated games step by step, with the same pauses).
+    pub fn pause_window(&self) -> std::time::Duration {
+        self.run.pause_window()
+    }
+
     /// The tracked game, for the legal choices and the board.
     pub fn session(&self) -> &dyn Session {
         self.run.session.as_ref()

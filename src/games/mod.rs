@@ -552,6 +552,13 @@ pub trait Scripted {
     fn legal_choices(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The moves protocheck's own side may make now in the tracked game,
+    /// each as the text its `opponent:` or `send:` step takes, for the
+    /// shrinker (`crate::shrink`). Empty: none (not its turn, the game is
+    /// over, or the game cannot list them).
+    fn own_moves(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The tracked state drawn for humans: beside each finding, at `record`'s

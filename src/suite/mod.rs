@@ -461,20 +461,46 @@ pub fn save_failure(
     scenario: &Scenario,
     run: &ScenarioRun,
 ) -> std::io::Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
     let about = format!(
         "Replay of {} ({}): protocheck's moves as played; the bot's moves are its own.",
         scenario.name, scenario.source
     );
+    write_scenario(dir, &scenario.name, scenario, &about, &run.replay_steps)
+}
+
+/// Write the shortest failing game shrinking found (see `crate::shrink`)
+/// beside the saved original, as `<name>-shrunk.yaml`; `played` is the
+/// scenario it was played as (its seat may differ from the original's).
+pub fn save_shrunk(
+    dir: &Path,
+    original: &Scenario,
+    shrunk: &crate::shrink::Shrunk,
+) -> std::io::Result<PathBuf> {
+    let about = format!(
+        "Shrunk from {} ({}): a shorter game that fails with {} too ({} moves instead of {}); protocheck's moves as played, the bot's are its own.",
+        original.name, original.source, shrunk.rule, shrunk.to, shrunk.from
+    );
+    let name = format!("{}-shrunk", original.name);
+    write_scenario(dir, &name, &shrunk.scenario, &about, &shrunk.steps)
+}
+
+fn write_scenario(
+    dir: &Path,
+    name: &str,
+    scenario: &Scenario,
+    about: &str,
+    steps: &[crate::scenario::Step],
+) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
     let doc = ScenarioOut {
-        name: &scenario.name,
+        name,
         game: &scenario.game,
-        about: Some(&about),
+        about: Some(about),
         options: &scenario.options,
-        steps: &run.replay_steps,
+        steps,
     };
     let text = serde_saphyr::to_string(&doc).map_err(|e| std::io::Error::other(e.to_string()))?;
-    let path = dir.join(format!("{}.yaml", scenario.name));
+    let path = dir.join(format!("{name}.yaml"));
     std::fs::write(&path, text)?;
     Ok(path)
 }

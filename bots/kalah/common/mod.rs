@@ -98,7 +98,19 @@ pub enum Flaw {
     /// When its input ends before `END`, prints
     /// `error: unexpected end of input` on stdout, then exits 0.
     EofMessage,
+    /// Plays correctly until protocheck's store holds
+    /// [`LATE_BLUNDER_STORE`] seeds or more; from then on it names the
+    /// leftmost empty hole of its row, if it has one (a bug in endgame code
+    /// that only a long game reaches).
+    LateBlunder,
+    /// Seeds its generator from the clock and, on about one reply in ten,
+    /// names the leftmost empty hole of its row, if it has one: it fails at
+    /// another move in every run.
+    Flaky,
 }
+
+/// The store protocheck's side must reach before [`Flaw::LateBlunder`] errs.
+const LATE_BLUNDER_STORE: u32 = 25;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Side {
@@ -234,6 +246,7 @@ fn starve_on(_cpu: usize) {}
 impl Bot {
     fn new(flaw: Flaw) -> Bot {
         let rng = match std::env::var("KALAH_BOT_SEED") {
+            _ if flaw == Flaw::Flaky => clock_seed(),
             Ok(text) => seed_from(&text),
             Err(_) => 0x9E37_79B9_7F4A_7C15,
         };
@@ -576,6 +589,17 @@ impl Bot {
                 }
             }
         }
+        // The opponent's store: after the other row.
+        let their_store = self.board[(offset + 2 * n + 1) % (2 * n + 2)];
+        let blunder = match self.flaw {
+            Flaw::LateBlunder => their_store >= LATE_BLUNDER_STORE,
+            Flaw::Flaky => self.next_random().is_multiple_of(10),
+            _ => false,
+        };
+        if blunder && let Some(empty) = self.board[offset..offset + n].iter().position(|&s| s == 0)
+        {
+            return empty + 1;
+        }
         let row = &self.board[offset..offset + n];
         // 1. A move whose last seed lands in the own store (rightmost first).
         for h in (1..=n).rev() {
@@ -689,6 +713,15 @@ fn parse_u32(text: &[u8]) -> Option<u32> {
         value = value.checked_mul(10)?.checked_add(u32::from(c - b'0'))?;
     }
     Some(value)
+}
+
+/// A seed that differs from run to run ([`Flaw::Flaky`]).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1);
+    (nanos ^ (u64::from(std::process::id()) << 20)) | 1
 }
 
 fn seed_from(text: &str) -> u64 {

@@ -61,6 +61,10 @@ pub enum Flaw {
     /// Never checks or decrements the remaining walls: `playwall` succeeds
     /// with no walls left, and `genmove` keeps placing walls.
     NoWallSupply,
+    /// Plays correctly, but `genmove` answers the cell its own pawn stands
+    /// on whenever the other pawn stands on the centre cell of the board (a
+    /// bug in code only some games reach).
+    LateBlunder,
     /// `winner` reports the last win until that winning move is undone;
     /// `clear_board` and `boardsize` do not reset it.
     StickyWinner,
@@ -690,6 +694,12 @@ impl Engine {
     }
 
     fn genmove(&mut self, c: Colour) -> Reply {
+        let centre = self.board.size() / 2;
+        let other = self.board.pawn(c.opposite());
+        if self.flaw == Flaw::LateBlunder && (other.col, other.row) == (centre, centre) {
+            // "Moves" its pawn to the cell it stands on.
+            return Reply::Ok(self.board.pawn(c).to_string());
+        }
         let Some(action) = self.choose(c) else {
             return Reply::Err("game over");
         };

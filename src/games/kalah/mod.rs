@@ -9,6 +9,7 @@ pub mod opponent;
 pub mod picture;
 pub mod rules;
 pub mod session;
+pub mod shrink;
 pub mod steer;
 
 use crate::games::options::Typed;

@@ -545,6 +545,26 @@ impl Scripted for KalahSession {
     fn legal_choices(&self) -> Vec<String> {
         self.choices()
     }
+
+    /// The opponent's legal moves (a hole, or `swap`) when it is to move.
+    fn own_moves(&self) -> Vec<String> {
+        if self.bot.is_none()
+            || !self.known
+            || self.over
+            || self.eof
+            || self.bot_to_move()
+            || self.position.is_over()
+        {
+            return Vec::new();
+        }
+        self.position
+            .legal_moves()
+            .map(|mv| match mv {
+                Move::Hole(h) => h.to_string(),
+                Move::Swap => "swap".into(),
+            })
+            .collect()
+    }
 }
 
 impl Drawn for KalahSession {

@@ -10,6 +10,7 @@ pub mod picture;
 pub mod player;
 pub mod rules;
 pub mod session;
+pub mod shrink;
 
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};

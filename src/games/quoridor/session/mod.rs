@@ -516,6 +516,25 @@ impl Scripted for QtpSession {
         self.last_own.clone().map(crate::scenario::Step::Send)
     }
 
+    /// protocheck's colour's actions, pawn steps first, then walls.
+    fn own_moves(&self) -> Vec<String> {
+        let Ok(board) = self.board() else {
+            return Vec::new();
+        };
+        let colour = self.turn();
+        if self.quit_sent || self.eof || board.winner().is_some() || colour == self.bot_colour {
+            return Vec::new();
+        }
+        let mut walls = Vec::new();
+        board.legal_walls(colour, &mut walls);
+        board
+            .legal_pawn_moves(colour)
+            .map(Action::Step)
+            .chain(walls.into_iter().map(Action::Place))
+            .map(|a| notation::action_command(colour, a).to_string())
+            .collect()
+    }
+
     fn legal_choices(&self) -> Vec<String> {
         if self.quit_sent || self.eof {
             return vec!["expect: exit".into()];

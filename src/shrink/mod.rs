@@ -1,0 +1,222 @@
+//! Shrinking a failing generated game: the shortest game found that still
+//! fails with the same rule, varying only protocheck's side (its moves, the
+//! seat, the deal) and re-running the bot on each candidate. See
+//! docs/shrinking.md.
+//!
+//! The search ([`search`]) is game-independent; each game that shrinks
+//! says what its choices are and how a choice is made, legally, in the
+//! tracked game ([`Shrinkable`], in its own folder). [`live`] plays a
+//! candidate against the bot through the controller's step-wise run, the
+//! runner's own transport and judging.
+
+pub mod live;
+pub mod search;
+
+use crate::controller::{RunConfig, ScenarioRun};
+use crate::games::{Game, Session};
+use crate::scenario::{Scenario, Step};
+use std::time::{Duration, Instant};
+
+/// How many times each candidate is played: it counts only when every run
+/// fails with the rule at the same move.
+pub const RERUNS: usize = 3;
+
+/// At most this many other choices are tried in one place of a game.
+pub const ALTERNATIVES: usize = 12;
+
+/// `--shrink-time` by default, per failing game.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(30);
+
+/// What a game tells the shrinker. protocheck's choices are written as the
+/// game's notation for them (Kalah: a hole number or `swap`).
+pub trait Shrinkable: Sync {
+    /// How many frames a generated scenario may be played in (seat, deal);
+    /// frame 0 is the scenario's own.
+    fn frames(&self, scenario: &Scenario) -> usize;
+    /// `scenario` in `frame`: its options, and as its steps the opening
+    /// protocheck sends before its first choice (no `play: to-end`).
+    fn framed(&self, scenario: &Scenario, frame: usize) -> Scenario;
+    /// protocheck's choices in a run's replay steps, in order.
+    fn choices(&self, replay: &[Step]) -> Vec<String>;
+    /// The choices protocheck may make now in the tracked game (empty:
+    /// none; the game is over or it is not protocheck's turn).
+    fn legal(&self, session: &dyn Session) -> Vec<String>;
+    /// The step that makes `choice` (one of [`Shrinkable::legal`]).
+    fn step(&self, choice: &str) -> Step;
+    /// What protocheck sends where it has no choice but the game goes on
+    /// (QTP: `opponent: auto`, the engine's `genmove`, then `winner` and
+    /// `quit`). `None`: the game stops there.
+    fn forced(&self) -> Option<Step> {
+        None
+    }
+    /// Moves in a game as its replay steps show it, up to the failure:
+    /// by default protocheck's choices and the bot's replies.
+    fn moves(&self, replay: &[Step]) -> usize {
+        self.choices(replay).len() + live::bot_replies(replay)
+    }
+}
+
+/// The games that shrink, by id.
+pub fn for_game(id: &str) -> Option<&'static dyn Shrinkable> {
+    match id {
+        "kalah" => Some(&crate::games::kalah::shrink::KALAH_SHRINK),
+        "quoridor" => Some(&crate::games::quoridor::shrink::QTP_SHRINK),
+        _ => None,
+    }
+}
+
+/// A shrunk game, ready to save.
+pub struct Shrunk {
+    /// The scenario it was played as (its options; the seat may differ).
+    pub scenario: Scenario,
+    /// The steps that replay it.
+    pub steps: Vec<Step>,
+    pub rule: String,
+    /// Moves (protocheck's and the bot's) up to the failure.
+    pub from: usize,
+    pub to: usize,
+    pub runs: usize,
+    /// Every pass ran to its end (otherwise the budget ran out).
+    pub complete: bool,
+}
+
+/// How shrinking one failing game went.
+pub enum Shrinking {
+    Shrunk(Box<Shrunk>),
+    /// The original game did not fail the same way every time it was
+    /// played again.
+    NotRepeatable {
+        runs: usize,
+    },
+    /// The budget ran out before the game was played again.
+    NoTime,
+    /// The game cannot be shrunk (this game has no shrinker, or the run
+    /// holds no choice of protocheck's, or no failing rule).
+    NotShrinkable,
+}
+
+impl Shrinking {
+    /// One sentence for the report: "shrunk from 58 moves to 7 in 23 runs".
+    pub fn summary(&self, budget: Duration) -> String {
+        let budget = humantime::format_duration(budget);
+        match self {
+            Shrinking::Shrunk(s) if s.to < s.from => format!(
+                "shrunk from {} moves to {} in {} runs{}",
+                s.from,
+                s.to,
+                s.runs,
+                if s.complete {
+                    String::new()
+                } else {
+                    format!(", stopped by --shrink-time {budget}")
+                }
+            ),
+            Shrinking::Shrunk(s) => format!(
+                "not shrunk: no shorter game failed with {} in {} runs{}",
+                s.rule,
+                s.runs,
+                if s.complete {
+                    String::new()
+                } else {
+                    format!(" (--shrink-time {budget})")
+                }
+            ),
+            Shrinking::NotRepeatable { runs } => format!(
+                "not shrunk: played again, the game did not fail the same way (after {runs} run{}): is the bot deterministic?",
+                if *runs == 1 { "" } else { "s" }
+            ),
+            Shrinking::NoTime => {
+                format!(
+                    "not shrunk: --shrink-time {budget} ran out before the game was played again"
+                )
+            }
+            Shrinking::NotShrinkable => "not shrunk: this game cannot be shrunk".into(),
+        }
+    }
+}
+
+/// The rule a failed run is failed by: its first failing finding.
+pub fn failing_rule(run: &ScenarioRun) -> Option<&'static str> {
+    if run.result.status != crate::outcome::Status::Failed {
+        return None;
+    }
+    let violations = &run.result.violations;
+    violations
+        .iter()
+        .find(|v| v.severity == crate::verdict::Severity::Fail)
+        .or(violations.first())
+        .map(|v| v.rule)
+}
+
+/// Shrink the failing generated game `scenario`, whose run was `run`,
+/// within `budget`.
+pub fn shrink(
+    game: &dyn Game,
+    cfg: &RunConfig,
+    scenario: &Scenario,
+    run: &ScenarioRun,
+    budget: Duration,
+) -> Shrinking {
+    let Some(shrink) = for_game(game.id()) else {
+        return Shrinking::NotShrinkable;
+    };
+    let Some(rule) = failing_rule(run) else {
+        return Shrinking::NotShrinkable;
+    };
+    let choices = shrink.choices(&run.replay_steps);
+    if choices.is_empty() {
+        return Shrinking::NotShrinkable;
+    }
+    let original = search::Failure {
+        rule: rule.to_string(),
+        size: shrink.moves(&run.replay_steps),
+        played: search::Plan { frame: 0, choices },
+        alternatives: Vec::new(),
+    };
+    let deadline = Instant::now() + budget;
+    let mut out_of_time = || Instant::now() >= deadline || crate::transport::process::interrupted();
+    // The steps of each failing game played, to save the best one.
+    let mut played: Vec<(search::Plan<String>, Vec<Step>)> = Vec::new();
+    let player = live::Player {
+        game,
+        cfg,
+        shrink,
+        scenario,
+    };
+    let settings = search::Settings {
+        reruns: RERUNS,
+        frames: shrink.frames(scenario),
+        alternatives: ALTERNATIVES,
+    };
+    let outcome = search::Search::new(settings, &mut out_of_time, |plan: &search::Plan<String>| {
+        let (failure, steps) = player.play(plan)?;
+        if !played.iter().any(|(p, _)| *p == failure.played) {
+            played.push((failure.played.clone(), steps));
+        }
+        Some(failure)
+    })
+    .run(original);
+    match outcome {
+        search::Outcome::NoTime { .. } => Shrinking::NoTime,
+        search::Outcome::NotRepeatable { runs, .. } => Shrinking::NotRepeatable { runs },
+        search::Outcome::Shrunk {
+            original,
+            best,
+            runs,
+            complete,
+        } => {
+            let Some((_, steps)) = played.into_iter().find(|(p, _)| *p == best.played) else {
+                return Shrinking::NotShrinkable;
+            };
+            Shrinking::Shrunk(Box::new(Shrunk {
+                scenario: shrink.framed(scenario, best.played.frame),
+                steps,
+                rule: best.rule,
+                from: original,
+                to: best.size,
+                runs,
+                complete,
+            }))
+        }
+    }
+}
