@@ -101,8 +101,16 @@ pub struct Cli {
     /// Scenarios run in parallel, each with its own bot process (default: CPUs).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
-    #[arg(long, value_enum, default_value = "human")]
-    pub format: Format,
+    /// A report to write, repeatable: KIND for standard output, KIND=FILE
+    /// for a file (human, json, junit, github, html). Every report comes
+    /// from the same run: `--report json=r.json --report junit=r.xml
+    /// --report html=r.html`. Default: human on standard output.
+    #[arg(long, value_name = "KIND[=FILE]")]
+    pub report: Vec<crate::report::request::Request>,
+    /// The older form of --report: one report in this format, on standard
+    /// output or in --output FILE (default human; with --report, one more).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<Format>,
     /// Record the game's picture beside every transcript line of a
     /// scenario that did not pass, in every format (the HTML report always
     /// does): `grade` asks it of each bot's JSON report, from which it
@@ -113,7 +121,8 @@ pub struct Cli {
     /// stderr or the summary to $GITHUB_STEP_SUMMARY.
     #[arg(long)]
     pub no_annotations: bool,
-    /// Write the report to FILE instead of standard output.
+    /// The older form of --report: write the --format report to FILE
+    /// instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Stop at the first scenario that does not pass.

@@ -201,7 +201,10 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
             port,
             no_spawn: cli.no_spawn,
         },
-        pictures: cli.pictures || cli.format == report::Format::Html,
+        pictures: cli.pictures
+            || reports(cli)?
+                .iter()
+                .any(|r| r.format == report::Format::Html),
     };
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here (the answer is the kernel's, asked once and kept).
@@ -300,35 +303,64 @@ fn report_stage(
             sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
                 .map_err(Fatal::Usage)?,
         };
-    let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
-    let style = Style {
-        color: match cli.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
-        },
-        verbose: cli.verbose,
-        quiet: cli.quiet,
+    let reports = reports(cli)?;
+    let lean;
+    // Pictures recorded for an HTML report stay out of the others (the
+    // JSON report would grow some thirty times), unless --pictures asks.
+    let drawn_only_for_html = !cli.pictures && results.iter().any(|r| !r.frames.is_empty());
+    let without_pictures = if drawn_only_for_html {
+        lean = results
+            .iter()
+            .map(|r| ScenarioResult {
+                frames: Vec::new(),
+                ..r.clone()
+            })
+            .collect::<Vec<_>>();
+        &lean[..]
+    } else {
+        results
     };
-    let text = report::render(cli.format, &info, results, &style);
-    match &cli.output {
-        Some(path) => {
-            std::fs::write(path, &text)
-                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?;
-            // Still tell the terminal how it went.
-            eprintln!("{}", report::human::summary(&Totals::of(results)));
-        }
-        None => {
-            emit(&text);
-            // A report for machines on stdout: the person at the terminal
-            // still gets the one line that says how it went.
-            if cli.format != report::Format::Human && std::io::stderr().is_terminal() {
-                eprintln!("{}", report::human::summary(&Totals::of(results)));
-            }
+    for request in &reports {
+        let to_terminal = request.path.is_none() && std::io::stdout().is_terminal();
+        let style = Style {
+            color: match cli.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
+            },
+            verbose: cli.verbose,
+            quiet: cli.quiet,
+        };
+        let shown = match request.format {
+            report::Format::Html => results,
+            _ => without_pictures,
+        };
+        let text = report::render(request.format, &info, shown, &style);
+        match &request.path {
+            Some(path) => std::fs::write(path, &text)
+                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?,
+            None => emit(&text),
         }
     }
-    crate::actions::emit_extras(cli.format, cli.no_annotations, &info, results);
+    // The person at the terminal gets the one line that says how it went,
+    // unless the human report went to standard output; reports written to
+    // files always say it (on stderr).
+    let human_on_stdout = reports
+        .iter()
+        .any(|r| r.path.is_none() && r.format == report::Format::Human);
+    let any_file = reports.iter().any(|r| r.path.is_some());
+    if !human_on_stdout && (any_file || std::io::stderr().is_terminal()) {
+        eprintln!("{}", report::human::summary(&Totals::of(results)));
+    }
+    // A GitHub report holds the annotations already: not twice.
+    let github_report = reports.iter().any(|r| r.format == report::Format::Github);
+    crate::actions::emit_extras(github_report, cli.no_annotations, &info, results);
     Ok(Totals::of(results))
+}
+
+/// The reports the command line asks for (`--report`, `--format/--output`).
+fn reports(cli: &Cli) -> Result<Vec<report::request::Request>, Fatal> {
+    report::request::plan(&cli.report, cli.format, cli.output.as_deref()).map_err(Fatal::Usage)
 }
 
 /// 2: a scenario error, or protocheck was stopped; 1: the bot failed.

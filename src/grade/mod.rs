@@ -12,7 +12,6 @@ mod folder;
 mod merge;
 mod options;
 mod progress;
-mod rebuild;
 pub(crate) mod roster;
 mod schedule;
 mod sha256;

@@ -24,6 +24,10 @@ const SET_BY_GRADE: &[(&str, &str)] = &[
     ),
     ("output", "grade writes each bot's reports into --out"),
     (
+        "report",
+        "grade writes JSON, text and HTML reports for every bot into --out",
+    ),
+    (
         "jobs",
         "grade's own --jobs sets how many bots run at once, and gives a bot's scenarios the jobs no other bot needs",
     ),

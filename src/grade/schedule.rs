@@ -6,7 +6,6 @@
 use super::child::{self, Running};
 use super::folder::{self, Manifest};
 use super::progress::Progress;
-use super::rebuild;
 use super::roster::Entry;
 use super::table::{self, Row};
 use serde::{Deserialize, Serialize};
@@ -364,8 +363,8 @@ fn decide(
     }
 }
 
-/// A bot's protocheck ended: read its report, render the other two, keep
-/// the row beside them.
+/// A bot's protocheck ended (having written its three reports): read its
+/// JSON report back, keep the row beside them.
 fn finish(
     entry: &Entry,
     plan: &Plan,
@@ -376,39 +375,23 @@ fn finish(
     let dir = child::folder(plan.out, &entry.id);
     let seconds = started.elapsed().as_secs_f64();
     let log = std::fs::read_to_string(dir.join("protocheck.log")).unwrap_or_default();
-    let text = std::fs::read_to_string(dir.join("report.json")).ok();
-    let report: Option<serde_json::Value> =
-        text.as_deref().and_then(|t| serde_json::from_str(t).ok());
+    let report = match std::fs::read_to_string(dir.join("report.json")) {
+        Ok(text) => Some(crate::report::json::read(&text)),
+        Err(_) => None,
+    };
+    let unreadable = match &report {
+        Some(Err(e)) => Some(format!("its report.json could not be read: {e}")),
+        _ => None,
+    };
+    let report = report.and_then(Result::ok);
     let mut row = table::row(
         &entry.id,
         child::ended(status),
         report.as_ref(),
-        &log,
+        unreadable.as_deref().unwrap_or(&log),
         seconds,
     );
     table::count_not_run(&mut row, plan.budget);
-    if let Some(text) = &text {
-        match rebuild::results(text) {
-            Ok((info, results)) => {
-                let human =
-                    table::write_file(&dir.join("report.txt"), &rebuild::human(&info, &results));
-                let html =
-                    table::write_file(&dir.join("report.html"), &rebuild::html(&info, &results));
-                let lean = match rebuild::json_without_pictures(text, &info, &results) {
-                    Some(lean) => table::write_file(&dir.join("report.json"), &lean),
-                    None => Ok(()),
-                };
-                if let Err(e) = human.and(html).and(lean) {
-                    row.note.get_or_insert(e);
-                }
-            }
-            Err(e) => {
-                row.note.get_or_insert(format!(
-                    "report.json could not be read back for the text and HTML reports: {e}"
-                ));
-            }
-        }
-    }
     if report.is_none() {
         // No report to link to: the log says what happened.
         row.report = format!("{}/protocheck.log", entry.id);

@@ -1,9 +1,11 @@
 //! The grades table: one row per bot, read off its protocheck's JSON report
-//! and exit status, written as `grades.csv` and `grades.json`.
+//! (typed, `report::json::Report`) and exit status, written as `grades.csv` and `grades.json`.
 
+use crate::outcome::{ScenarioResult, Status};
+use crate::report::json::Report;
 use crate::transport::sandbox::Layers;
+use crate::verdict::Severity;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::path::Path;
 
 /// One bot's grade.
@@ -63,11 +65,10 @@ pub enum Ended {
 
 /// The row for `id` from its protocheck's end, JSON report (if written) and
 /// stderr.
-pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds: f64) -> Row {
-    let totals = |key: &str| report.and_then(|r| r["totals"][key].as_u64()).unwrap_or(0) as usize;
-    let interrupted = totals("interrupted") > 0;
+pub fn row(id: &str, ended: Ended, report: Option<&Report>, stderr: &str, seconds: f64) -> Row {
+    let totals = report.map(|r| r.totals).unwrap_or_default();
     let status = match (&ended, report) {
-        (_, Some(_)) if interrupted => "interrupted",
+        (_, Some(_)) if totals.interrupted > 0 => "interrupted",
         (Ended::Code(0), Some(_)) => "passed",
         (Ended::Code(1), Some(_)) => "failed",
         _ => "error",
@@ -81,28 +82,22 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
                 .to_string(),
         }),
     };
-    let rules = report
-        .map(|r| rules_of_severity(r, "fail"))
-        .unwrap_or_default();
-    let warning_rules = report
-        .map(|r| rules_of_severity(r, "warn"))
-        .unwrap_or_default();
-    let skipped_because = report.map(skip_reasons).unwrap_or_default();
+    let scenarios: &[ScenarioResult] = report.map(|r| &r.scenarios[..]).unwrap_or_default();
     Row {
-        sandbox: report.map(sandbox_of),
+        sandbox: report.map(|r| r.sandbox.clone()),
         id: id.to_string(),
         status: status.to_string(),
-        passed: totals("passed"),
-        failed: totals("failed"),
-        warnings: totals("warnings"),
-        skipped: totals("skipped"),
-        first_failing_rule: report.and_then(first_failing_rule),
+        passed: totals.passed,
+        failed: totals.failed,
+        warnings: totals.warnings,
+        skipped: totals.skipped,
+        first_failing_rule: first_failing_rule(scenarios),
         seconds: (seconds * 10.0).round() / 10.0,
         report: format!("{}/report.html", id),
         note,
-        rules,
-        warning_rules,
-        skipped_because,
+        rules: rules_of_severity(scenarios, Severity::Fail),
+        warning_rules: rules_of_severity(scenarios, Severity::Warn),
+        skipped_because: skip_reasons(scenarios),
         not_run: 0,
     }
 }
@@ -129,25 +124,20 @@ pub fn count_not_run(row: &mut Row, budget: Option<std::time::Duration>) {
     }
 }
 
-/// The layers a bot's JSON report says confined it; a report written
-/// before protocheck recorded them (no sandbox then) says none.
-pub fn sandbox_of(report: &Value) -> Layers {
-    match report.get("sandbox") {
-        Some(layers) => serde_json::from_value(layers.clone()).unwrap_or_else(|e| {
-            Layers::none(&format!("the report's sandbox could not be read: {e}"))
-        }),
-        None => crate::report::sandbox_not_recorded(),
-    }
+/// A bot's `report.json` in `folder`, read back; `None` when there is
+/// none or it cannot be read.
+pub fn read_report(folder: &Path) -> Option<Report<'static>> {
+    let text = std::fs::read_to_string(folder.join("report.json")).ok()?;
+    crate::report::json::read(&text).ok()
 }
 
 /// A row kept from an earlier grade that did not record the sandbox gets
 /// it from the bot's report in `folder` (its `report.json`).
 pub fn with_recorded_sandbox(mut row: Row, folder: &Path) -> Row {
     if row.sandbox.is_none()
-        && let Ok(text) = std::fs::read_to_string(folder.join("report.json"))
-        && let Ok(report) = serde_json::from_str::<Value>(&text)
+        && let Some(report) = read_report(folder)
     {
-        row.sandbox = Some(sandbox_of(&report));
+        row.sandbox = Some(report.sandbox);
     }
     row
 }
@@ -159,31 +149,27 @@ fn last_line(text: &str) -> Option<&str> {
         .map(|l| l.trim_start_matches("error: "))
 }
 
-fn scenarios(report: &Value) -> impl Iterator<Item = &Value> {
-    report["scenarios"].as_array().into_iter().flatten()
-}
-
-fn first_failing_rule(report: &Value) -> Option<String> {
-    let failed = scenarios(report).find(|s| s["status"] == "failed")?;
-    let violations = failed["violations"].as_array()?;
+fn first_failing_rule(scenarios: &[ScenarioResult]) -> Option<String> {
+    let failed = scenarios.iter().find(|s| s.status == Status::Failed)?;
+    let violations = &failed.violations;
     violations
         .iter()
-        .find(|v| v["severity"] == "fail")
+        .find(|v| v.severity == Severity::Fail)
         .or_else(|| violations.first())
-        .and_then(|v| v["rule"].as_str())
-        .map(String::from)
+        .map(|v| v.rule.to_string())
 }
 
-/// Every rule with a finding of `severity` (`fail`, `warn`), sorted.
-fn rules_of_severity(report: &Value, severity: &str) -> Vec<String> {
-    let mut rules: Vec<String> = scenarios(report)
+/// Every rule with a finding of `severity`, counted ones included, sorted.
+fn rules_of_severity(scenarios: &[ScenarioResult], severity: Severity) -> Vec<String> {
+    let mut rules: Vec<String> = scenarios
+        .iter()
         .flat_map(|s| {
-            let found = s["violations"].as_array().into_iter().flatten();
-            let counted = s["omitted"].as_array().into_iter().flatten();
+            let found = s.violations.iter().map(|v| (v.rule, v.severity));
+            let counted = s.omitted.iter().map(|o| (o.rule, o.severity));
             found.chain(counted)
         })
-        .filter(|v| v["severity"] == severity)
-        .filter_map(|v| v["rule"].as_str().map(String::from))
+        .filter(|(_, s)| *s == severity)
+        .map(|(rule, _)| rule.to_string())
         .collect();
     rules.sort();
     rules.dedup();
@@ -194,11 +180,11 @@ fn rules_of_severity(report: &Value, severity: &str) -> Vec<String> {
 /// as the text report groups them: `Kalah(6,4) board; a real match is
 /// always Kalah(7,7) …` and `Kalah(8,8) board; …` are one entry that
 /// names both boards.
-fn skip_reasons(report: &Value) -> Vec<Skipped> {
+fn skip_reasons(scenarios: &[ScenarioResult]) -> Vec<Skipped> {
     // (shared part, own first clauses, count)
     let mut groups: Vec<(String, Vec<String>, usize)> = Vec::new();
-    for s in scenarios(report).filter(|s| s["status"] == "skipped") {
-        let reason = s["skip_reason"].as_str().unwrap_or("no reason given");
+    for s in scenarios.iter().filter(|s| s.status == Status::Skipped) {
+        let reason = s.skip_reason.as_deref().unwrap_or("no reason given");
         let (own, shared) = match reason.split_once("; ") {
             Some((own, shared)) => (Some(own), shared),
             None => (None, reason),
@@ -324,7 +310,63 @@ pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
+
+    /// A typed report from a compact JSON sketch: totals, scenarios with
+    /// their status, skip reason and findings (rule, severity), sandbox.
+    fn typed(sketch: &Value) -> Report<'static> {
+        let count = |key: &str| sketch["totals"][key].as_u64().unwrap_or(0) as usize;
+        let scenarios: Vec<ScenarioResult> = sketch["scenarios"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, s)| {
+                let status: Status = serde_json::from_value(s["status"].clone()).unwrap();
+                let mut r = ScenarioResult::new(&format!("s{i}"), "kalah", "s.yaml", status);
+                r.skip_reason = s["skip_reason"].as_str().map(String::from);
+                for v in s["violations"].as_array().into_iter().flatten() {
+                    let rule: &'static str =
+                        Box::leak(v["rule"].as_str().unwrap().to_string().into_boxed_str());
+                    let mut found = crate::verdict::RuleInfo {
+                        id: rule,
+                        severity: Severity::Fail,
+                        spec: "",
+                    };
+                    found.severity = serde_json::from_value(v["severity"].clone()).unwrap();
+                    let info: &'static crate::verdict::RuleInfo = Box::leak(Box::new(found));
+                    r.violations.push(info.violation("m"));
+                }
+                r
+            })
+            .collect();
+        let info = crate::report::RunInfo {
+            version: "0".into(),
+            game: "kalah".into(),
+            bot: "./bot".into(),
+            generated: None,
+            strict: false,
+            partition: None,
+            workspace: None,
+            environment: Default::default(),
+            sandbox: match sketch.get("sandbox") {
+                Some(v) => serde_json::from_value(v.clone()).unwrap(),
+                None => crate::report::sandbox_not_recorded(),
+            },
+        };
+        Report {
+            totals: crate::outcome::Totals {
+                passed: count("passed"),
+                failed: count("failed"),
+                errors: count("errors"),
+                skipped: count("skipped"),
+                interrupted: count("interrupted"),
+                warnings: count("warnings"),
+            },
+            scenarios: std::borrow::Cow::Owned(scenarios),
+            ..Report::of(&info, &[])
+        }
+    }
 
     fn report(status: &str, violations: Value) -> Value {
         json!({
@@ -342,7 +384,7 @@ mod tests {
             "failed",
             json!([{"rule": "x.later-warn", "severity": "warn"}, {"rule": "x.broken", "severity": "fail"}, {"rule": "a.second", "severity": "fail"}]),
         );
-        let row = row("bob", Ended::Code(1), Some(&r), "", 2.25);
+        let row = row("bob", Ended::Code(1), Some(&typed(&r)), "", 2.25);
         assert_eq!(row.status, "failed");
         assert_eq!(row.first_failing_rule.as_deref(), Some("x.broken"));
         assert_eq!(row.rules, ["a.second", "x.broken"]);
@@ -366,7 +408,7 @@ mod tests {
                 {"status": "skipped", "skip_reason": "the run stopped early", "violations": []},
             ]
         });
-        let row = row("kim", Ended::Code(0), Some(&r), "", 1.0);
+        let row = row("kim", Ended::Code(0), Some(&typed(&r)), "", 1.0);
         assert_eq!(
             row.skipped_because,
             [
@@ -411,7 +453,7 @@ mod tests {
             ("skipped", spent),
             ("skipped", spent),
         ]);
-        let mut cut = row("slow", Ended::Code(0), Some(&r), "", 125.0);
+        let mut cut = row("slow", Ended::Code(0), Some(&typed(&r)), "", 125.0);
         count_not_run(&mut cut, Some(limit));
         assert_eq!(
             (cut.status.as_str(), cut.passed, cut.skipped, cut.not_run),
@@ -426,7 +468,7 @@ mod tests {
         ), "{line}");
         assert!(line.ends_with(",2"), "{line}");
         // Another limit's reason is not this run's; no limit, nothing counted.
-        let mut other = row("slow", Ended::Code(0), Some(&r), "", 125.0);
+        let mut other = row("slow", Ended::Code(0), Some(&typed(&r)), "", 125.0);
         count_not_run(&mut other, Some(std::time::Duration::from_secs(60)));
         assert_eq!(other.not_run, 0);
         count_not_run(&mut other, None);
@@ -437,7 +479,7 @@ mod tests {
     fn a_bot_that_finished_nothing_within_its_budget_has_no_grade() {
         let spent = "not run: --bot-time-limit 1s spent";
         let r = scenarios(&[("skipped", spent), ("skipped", spent)]);
-        let mut none = row("slow", Ended::Code(0), Some(&r), "", 1.2);
+        let mut none = row("slow", Ended::Code(0), Some(&typed(&r)), "", 1.2);
         count_not_run(&mut none, Some(std::time::Duration::from_secs(1)));
         assert_eq!((none.status.as_str(), none.not_run), ("error", 2));
         assert_eq!(
@@ -469,7 +511,7 @@ mod tests {
         let mut r = row(
             "a,\"b\"",
             Ended::Code(0),
-            Some(&report("passed", json!([]))),
+            Some(&typed(&report("passed", json!([])))),
             "",
             1.0,
         );
@@ -500,9 +542,9 @@ mod tests {
         off["sandbox"] = serde_json::to_value(Layers::none("--sandbox off")).unwrap();
         let before = report("passed", json!([]));
         let rows = [
-            row("a", Ended::Code(0), Some(&sandboxed), "", 1.0),
-            row("b", Ended::Code(0), Some(&off), "", 1.0),
-            row("c", Ended::Code(0), Some(&before), "", 1.0),
+            row("a", Ended::Code(0), Some(&typed(&sandboxed)), "", 1.0),
+            row("b", Ended::Code(0), Some(&typed(&off)), "", 1.0),
+            row("c", Ended::Code(0), Some(&typed(&before)), "", 1.0),
             row("d", Ended::Code(2), None, "error: no bot", 0.0),
         ];
         assert_eq!(rows[0].sandbox.as_ref(), Some(&all));
@@ -542,6 +584,12 @@ mod tests {
         assert_eq!(back.bots, rows);
     }
 
+    /// The JSON report a run of the sketch writes.
+    fn written(sketch: &Value) -> String {
+        let report = typed(sketch);
+        crate::report::json::render(&report.info(), &report.scenarios)
+    }
+
     #[test]
     fn a_kept_row_without_the_sandbox_reads_it_from_the_bot_s_report() {
         let dir =
@@ -550,7 +598,7 @@ mod tests {
         // A row from a grades file made before the field existed.
         let passed = report("passed", json!([]));
         let mut old =
-            serde_json::to_value(row("a", Ended::Code(0), Some(&passed), "", 1.0)).unwrap();
+            serde_json::to_value(row("a", Ended::Code(0), Some(&typed(&passed)), "", 1.0)).unwrap();
         old.as_object_mut().unwrap().remove("sandbox");
         let old: Row = serde_json::from_value(old).unwrap();
         assert_eq!(old.sandbox, None);
@@ -558,12 +606,12 @@ mod tests {
         assert_eq!(none_yet.sandbox, None, "no report.json: still unknown");
         let mut off = passed.clone();
         off["sandbox"] = serde_json::to_value(Layers::none("--sandbox off")).unwrap();
-        std::fs::write(dir.join("report.json"), off.to_string()).unwrap();
+        std::fs::write(dir.join("report.json"), written(&off)).unwrap();
         assert_eq!(
             with_recorded_sandbox(old.clone(), &dir).sandbox,
             Some(Layers::none("--sandbox off"))
         );
-        std::fs::write(dir.join("report.json"), passed.to_string()).unwrap();
+        std::fs::write(dir.join("report.json"), written(&passed)).unwrap();
         assert_eq!(
             with_recorded_sandbox(old, &dir).sandbox,
             Some(crate::report::sandbox_not_recorded())

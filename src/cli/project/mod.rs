@@ -172,6 +172,11 @@ pub fn merge(args: &[String], file: &Path, text: &str) -> Result<Vec<String>, Pr
                 }
             } else if PATH_OPTIONS.contains(&name) {
                 pair.push(base.join(&value).display().to_string());
+            } else if name == "report"
+                && let Some((kind, path)) = value.split_once('=')
+            {
+                // `report = ["json=out/r.json"]`: the file from the file's folder.
+                pair.push(format!("{kind}={}", base.join(path).display()));
             } else {
                 pair.push(value);
             }
