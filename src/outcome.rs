@@ -73,6 +73,10 @@ pub struct ScenarioResult {
     pub replay: Option<String>,
     /// Where a failing generated game was saved.
     pub saved_to: Option<String>,
+    /// How a generated game ended for the bot, when it was played to its
+    /// end (a grading policy may give points per game won).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<crate::games::EndResult>,
     /// The game drawn after each transcript line (`frames[i]` belongs to
     /// `transcript[i]`), recorded only for a report that draws the game
     /// (`--format html`) and kept only for scenarios that did not pass;
@@ -254,6 +258,7 @@ impl ScenarioResult {
             listened_ms: 0,
             replay: None,
             saved_to: None,
+            ending: None,
             frames: Vec::new(),
         }
     }

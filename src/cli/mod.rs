@@ -16,6 +16,7 @@ pub mod limit_flags;
 pub mod manual;
 pub mod progress;
 pub mod project;
+mod reports;
 mod run;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -46,6 +47,11 @@ pub struct Cli {
     /// Ignore protocheck.toml.
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,
+    /// Score the run by the `[grading]` table of this TOML file (default:
+    /// the project file's, when it has one; else one point per scenario
+    /// that passed). See docs/grading.md.
+    #[arg(long, value_name = "FILE")]
+    pub grading: Option<PathBuf>,
 
     /// The game protocol (required unless every scenario file names its game).
     #[arg(long, value_name = "GAME")]

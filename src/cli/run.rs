@@ -2,14 +2,13 @@
 //! them, run them against the bot, render the report, choose the exit status.
 
 use super::last_failed::LastFailed;
-use super::{Cli, ColorChoice, Fatal, emit, game_named};
+use super::{Cli, Fatal, emit, game_named};
 use crate::controller::RunConfig;
 use crate::outcome::{ScenarioResult, Status, Totals};
-use crate::report::{self, RunInfo, human::Style};
+use crate::report::{self, RunInfo};
 use crate::scenario::{self, LoadError, Options, Scenario};
 use crate::suite;
 use crate::transport::BotCommand;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
@@ -160,6 +159,8 @@ struct RunSetup {
     bot: BotCommand,
     cfg: RunConfig,
     jobs: usize,
+    /// The grading policy and where it came from.
+    policy: (crate::grading::policy::Policy, String),
 }
 
 fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal> {
@@ -202,7 +203,7 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
             no_spawn: cli.no_spawn,
         },
         pictures: cli.pictures
-            || reports(cli)?
+            || super::reports::requests(cli)?
                 .iter()
                 .any(|r| r.format == report::Format::Html),
     };
@@ -221,7 +222,12 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
     } else {
         jobs
     };
-    Ok(RunSetup { bot, cfg, jobs })
+    Ok(RunSetup {
+        bot,
+        cfg,
+        jobs,
+        policy: super::reports::policy(cli)?,
+    })
 }
 
 /// Run the selected scenarios; a failing generated game gets its replay.
@@ -232,7 +238,7 @@ fn run_stage(
     setup: &RunSetup,
 ) -> Result<Vec<ScenarioResult>, Fatal> {
     let (scenarios, skip_reasons) = (&selected.scenarios, &selected.skip_reasons);
-    let RunSetup { bot, cfg, jobs } = setup;
+    let RunSetup { bot, cfg, jobs, .. } = setup;
     let (seed, jobs) = (selected.seed, *jobs);
     let progress = super::progress::Progress::start(scenarios.len());
     // From here a signal stops the suite and the report is still written.
@@ -287,6 +293,9 @@ fn report_stage(
     setup: &RunSetup,
     results: &[ScenarioResult],
 ) -> Result<Totals, Fatal> {
+    // A scenario outside the game's default run is skipped alike for every
+    // bot: it is no part of the score.
+    let counted: Vec<bool> = selected.skip_reasons.iter().map(Option::is_none).collect();
     let (bot, seed, selected) = (&setup.bot, selected.seed, selected.count);
     let info =
         RunInfo {
@@ -302,65 +311,15 @@ fn report_stage(
             ),
             sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
                 .map_err(Fatal::Usage)?,
+            score: Some({
+                let mut score =
+                    crate::grading::score(&setup.policy.0, &setup.policy.1, results, &counted);
+                score.hide_until(std::time::SystemTime::now());
+                score
+            }),
         };
-    let reports = reports(cli)?;
-    let lean;
-    // Pictures recorded for an HTML report stay out of the others (the
-    // JSON report would grow some thirty times), unless --pictures asks.
-    let drawn_only_for_html = !cli.pictures && results.iter().any(|r| !r.frames.is_empty());
-    let without_pictures = if drawn_only_for_html {
-        lean = results
-            .iter()
-            .map(|r| ScenarioResult {
-                frames: Vec::new(),
-                ..r.clone()
-            })
-            .collect::<Vec<_>>();
-        &lean[..]
-    } else {
-        results
-    };
-    for request in &reports {
-        let to_terminal = request.path.is_none() && std::io::stdout().is_terminal();
-        let style = Style {
-            color: match cli.color {
-                ColorChoice::Always => true,
-                ColorChoice::Never => false,
-                ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
-            },
-            verbose: cli.verbose,
-            quiet: cli.quiet,
-        };
-        let shown = match request.format {
-            report::Format::Html => results,
-            _ => without_pictures,
-        };
-        let text = report::render(request.format, &info, shown, &style);
-        match &request.path {
-            Some(path) => std::fs::write(path, &text)
-                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?,
-            None => emit(&text),
-        }
-    }
-    // The person at the terminal gets the one line that says how it went,
-    // unless the human report went to standard output; reports written to
-    // files always say it (on stderr).
-    let human_on_stdout = reports
-        .iter()
-        .any(|r| r.path.is_none() && r.format == report::Format::Human);
-    let any_file = reports.iter().any(|r| r.path.is_some());
-    if !human_on_stdout && (any_file || std::io::stderr().is_terminal()) {
-        eprintln!("{}", report::human::summary(&Totals::of(results)));
-    }
-    // A GitHub report holds the annotations already: not twice.
-    let github_report = reports.iter().any(|r| r.format == report::Format::Github);
-    crate::actions::emit_extras(github_report, cli.no_annotations, &info, results);
+    super::reports::write(cli, &info, results)?;
     Ok(Totals::of(results))
-}
-
-/// The reports the command line asks for (`--report`, `--format/--output`).
-fn reports(cli: &Cli) -> Result<Vec<report::request::Request>, Fatal> {
-    report::request::plan(&cli.report, cli.format, cli.output.as_deref()).map_err(Fatal::Usage)
 }
 
 /// 2: a scenario error, or protocheck was stopped; 1: the bot failed.

@@ -57,7 +57,7 @@ const SET_BY_GRADE: &[(&str, &str)] = &[
 ];
 
 /// Options whose value is a path, made absolute against grade's folder.
-const PATH_OPTIONS: &[&str] = &["--scenarios", "--config", "--allow-read"];
+const PATH_OPTIONS: &[&str] = &["--scenarios", "--config", "--allow-read", "--grading"];
 
 /// The checked run options, ready to pass to every bot's protocheck.
 #[derive(Clone, Debug, PartialEq, Eq)]

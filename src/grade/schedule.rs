@@ -65,6 +65,10 @@ struct Signature {
     /// `--bot-time-limit`, in milliseconds (absent: none).
     #[serde(default)]
     bot_time_limit_ms: Option<u64>,
+    /// The SHA-256 of the files the options name whose content decides
+    /// the score (`--grading`, `--config`): a changed policy grades again.
+    #[serde(default)]
+    policy_files: Option<String>,
 }
 
 /// `<out>/<id>/grade.json`.
@@ -239,7 +243,33 @@ fn signature(entry: &Entry, plan: &Plan) -> Signature {
         workdir: entry.workdir.display().to_string(),
         options: plan.options.to_vec(),
         bot_time_limit_ms: plan.budget.map(|d| d.as_millis() as u64),
+        policy_files: policy_files(plan.options),
     }
+}
+
+/// The digest of the files named by `--grading` and `--config` in the run
+/// options (paths made absolute by `options::check`); `None` without any.
+fn policy_files(options: &[String]) -> Option<String> {
+    let mut files = Vec::new();
+    let mut words = options.iter();
+    while let Some(word) = words.next() {
+        for name in ["--grading", "--config"] {
+            if word == name {
+                files.extend(words.next().cloned());
+            } else if let Some(value) = word.strip_prefix(&format!("{name}=")) {
+                files.push(value.to_string());
+            }
+        }
+    }
+    if files.is_empty() {
+        return None;
+    }
+    let mut hash = super::sha256::Sha256::default();
+    for file in files {
+        hash.update(file.as_bytes());
+        hash.update(&std::fs::read(&file).unwrap_or_default());
+    }
+    Some(hash.hex())
 }
 
 /// The folders whose change means a bot changed: its working folder,
@@ -323,6 +353,8 @@ fn decide(
         ))
     } else if signed.options != wanted.options {
         Some("the run options changed".to_string())
+    } else if signed.policy_files != wanted.policy_files {
+        Some("the grading policy changed".to_string())
     } else if signed.command != wanted.command {
         Some("its command changed".to_string())
     } else if signed.workdir != wanted.workdir {

@@ -28,8 +28,23 @@ pub struct Report<'a> {
     /// sandbox was recorded lack it: no layer confined those bots.
     #[serde(default = "super::sandbox_not_recorded")]
     pub sandbox: crate::transport::sandbox::Layers,
+    /// The score under the run's grading policy, out of `max_score`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<f64>,
+    /// What the score is made of: the policy's source and each graded
+    /// item (a group of scenarios, or a scenario alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grading: Option<Grading>,
     pub totals: Totals,
     pub scenarios: Cow<'a, [ScenarioResult]>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Grading {
+    pub policy: String,
+    pub tests: Vec<crate::grading::Test>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +77,12 @@ impl<'a> Report<'a> {
             }),
             environment: info.environment.clone(),
             sandbox: info.sandbox.clone(),
+            score: info.score.as_ref().map(|s| s.score),
+            max_score: info.score.as_ref().map(|s| s.max_score),
+            grading: info.score.as_ref().map(|s| Grading {
+                policy: s.policy.clone(),
+                tests: s.tests.clone(),
+            }),
             totals: Totals::of(results),
             scenarios: Cow::Borrowed(results),
         }
@@ -80,6 +101,23 @@ impl<'a> Report<'a> {
             workspace: None,
             environment: self.environment.clone(),
             sandbox: self.sandbox.clone(),
+            score: match (self.score, self.max_score) {
+                (Some(score), Some(max_score)) => Some(crate::grading::Score {
+                    score,
+                    max_score,
+                    policy: self
+                        .grading
+                        .as_ref()
+                        .map(|g| g.policy.clone())
+                        .unwrap_or_default(),
+                    tests: self
+                        .grading
+                        .as_ref()
+                        .map(|g| g.tests.clone())
+                        .unwrap_or_default(),
+                }),
+                _ => None,
+            },
         }
     }
 }

@@ -32,6 +32,9 @@ pub struct RunInfo {
     /// Which sandbox layers confined the bots: settled once for the run
     /// (`transport::sandbox::settle`), so no reporter asks the kernel.
     pub sandbox: crate::transport::sandbox::Layers,
+    /// The run's score under its grading policy (`None`: not scored, e.g.
+    /// a match's games).
+    pub score: Option<crate::grading::Score>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -173,6 +176,7 @@ mod sandbox_tests {
             workspace: None,
             environment: Default::default(),
             sandbox,
+            score: None,
         }
     }
 

@@ -25,7 +25,7 @@ use toml::de::{DeTable, DeValue};
 pub const FILE_NAME: &str = "protocheck.toml";
 
 /// Long options that make no sense in the file.
-const NOT_IN_FILE: &[&str] = &["help", "version", "config", "no-config"];
+const NOT_IN_FILE: &[&str] = &["help", "version", "config", "no-config", "grading"];
 
 /// Options whose value is a path, resolved against the file's folder.
 const PATH_OPTIONS: &[&str] = &["scenarios", "save-failures", "output", "allow-read"];
@@ -117,6 +117,20 @@ pub fn merge(args: &[String], file: &Path, text: &str) -> Result<Vec<String>, Pr
     for (key, value) in table.get_ref() {
         let name = key.get_ref().as_ref();
         let start = key.span().start;
+        if name == "grading" {
+            // The grading policy: read by the run from this file (checked
+            // there, before any bot starts).
+            if !matches!(value.get_ref(), DeValue::Table(_)) {
+                return Err(at(
+                    start,
+                    "`grading` is a table: write `[grading]` and its keys below it".into(),
+                ));
+            }
+            if !on_command_line("grading") {
+                words.extend(["--grading".to_string(), file.display().to_string()]);
+            }
+            continue;
+        }
         let values = flatten(value).map_err(|(offset, m)| at(offset, m))?;
         match name {
             "bot" => {
