@@ -108,7 +108,8 @@ pub struct Cli {
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// A report to write, repeatable: KIND for standard output, KIND=FILE
-    /// for a file (human, json, junit, github, html). Every report comes
+    /// for a file (human, json, junit, github, html, gradescope,
+    /// prairielearn). Every report comes
     /// from the same run: `--report json=r.json --report junit=r.xml
     /// --report html=r.html`. Default: human on standard output.
     #[arg(long, value_name = "KIND[=FILE]")]

@@ -90,3 +90,30 @@ pub(super) fn policy(cli: &Cli) -> Result<(crate::grading::policy::Policy, Strin
 pub(super) fn requests(cli: &Cli) -> Result<Vec<report::request::Request>, Fatal> {
     report::request::plan(&cli.report, cli.format, cli.output.as_deref()).map_err(Fatal::Usage)
 }
+
+/// A bot that could not be started still gets the grading platforms'
+/// results (Gradescope: score 0 and why; PrairieLearn: not gradable, so
+/// no attempt is lost); the error itself goes on as it was.
+pub(super) fn unstartable(cli: &Cli, fatal: Fatal) -> Fatal {
+    let Fatal::Bot(message) = &fatal else {
+        return fatal;
+    };
+    let bot = cli.bot.clone().or(cli.bot_cmd.clone()).unwrap_or_default();
+    let message = report::feedback::without_paths(message, &bot);
+    for request in requests(cli).unwrap_or_default() {
+        let text = match request.format {
+            report::Format::Gradescope => report::gradescope::unstartable(&message),
+            report::Format::Prairielearn => report::prairielearn::unstartable(&message),
+            _ => continue,
+        };
+        match &request.path {
+            Some(path) => {
+                if let Err(e) = std::fs::write(path, text) {
+                    eprintln!("protocheck: cannot write {}: {e}", path.display());
+                }
+            }
+            None => emit(&text),
+        }
+    }
+    fatal
+}

@@ -26,8 +26,9 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         emit(&listing);
         return Ok(0);
     }
-    let setup = run_setup(&cli, game)?;
-    let results = run_stage(&cli, game, &selected, &setup)?;
+    let setup = run_setup(&cli, game).map_err(|e| super::reports::unstartable(&cli, e))?;
+    let results = run_stage(&cli, game, &selected, &setup)
+        .map_err(|e| super::reports::unstartable(&cli, e))?;
     last_failed.record(&selected.scenarios, &results);
     let totals = report_stage(&cli, game, &selected, &setup, &results)?;
     Ok(exit_code(&totals))

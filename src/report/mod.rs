@@ -1,12 +1,15 @@
 //! Reporters are pure functions of the results: same results, same text.
 //! Nothing here runs anything or knows a game.
 
+pub mod feedback;
 pub mod github;
+pub mod gradescope;
 pub mod group;
 pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod prairielearn;
 pub mod request;
 
 use crate::outcome::ScenarioResult;
@@ -47,6 +50,10 @@ pub enum Format {
     /// One self-contained page: filters, and a step-through of every
     /// failing game with its board drawn at each message.
     Html,
+    /// Gradescope's autograder results.json.
+    Gradescope,
+    /// PrairieLearn's external grader results.json.
+    Prairielearn,
 }
 
 /// The path of a scenario file in the user's checkout, or `None` for a
@@ -94,6 +101,8 @@ pub fn render(
         Format::Junit => junit::render(info, results),
         Format::Github => github::render(results, info.workspace.as_deref()),
         Format::Html => html::render(info, results),
+        Format::Gradescope => gradescope::render(info, results),
+        Format::Prairielearn => prairielearn::render(info, results),
     }
 }
 
