@@ -232,10 +232,17 @@ pub enum Command {
     /// Print the man page (roff), e.g. `protocheck man > protocheck.1 && man ./protocheck.1`.
     Man,
     /// Write a commented protocheck.toml for this repository and a GitHub
-    /// Actions workflow that runs it.
+    /// Actions workflow that runs it; with --platform, the autograder files
+    /// of a grading platform instead of the workflow.
     Init {
         #[arg(long)]
         game: String,
+        /// Write what a grading platform runs for each submission:
+        /// Gradescope's setup.sh and run_autograder, or PrairieLearn's
+        /// entry script and info.json fragment (with protocheck.toml and its
+        /// [grading] table).
+        #[arg(long, value_enum)]
+        platform: Option<project::platform::Platform>,
         /// The bot program, as the project file will name it.
         #[arg(long, default_value = "./my-bot")]
         bot: String,
@@ -447,7 +454,27 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             emit_bytes(&manual::completions(*shell));
             return Ok(0);
         }
-        Some(Command::Init { game, bot, force }) => {
+        Some(Command::Init {
+            game,
+            bot,
+            force,
+            platform: Some(platform),
+        }) => {
+            let game = game_named(Some(game))?;
+            let dir = std::path::Path::new(".");
+            let written = project::platform::write(dir, *platform, game.id(), bot, *force)
+                .map_err(Fatal::Usage)?;
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            emit(&format!(
+                "wrote {}\n{}\n",
+                names.join(", "),
+                project::platform::next_steps(*platform)
+            ));
+            return Ok(0);
+        }
+        Some(Command::Init {
+            game, bot, force, ..
+        }) => {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let mut written =

@@ -15,6 +15,7 @@
 //! line would reject is reported at its file:line:col.
 
 pub mod init;
+pub mod platform;
 
 use clap::CommandFactory;
 use clap::parser::ValueSource;
