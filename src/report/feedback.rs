@@ -41,7 +41,7 @@ pub fn without_paths(text: &str, bot: &str) -> String {
 pub fn members<'a>(test: &Test, results: &'a [ScenarioResult]) -> Vec<&'a ScenarioResult> {
     results
         .iter()
-        .filter(|r| test.scenarios.iter().any(|s| *s == r.name))
+        .filter(|r| test.scenarios.contains(&r.name))
         .collect()
 }
 

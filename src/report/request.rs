@@ -18,7 +18,7 @@ impl std::str::FromStr for Request {
     fn from_str(text: &str) -> Result<Request, String> {
         use clap::ValueEnum;
         let (kind, path) = match text.split_once('=') {
-            Some((kind, path)) if path.is_empty() => {
+            Some((kind, "")) => {
                 return Err(format!(
                     "`{kind}=` names no file (write {kind}=FILE, or {kind} alone for standard output)"
                 ));
@@ -105,11 +105,11 @@ mod tests {
             format: Format::Human,
             path: None,
         };
-        assert_eq!(plan(&[], None, None).unwrap(), [human.clone()]);
+        assert_eq!(plan(&[], None, None).unwrap(), std::slice::from_ref(&human));
         let json = req("json=a.json").unwrap();
         assert_eq!(
             plan(std::slice::from_ref(&json), None, None).unwrap(),
-            [json.clone()]
+            std::slice::from_ref(&json)
         );
         assert_eq!(
             plan(std::slice::from_ref(&json), Some(Format::Human), None).unwrap(),
@@ -120,7 +120,12 @@ mod tests {
             [req("junit=x.xml").unwrap()]
         );
         assert!(plan(&[req("json").unwrap(), req("human").unwrap()], None, None).is_err());
-        let e = plan(&[json.clone()], Some(Format::Html), Some("a.json".as_ref())).unwrap_err();
+        let e = plan(
+            std::slice::from_ref(&json),
+            Some(Format::Html),
+            Some("a.json".as_ref()),
+        )
+        .unwrap_err();
         assert!(e.contains("a.json"), "{e}");
     }
 }
