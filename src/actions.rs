@@ -6,7 +6,7 @@
 //! annotations on stdout anywhere.
 
 use crate::outcome::ScenarioResult;
-use crate::report::{Format, RunInfo, github};
+use crate::report::{RunInfo, github};
 use std::io::Write;
 
 /// Whether this process runs as a GitHub Actions step.
@@ -25,7 +25,7 @@ pub fn workspace() -> Option<String> {
 /// cannot be written is a warning on stderr, not a failed run: the verdict
 /// does not depend on it.
 pub fn emit_extras(
-    format: Format,
+    github_report: bool,
     no_annotations: bool,
     info: &RunInfo,
     results: &[ScenarioResult],
@@ -33,7 +33,7 @@ pub fn emit_extras(
     if no_annotations || !on_actions() {
         return;
     }
-    if format != Format::Github {
+    if !github_report {
         let text = github::render(results, info.workspace.as_deref());
         let mut err = std::io::stderr().lock();
         let _ = err.write_all(text.as_bytes());

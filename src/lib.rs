@@ -9,6 +9,7 @@ pub mod controller;
 pub mod explain;
 pub mod games;
 pub mod grade;
+pub mod grading;
 pub mod matchplay;
 pub mod outcome;
 pub mod record;

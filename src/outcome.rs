@@ -3,7 +3,7 @@
 use crate::verdict::{Severity, Violation};
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// protocheck → bot (`>`)
@@ -14,7 +14,7 @@ pub enum Direction {
     Note,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TranscriptLine {
     pub dir: Direction,
     pub text: String,
@@ -22,7 +22,7 @@ pub struct TranscriptLine {
     pub ms: u64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Passed,
@@ -40,7 +40,9 @@ pub enum Status {
     Interrupted,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// Written by the JSON report and read back from it (`grade` reads each
+/// bot's report as these): one type both ways, so the two cannot drift.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ScenarioResult {
     pub name: String,
     pub game: String,
@@ -51,12 +53,12 @@ pub struct ScenarioResult {
     pub error: Option<String>,
     /// For `Skipped`: why it did not run, and the option that runs it;
     /// for `Interrupted`: what stopped protocheck.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skip_reason: Option<String>,
     pub violations: Vec<Violation>,
     /// Findings past the first few of their rule, only counted (a bot that
     /// repeats a mistake a million times gets ten findings and a count).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub omitted: Vec<Omitted>,
     pub transcript: Vec<TranscriptLine>,
     pub stderr_bytes: u64,
@@ -71,11 +73,15 @@ pub struct ScenarioResult {
     pub replay: Option<String>,
     /// Where a failing generated game was saved.
     pub saved_to: Option<String>,
+    /// How a generated game ended for the bot, when it was played to its
+    /// end (a grading policy may give points per game won).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<crate::games::EndResult>,
     /// The game drawn after each transcript line (`frames[i]` belongs to
     /// `transcript[i]`), recorded only for a report that draws the game
     /// (`--format html`) and kept only for scenarios that did not pass;
     /// empty otherwise, and then not serialised.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frames: Vec<Frame>,
 }
 
@@ -224,9 +230,10 @@ pub enum Ink {
 }
 
 /// How many more findings of one rule there were than the report keeps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Omitted {
-    pub rule: &'static str,
+    #[serde(deserialize_with = "crate::verdict::rule_id")]
+    pub rule: crate::verdict::RuleId,
     pub severity: Severity,
     pub count: u64,
 }
@@ -251,6 +258,7 @@ impl ScenarioResult {
             listened_ms: 0,
             replay: None,
             saved_to: None,
+            ending: None,
             frames: Vec::new(),
         }
     }
@@ -270,14 +278,14 @@ impl ScenarioResult {
 }
 
 /// The totals a run ends with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     pub passed: usize,
     pub failed: usize,
     pub errors: usize,
     pub skipped: usize,
     /// Only in a run stopped by a signal (and then in the JSON totals).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub interrupted: usize,
     pub warnings: usize,
 }

@@ -2,11 +2,11 @@
 //! [`Violation`]), never an `Err`: `Err` is reserved for protocheck's own
 //! trouble (unreadable scenario, bot program missing), which maps to exit 2.
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::borrow::Cow;
 
 /// How much a finding weighs. `--strict` promotes every `Warn` to `Fail`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Warn,
@@ -51,7 +51,7 @@ impl RuleInfo {
 }
 
 /// Where in a scenario file something happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepRef {
     pub file: String,
     pub line: u32,
@@ -73,9 +73,10 @@ impl std::fmt::Display for StepRef {
 }
 
 /// A single finding about the bot under test.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Violation {
-    pub rule: &'static str,
+    #[serde(deserialize_with = "rule_id")]
+    pub rule: RuleId,
     pub severity: Severity,
     pub spec: Cow<'static, str>,
     /// What happened, in one sentence, with the specifics.
@@ -89,7 +90,7 @@ pub struct Violation {
     pub board: Option<String>,
     /// For a reply that came too late or never: how long protocheck waited,
     /// by the wall clock and by the bot's own time.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timing: Option<ReplyTiming>,
 }
 
@@ -97,7 +98,7 @@ pub struct Violation {
 /// clock and as the bot would have needed on an idle machine: the wall time
 /// less the time its busiest task was ready to run but waited for a CPU
 /// (`transport::cpu_wait`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplyTiming {
     pub wall_ms: u64,
     /// `None` where the bot's own time cannot be measured (not Linux, a
@@ -109,7 +110,7 @@ pub struct ReplyTiming {
 }
 
 /// Which figure decided that a reply was late.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TimeFigure {
     /// The bot's own time reached the limit.
@@ -167,4 +168,30 @@ impl Violation {
         self.timing = Some(timing);
         self
     }
+}
+
+/// A rule's stable id. (An alias: serde would borrow a field written
+/// `&'static str` from the input, and a report read back outlives its text.)
+pub type RuleId = &'static str;
+
+/// A rule id read back from a report. Ids are `&'static` in results (the
+/// catalogues are static); an id read from a file is kept once per
+/// process (a grading run meets a few dozen distinct ids).
+pub fn rule_id<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let id = String::deserialize(d)?;
+    Ok(intern(&id))
+}
+
+fn intern(id: &str) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    static IDS: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let mut ids = IDS.lock().unwrap_or_else(|e| e.into_inner());
+    let ids = ids.get_or_insert_with(HashSet::new);
+    if let Some(known) = ids.get(id) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(id.to_string().into_boxed_str());
+    ids.insert(leaked);
+    leaked
 }

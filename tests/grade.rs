@@ -110,7 +110,7 @@ fn a_class_with_hostile_bots_is_graded_right() {
     assert_eq!(
         lines.next(),
         Some(
-            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox,not_run"
+            "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox,not_run,score,max_score"
         )
     );
     assert!(lines.next().unwrap().starts_with("alice,passed,"), "{csv}");
@@ -873,7 +873,7 @@ fn a_bot_over_its_time_limit_is_graded_on_what_it_finished_and_the_rest_not_run(
     let csv = std::fs::read_to_string(dir.join("grades.csv")).unwrap();
     let line = csv.lines().find(|l| l.starts_with("slow,")).unwrap();
     assert!(line.starts_with("slow,passed,2,0,"), "{csv}");
-    assert!(line.ends_with(",6"), "{csv}");
+    assert!(line.ends_with(",6,2,8"), "{csv}");
     assert!(line.contains(&format!("6 × {spent}\",")), "{csv}");
     let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(page.contains(spent), "{page}");

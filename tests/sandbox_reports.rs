@@ -99,15 +99,21 @@ fn grade_writes_each_bot_s_sandbox_into_the_table_and_the_class_page() {
     let value = protocheck::report::sandbox_value(&layers);
     let csv = std::fs::read_to_string(class.join("grades/grades.csv")).unwrap();
     let mut lines = csv.lines();
-    // The sandbox column, then not_run (which came later): by name.
-    assert!(lines.next().unwrap().ends_with(",sandbox,not_run"), "{csv}");
+    // The sandbox column, then not_run and the score (which came later).
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .ends_with(",sandbox,not_run,score,max_score"),
+        "{csv}"
+    );
     let cell = if value.contains(',') {
         format!(",\"{value}\"")
     } else {
         format!(",{value}")
     };
     for line in lines {
-        assert!(line.ends_with(&format!("{cell},0")), "{line}");
+        assert!(line.ends_with(&format!("{cell},0,8,8")), "{line}");
     }
     let grades: Value =
         serde_json::from_str(&std::fs::read_to_string(class.join("grades/grades.json")).unwrap())
@@ -239,7 +245,7 @@ fn sandbox_off_says_none_in_the_reports_and_the_grades() {
         csv.lines()
             .nth(1)
             .unwrap()
-            .ends_with(",none (--sandbox off),0"),
+            .ends_with(",none (--sandbox off),0,8,8"),
         "{csv}"
     );
     let _ = std::fs::remove_dir_all(&class);

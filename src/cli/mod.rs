@@ -16,6 +16,7 @@ pub mod limit_flags;
 pub mod manual;
 pub mod progress;
 pub mod project;
+mod reports;
 mod run;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -46,6 +47,11 @@ pub struct Cli {
     /// Ignore protocheck.toml.
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,
+    /// Score the run by the `[grading]` table of this TOML file (default:
+    /// the project file's, when it has one; else one point per scenario
+    /// that passed). See docs/grading.md.
+    #[arg(long, value_name = "FILE")]
+    pub grading: Option<PathBuf>,
 
     /// The game protocol (required unless every scenario file names its game).
     #[arg(long, value_name = "GAME")]
@@ -105,8 +111,17 @@ pub struct Cli {
     /// Scenarios run in parallel, each with its own bot process (default: CPUs).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
-    #[arg(long, value_enum, default_value = "human")]
-    pub format: Format,
+    /// A report to write, repeatable: KIND for standard output, KIND=FILE
+    /// for a file (human, json, junit, github, html, gradescope,
+    /// prairielearn). Every report comes
+    /// from the same run: `--report json=r.json --report junit=r.xml
+    /// --report html=r.html`. Default: human on standard output.
+    #[arg(long, value_name = "KIND[=FILE]")]
+    pub report: Vec<crate::report::request::Request>,
+    /// The older form of --report: one report in this format, on standard
+    /// output or in --output FILE (default human; with --report, one more).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<Format>,
     /// Record the game's picture beside every transcript line of a
     /// scenario that did not pass, in every format (the HTML report always
     /// does): `grade` asks it of each bot's JSON report, from which it
@@ -117,7 +132,8 @@ pub struct Cli {
     /// stderr or the summary to $GITHUB_STEP_SUMMARY.
     #[arg(long)]
     pub no_annotations: bool,
-    /// Write the report to FILE instead of standard output.
+    /// The older form of --report: write the --format report to FILE
+    /// instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Stop at the first scenario that does not pass.
@@ -220,10 +236,17 @@ pub enum Command {
     /// Print the man page (roff), e.g. `protocheck man > protocheck.1 && man ./protocheck.1`.
     Man,
     /// Write a commented protocheck.toml for this repository and a GitHub
-    /// Actions workflow that runs it.
+    /// Actions workflow that runs it; with --platform, the autograder files
+    /// of a grading platform instead of the workflow.
     Init {
         #[arg(long)]
         game: String,
+        /// Write what a grading platform runs for each submission:
+        /// Gradescope's setup.sh and run_autograder, or PrairieLearn's
+        /// entry script and info.json fragment (with protocheck.toml and its
+        /// [grading] table).
+        #[arg(long, value_enum)]
+        platform: Option<project::platform::Platform>,
         /// The bot program, as the project file will name it.
         #[arg(long, default_value = "./my-bot")]
         bot: String,
@@ -438,7 +461,27 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             emit_bytes(&manual::completions(*shell));
             return Ok(0);
         }
-        Some(Command::Init { game, bot, force }) => {
+        Some(Command::Init {
+            game,
+            bot,
+            force,
+            platform: Some(platform),
+        }) => {
+            let game = game_named(Some(game))?;
+            let dir = std::path::Path::new(".");
+            let written = project::platform::write(dir, *platform, game.id(), bot, *force)
+                .map_err(Fatal::Usage)?;
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            emit(&format!(
+                "wrote {}\n{}\n",
+                names.join(", "),
+                project::platform::next_steps(*platform)
+            ));
+            return Ok(0);
+        }
+        Some(Command::Init {
+            game, bot, force, ..
+        }) => {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let mut written =

@@ -2,14 +2,13 @@
 //! them, run them against the bot, render the report, choose the exit status.
 
 use super::last_failed::LastFailed;
-use super::{Cli, ColorChoice, Fatal, emit, game_named};
+use super::{Cli, Fatal, emit, game_named};
 use crate::controller::RunConfig;
 use crate::outcome::{ScenarioResult, Status, Totals};
-use crate::report::{self, RunInfo, human::Style};
+use crate::report::{self, RunInfo};
 use crate::scenario::{self, LoadError, Options, Scenario};
 use crate::suite;
 use crate::transport::BotCommand;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
@@ -27,8 +26,9 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         emit(&listing);
         return Ok(0);
     }
-    let setup = run_setup(&cli, game)?;
-    let results = run_stage(&cli, game, &selected, &setup)?;
+    let setup = run_setup(&cli, game).map_err(|e| super::reports::unstartable(&cli, e))?;
+    let results = run_stage(&cli, game, &selected, &setup)
+        .map_err(|e| super::reports::unstartable(&cli, e))?;
     last_failed.record(&selected.scenarios, &results);
     let totals = report_stage(&cli, game, &selected, &setup, &results)?;
     Ok(exit_code(&totals))
@@ -160,6 +160,8 @@ struct RunSetup {
     bot: BotCommand,
     cfg: RunConfig,
     jobs: usize,
+    /// The grading policy and where it came from.
+    policy: (crate::grading::policy::Policy, String),
 }
 
 fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal> {
@@ -201,7 +203,10 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
             port,
             no_spawn: cli.no_spawn,
         },
-        pictures: cli.pictures || cli.format == report::Format::Html,
+        pictures: cli.pictures
+            || super::reports::requests(cli)?
+                .iter()
+                .any(|r| r.format == report::Format::Html),
     };
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here (the answer is the kernel's, asked once and kept).
@@ -218,7 +223,12 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
     } else {
         jobs
     };
-    Ok(RunSetup { bot, cfg, jobs })
+    Ok(RunSetup {
+        bot,
+        cfg,
+        jobs,
+        policy: super::reports::policy(cli)?,
+    })
 }
 
 /// Run the selected scenarios; a failing generated game gets its replay.
@@ -229,7 +239,7 @@ fn run_stage(
     setup: &RunSetup,
 ) -> Result<Vec<ScenarioResult>, Fatal> {
     let (scenarios, skip_reasons) = (&selected.scenarios, &selected.skip_reasons);
-    let RunSetup { bot, cfg, jobs } = setup;
+    let RunSetup { bot, cfg, jobs, .. } = setup;
     let (seed, jobs) = (selected.seed, *jobs);
     let progress = super::progress::Progress::start(scenarios.len());
     // From here a signal stops the suite and the report is still written.
@@ -285,6 +295,9 @@ fn report_stage(
     setup: &RunSetup,
     results: &[ScenarioResult],
 ) -> Result<Totals, Fatal> {
+    // A scenario outside the game's default run is skipped alike for every
+    // bot: it is no part of the score.
+    let counted: Vec<bool> = selected.skip_reasons.iter().map(Option::is_none).collect();
     let (bot, seed, selected) = (&setup.bot, selected.seed, selected.count);
     let info =
         RunInfo {
@@ -300,35 +313,14 @@ fn report_stage(
             ),
             sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
                 .map_err(Fatal::Usage)?,
+            score: Some({
+                let mut score =
+                    crate::grading::score(&setup.policy.0, &setup.policy.1, results, &counted);
+                score.hide_until(std::time::SystemTime::now());
+                score
+            }),
         };
-    let to_terminal = cli.output.is_none() && std::io::stdout().is_terminal();
-    let style = Style {
-        color: match cli.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
-        },
-        verbose: cli.verbose,
-        quiet: cli.quiet,
-    };
-    let text = report::render(cli.format, &info, results, &style);
-    match &cli.output {
-        Some(path) => {
-            std::fs::write(path, &text)
-                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?;
-            // Still tell the terminal how it went.
-            eprintln!("{}", report::human::summary(&Totals::of(results)));
-        }
-        None => {
-            emit(&text);
-            // A report for machines on stdout: the person at the terminal
-            // still gets the one line that says how it went.
-            if cli.format != report::Format::Human && std::io::stderr().is_terminal() {
-                eprintln!("{}", report::human::summary(&Totals::of(results)));
-            }
-        }
-    }
-    crate::actions::emit_extras(cli.format, cli.no_annotations, &info, results);
+    super::reports::write(cli, &info, results)?;
     Ok(Totals::of(results))
 }
 

@@ -183,6 +183,11 @@ impl Run<'_> {
             Some(s) => format!("{s}: {msg}"),
             None => msg,
         });
+        // A generated game's outcome, for a policy's points per game won.
+        let ending = match self.scenario.origin {
+            crate::scenario::Origin::Generated { .. } => self.session.ending().map(|e| e.result),
+            _ => None,
+        };
         let (violations, mut omitted) = self.ledger.findings.into_parts();
         let (transcript, frames) = self.ledger.transcript.into_parts();
         if strict {
@@ -213,6 +218,7 @@ impl Run<'_> {
                     .as_millis() as u64,
                 replay: None,
                 saved_to: None,
+                ending,
                 // The report steps through the games that did not pass only;
                 // a long run of passing games keeps no pictures. A match's
                 // page steps through every game.

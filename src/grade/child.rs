@@ -42,16 +42,18 @@ pub fn arguments(
             format!("{}ms", limit.as_millis().max(1)),
         ]);
     }
-    let report = folder(out, &entry.id).join("report.json");
+    let dir = folder(out, &entry.id);
+    let report = |kind: &str, file: &str| format!("{kind}={}", dir.join(file).display());
     args.extend([
         "--jobs".into(),
         jobs.max(1).to_string(),
-        "--format".into(),
-        "json".into(),
-        // The bot's HTML page is drawn from this report: with the board.
-        "--pictures".into(),
-        "--output".into(),
-        report.display().to_string(),
+        // The three reports from one run (the HTML page with the board).
+        "--report".into(),
+        report("json", "report.json"),
+        "--report".into(),
+        report("human", "report.txt"),
+        "--report".into(),
+        report("html", "report.html"),
         "--color".into(),
         "never".into(),
         "--bot-cmd".into(),

@@ -12,7 +12,6 @@ mod folder;
 mod merge;
 mod options;
 mod progress;
-mod rebuild;
 pub(crate) mod roster;
 mod schedule;
 mod sha256;
@@ -54,6 +53,11 @@ pub struct GradeArgs {
     /// Exit with 1 when a bot did not pass (grading as a gate).
     #[arg(long)]
     pub fail_on_any: bool,
+    /// Also write the CSV gradebooks import: `id,score`, one line per bot
+    /// (the score by the run options' `--grading` policy, or the default;
+    /// empty for a bot without a report).
+    #[arg(long, value_name = "PATH")]
+    pub gradebook_csv: Option<PathBuf>,
     /// The limits and the sandbox of every bot, given to each bot's run
     /// (the same flags after `--` do the same).
     #[command(flatten)]
@@ -157,6 +161,10 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         bots: rows,
     };
     write_outputs(&out, &mut grades)?;
+    if let Some(path) = &args.gradebook_csv {
+        table::write_file(&cwd.join(path), &table::gradebook_csv(&grades.bots))
+            .map_err(Fatal::Io)?;
+    }
     eprintln!(
         "protocheck: {}; class page {}",
         summary_counts(&grades.bots),

@@ -24,6 +24,10 @@ const SET_BY_GRADE: &[(&str, &str)] = &[
     ),
     ("output", "grade writes each bot's reports into --out"),
     (
+        "report",
+        "grade writes JSON, text and HTML reports for every bot into --out",
+    ),
+    (
         "jobs",
         "grade's own --jobs sets how many bots run at once, and gives a bot's scenarios the jobs no other bot needs",
     ),
@@ -53,7 +57,7 @@ const SET_BY_GRADE: &[(&str, &str)] = &[
 ];
 
 /// Options whose value is a path, made absolute against grade's folder.
-const PATH_OPTIONS: &[&str] = &["--scenarios", "--config", "--allow-read"];
+const PATH_OPTIONS: &[&str] = &["--scenarios", "--config", "--allow-read", "--grading"];
 
 /// The checked run options, ready to pass to every bot's protocheck.
 #[derive(Clone, Debug, PartialEq, Eq)]

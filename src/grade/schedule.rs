@@ -6,7 +6,6 @@
 use super::child::{self, Running};
 use super::folder::{self, Manifest};
 use super::progress::Progress;
-use super::rebuild;
 use super::roster::Entry;
 use super::table::{self, Row};
 use serde::{Deserialize, Serialize};
@@ -66,6 +65,10 @@ struct Signature {
     /// `--bot-time-limit`, in milliseconds (absent: none).
     #[serde(default)]
     bot_time_limit_ms: Option<u64>,
+    /// The SHA-256 of the files the options name whose content decides
+    /// the score (`--grading`, `--config`): a changed policy grades again.
+    #[serde(default)]
+    policy_files: Option<String>,
 }
 
 /// `<out>/<id>/grade.json`.
@@ -240,7 +243,33 @@ fn signature(entry: &Entry, plan: &Plan) -> Signature {
         workdir: entry.workdir.display().to_string(),
         options: plan.options.to_vec(),
         bot_time_limit_ms: plan.budget.map(|d| d.as_millis() as u64),
+        policy_files: policy_files(plan.options),
     }
+}
+
+/// The digest of the files named by `--grading` and `--config` in the run
+/// options (paths made absolute by `options::check`); `None` without any.
+fn policy_files(options: &[String]) -> Option<String> {
+    let mut files = Vec::new();
+    let mut words = options.iter();
+    while let Some(word) = words.next() {
+        for name in ["--grading", "--config"] {
+            if word == name {
+                files.extend(words.next().cloned());
+            } else if let Some(value) = word.strip_prefix(&format!("{name}=")) {
+                files.push(value.to_string());
+            }
+        }
+    }
+    if files.is_empty() {
+        return None;
+    }
+    let mut hash = super::sha256::Sha256::default();
+    for file in files {
+        hash.update(file.as_bytes());
+        hash.update(&std::fs::read(&file).unwrap_or_default());
+    }
+    Some(hash.hex())
 }
 
 /// The folders whose change means a bot changed: its working folder,
@@ -324,6 +353,8 @@ fn decide(
         ))
     } else if signed.options != wanted.options {
         Some("the run options changed".to_string())
+    } else if signed.policy_files != wanted.policy_files {
+        Some("the grading policy changed".to_string())
     } else if signed.command != wanted.command {
         Some("its command changed".to_string())
     } else if signed.workdir != wanted.workdir {
@@ -364,8 +395,8 @@ fn decide(
     }
 }
 
-/// A bot's protocheck ended: read its report, render the other two, keep
-/// the row beside them.
+/// A bot's protocheck ended (having written its three reports): read its
+/// JSON report back, keep the row beside them.
 fn finish(
     entry: &Entry,
     plan: &Plan,
@@ -376,39 +407,23 @@ fn finish(
     let dir = child::folder(plan.out, &entry.id);
     let seconds = started.elapsed().as_secs_f64();
     let log = std::fs::read_to_string(dir.join("protocheck.log")).unwrap_or_default();
-    let text = std::fs::read_to_string(dir.join("report.json")).ok();
-    let report: Option<serde_json::Value> =
-        text.as_deref().and_then(|t| serde_json::from_str(t).ok());
+    let report = match std::fs::read_to_string(dir.join("report.json")) {
+        Ok(text) => Some(crate::report::json::read(&text)),
+        Err(_) => None,
+    };
+    let unreadable = match &report {
+        Some(Err(e)) => Some(format!("its report.json could not be read: {e}")),
+        _ => None,
+    };
+    let report = report.and_then(Result::ok);
     let mut row = table::row(
         &entry.id,
         child::ended(status),
         report.as_ref(),
-        &log,
+        unreadable.as_deref().unwrap_or(&log),
         seconds,
     );
     table::count_not_run(&mut row, plan.budget);
-    if let Some(text) = &text {
-        match rebuild::results(text) {
-            Ok((info, results)) => {
-                let human =
-                    table::write_file(&dir.join("report.txt"), &rebuild::human(&info, &results));
-                let html =
-                    table::write_file(&dir.join("report.html"), &rebuild::html(&info, &results));
-                let lean = match rebuild::json_without_pictures(text, &info, &results) {
-                    Some(lean) => table::write_file(&dir.join("report.json"), &lean),
-                    None => Ok(()),
-                };
-                if let Err(e) = human.and(html).and(lean) {
-                    row.note.get_or_insert(e);
-                }
-            }
-            Err(e) => {
-                row.note.get_or_insert(format!(
-                    "report.json could not be read back for the text and HTML reports: {e}"
-                ));
-            }
-        }
-    }
     if report.is_none() {
         // No report to link to: the log says what happened.
         row.report = format!("{}/protocheck.log", entry.id);

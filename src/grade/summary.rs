@@ -340,6 +340,8 @@ mod tests {
             skipped_because: Vec::new(),
             sandbox: Some(crate::transport::sandbox::Layers::none("--sandbox off")),
             not_run: 0,
+            score: None,
+            max_score: None,
         }
     }
 

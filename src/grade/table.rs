@@ -1,9 +1,11 @@
 //! The grades table: one row per bot, read off its protocheck's JSON report
-//! and exit status, written as `grades.csv` and `grades.json`.
+//! (typed, `report::json::Report`) and exit status, written as `grades.csv` and `grades.json`.
 
+use crate::outcome::{ScenarioResult, Status};
+use crate::report::json::Report;
 use crate::transport::sandbox::Layers;
+use crate::verdict::Severity;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::path::Path;
 
 /// One bot's grade.
@@ -44,6 +46,12 @@ pub struct Row {
     /// one cut short included); also counted in `skipped`, with the reason.
     #[serde(default)]
     pub not_run: usize,
+    /// The bot's score under the run's grading policy, as its report says
+    /// (`None`: no report, or a grade made before scores existed).
+    #[serde(default)]
+    pub score: Option<f64>,
+    #[serde(default)]
+    pub max_score: Option<f64>,
 }
 
 /// Scenarios skipped for one reason.
@@ -63,11 +71,10 @@ pub enum Ended {
 
 /// The row for `id` from its protocheck's end, JSON report (if written) and
 /// stderr.
-pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds: f64) -> Row {
-    let totals = |key: &str| report.and_then(|r| r["totals"][key].as_u64()).unwrap_or(0) as usize;
-    let interrupted = totals("interrupted") > 0;
+pub fn row(id: &str, ended: Ended, report: Option<&Report>, stderr: &str, seconds: f64) -> Row {
+    let totals = report.map(|r| r.totals).unwrap_or_default();
     let status = match (&ended, report) {
-        (_, Some(_)) if interrupted => "interrupted",
+        (_, Some(_)) if totals.interrupted > 0 => "interrupted",
         (Ended::Code(0), Some(_)) => "passed",
         (Ended::Code(1), Some(_)) => "failed",
         _ => "error",
@@ -81,29 +88,25 @@ pub fn row(id: &str, ended: Ended, report: Option<&Value>, stderr: &str, seconds
                 .to_string(),
         }),
     };
-    let rules = report
-        .map(|r| rules_of_severity(r, "fail"))
-        .unwrap_or_default();
-    let warning_rules = report
-        .map(|r| rules_of_severity(r, "warn"))
-        .unwrap_or_default();
-    let skipped_because = report.map(skip_reasons).unwrap_or_default();
+    let scenarios: &[ScenarioResult] = report.map(|r| &r.scenarios[..]).unwrap_or_default();
     Row {
-        sandbox: report.map(sandbox_of),
+        sandbox: report.map(|r| r.sandbox.clone()),
         id: id.to_string(),
         status: status.to_string(),
-        passed: totals("passed"),
-        failed: totals("failed"),
-        warnings: totals("warnings"),
-        skipped: totals("skipped"),
-        first_failing_rule: report.and_then(first_failing_rule),
+        passed: totals.passed,
+        failed: totals.failed,
+        warnings: totals.warnings,
+        skipped: totals.skipped,
+        first_failing_rule: first_failing_rule(scenarios),
         seconds: (seconds * 10.0).round() / 10.0,
         report: format!("{}/report.html", id),
         note,
-        rules,
-        warning_rules,
-        skipped_because,
+        rules: rules_of_severity(scenarios, Severity::Fail),
+        warning_rules: rules_of_severity(scenarios, Severity::Warn),
+        skipped_because: skip_reasons(scenarios),
         not_run: 0,
+        score: report.and_then(|r| r.score),
+        max_score: report.and_then(|r| r.max_score),
     }
 }
 
@@ -129,25 +132,20 @@ pub fn count_not_run(row: &mut Row, budget: Option<std::time::Duration>) {
     }
 }
 
-/// The layers a bot's JSON report says confined it; a report written
-/// before protocheck recorded them (no sandbox then) says none.
-pub fn sandbox_of(report: &Value) -> Layers {
-    match report.get("sandbox") {
-        Some(layers) => serde_json::from_value(layers.clone()).unwrap_or_else(|e| {
-            Layers::none(&format!("the report's sandbox could not be read: {e}"))
-        }),
-        None => crate::report::sandbox_not_recorded(),
-    }
+/// A bot's `report.json` in `folder`, read back; `None` when there is
+/// none or it cannot be read.
+pub fn read_report(folder: &Path) -> Option<Report<'static>> {
+    let text = std::fs::read_to_string(folder.join("report.json")).ok()?;
+    crate::report::json::read(&text).ok()
 }
 
 /// A row kept from an earlier grade that did not record the sandbox gets
 /// it from the bot's report in `folder` (its `report.json`).
 pub fn with_recorded_sandbox(mut row: Row, folder: &Path) -> Row {
     if row.sandbox.is_none()
-        && let Ok(text) = std::fs::read_to_string(folder.join("report.json"))
-        && let Ok(report) = serde_json::from_str::<Value>(&text)
+        && let Some(report) = read_report(folder)
     {
-        row.sandbox = Some(sandbox_of(&report));
+        row.sandbox = Some(report.sandbox);
     }
     row
 }
@@ -159,31 +157,27 @@ fn last_line(text: &str) -> Option<&str> {
         .map(|l| l.trim_start_matches("error: "))
 }
 
-fn scenarios(report: &Value) -> impl Iterator<Item = &Value> {
-    report["scenarios"].as_array().into_iter().flatten()
-}
-
-fn first_failing_rule(report: &Value) -> Option<String> {
-    let failed = scenarios(report).find(|s| s["status"] == "failed")?;
-    let violations = failed["violations"].as_array()?;
+fn first_failing_rule(scenarios: &[ScenarioResult]) -> Option<String> {
+    let failed = scenarios.iter().find(|s| s.status == Status::Failed)?;
+    let violations = &failed.violations;
     violations
         .iter()
-        .find(|v| v["severity"] == "fail")
+        .find(|v| v.severity == Severity::Fail)
         .or_else(|| violations.first())
-        .and_then(|v| v["rule"].as_str())
-        .map(String::from)
+        .map(|v| v.rule.to_string())
 }
 
-/// Every rule with a finding of `severity` (`fail`, `warn`), sorted.
-fn rules_of_severity(report: &Value, severity: &str) -> Vec<String> {
-    let mut rules: Vec<String> = scenarios(report)
+/// Every rule with a finding of `severity`, counted ones included, sorted.
+fn rules_of_severity(scenarios: &[ScenarioResult], severity: Severity) -> Vec<String> {
+    let mut rules: Vec<String> = scenarios
+        .iter()
         .flat_map(|s| {
-            let found = s["violations"].as_array().into_iter().flatten();
-            let counted = s["omitted"].as_array().into_iter().flatten();
+            let found = s.violations.iter().map(|v| (v.rule, v.severity));
+            let counted = s.omitted.iter().map(|o| (o.rule, o.severity));
             found.chain(counted)
         })
-        .filter(|v| v["severity"] == severity)
-        .filter_map(|v| v["rule"].as_str().map(String::from))
+        .filter(|(_, s)| *s == severity)
+        .map(|(rule, _)| rule.to_string())
         .collect();
     rules.sort();
     rules.dedup();
@@ -194,11 +188,11 @@ fn rules_of_severity(report: &Value, severity: &str) -> Vec<String> {
 /// as the text report groups them: `Kalah(6,4) board; a real match is
 /// always Kalah(7,7) …` and `Kalah(8,8) board; …` are one entry that
 /// names both boards.
-fn skip_reasons(report: &Value) -> Vec<Skipped> {
+fn skip_reasons(scenarios: &[ScenarioResult]) -> Vec<Skipped> {
     // (shared part, own first clauses, count)
     let mut groups: Vec<(String, Vec<String>, usize)> = Vec::new();
-    for s in scenarios(report).filter(|s| s["status"] == "skipped") {
-        let reason = s["skip_reason"].as_str().unwrap_or("no reason given");
+    for s in scenarios.iter().filter(|s| s.status == Status::Skipped) {
+        let reason = s.skip_reason.as_deref().unwrap_or("no reason given");
         let (own, shared) = match reason.split_once("; ") {
             Some((own, shared)) => (Some(own), shared),
             None => (None, reason),
@@ -251,7 +245,7 @@ pub struct Grades {
 
 /// New columns go at the end, so that a script reading columns by
 /// position still reads the old ones.
-pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox,not_run";
+pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox,not_run,score,max_score";
 
 pub fn csv(rows: &[Row]) -> String {
     let mut text = format!("{CSV_HEADER}\n");
@@ -279,6 +273,8 @@ pub fn csv(rows: &[Row]) -> String {
                 .map(crate::report::sandbox_value)
                 .unwrap_or_default(),
             r.not_run.to_string(),
+            r.score.map(crate::grading::show).unwrap_or_default(),
+            r.max_score.map(crate::grading::show).unwrap_or_default(),
         ];
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text += &quoted.join(",");
@@ -310,6 +306,17 @@ pub fn write(dir: &Path, grades: &mut Grades) -> Result<(), String> {
     write_file(&dir.join("grades.csv"), &csv(&grades.bots))
 }
 
+/// The CSV a gradebook imports: `id,score`, one line per bot (sorted by
+/// id), the score empty for a bot without one (no report: not a zero).
+pub fn gradebook_csv(rows: &[Row]) -> String {
+    let mut text = String::from("id,score\n");
+    for r in rows {
+        let score = r.score.map(crate::grading::show).unwrap_or_default();
+        text += &format!("{},{score}\n", csv_field(&r.id));
+    }
+    text
+}
+
 pub fn read(dir: &Path) -> Result<Grades, String> {
     let path = dir.join("grades.json");
     let text = std::fs::read_to_string(&path)
@@ -322,252 +329,5 @@ pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn report(status: &str, violations: Value) -> Value {
-        json!({
-            "totals": {"passed": 3, "failed": 1, "errors": 0, "skipped": 2, "warnings": 1},
-            "scenarios": [
-                {"status": "passed", "violations": [{"rule": "x.warned", "severity": "warn"}]},
-                {"status": status, "violations": violations},
-            ]
-        })
-    }
-
-    #[test]
-    fn the_first_failing_rule_is_the_first_fail_finding_of_the_first_failed_scenario() {
-        let r = report(
-            "failed",
-            json!([{"rule": "x.later-warn", "severity": "warn"}, {"rule": "x.broken", "severity": "fail"}, {"rule": "a.second", "severity": "fail"}]),
-        );
-        let row = row("bob", Ended::Code(1), Some(&r), "", 2.25);
-        assert_eq!(row.status, "failed");
-        assert_eq!(row.first_failing_rule.as_deref(), Some("x.broken"));
-        assert_eq!(row.rules, ["a.second", "x.broken"]);
-        assert_eq!(row.warning_rules, ["x.later-warn", "x.warned"]);
-        assert_eq!(
-            (row.passed, row.failed, row.warnings, row.skipped),
-            (3, 1, 1, 2)
-        );
-        assert_eq!(row.note, None);
-    }
-
-    #[test]
-    fn skipped_scenarios_are_counted_by_their_shared_reason() {
-        let r = json!({
-            "totals": {"passed": 1, "skipped": 3},
-            "scenarios": [
-                {"status": "skipped", "skip_reason": "Kalah(6,4) board; a real match is Kalah(7,7); run with --all-sizes", "violations": []},
-                {"status": "passed", "violations": []},
-                {"status": "skipped", "skip_reason": "Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes", "violations": []},
-                {"status": "skipped", "skip_reason": "Kalah(6,4) board; a real match is Kalah(7,7); run with --all-sizes", "violations": []},
-                {"status": "skipped", "skip_reason": "the run stopped early", "violations": []},
-            ]
-        });
-        let row = row("kim", Ended::Code(0), Some(&r), "", 1.0);
-        assert_eq!(
-            row.skipped_because,
-            [
-                Skipped {
-                    reason: "Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes".into(),
-                    scenarios: 3
-                },
-                Skipped {
-                    reason: "the run stopped early".into(),
-                    scenarios: 1
-                },
-            ]
-        );
-        let text = csv(&[row]);
-        assert!(
-            text.lines().nth(1).unwrap().ends_with(
-                ",\"3 × Kalah(6,4) board, Kalah(8,8) board; a real match is Kalah(7,7); run with --all-sizes | 1 × the run stopped early\",none (not recorded: the report predates protocheck's sandbox),0"
-            ),
-            "{text}"
-        );
-    }
-
-    /// A report whose scenarios have these statuses and skip reasons.
-    fn scenarios(list: &[(&str, &str)]) -> Value {
-        let count = |s: &str| list.iter().filter(|(st, _)| *st == s).count();
-        json!({
-            "totals": {"passed": count("passed"), "failed": count("failed"), "skipped": count("skipped")},
-            "scenarios": list.iter().map(|(status, reason)| json!({
-                "status": status, "skip_reason": reason, "violations": []
-            })).collect::<Vec<_>>()
-        })
-    }
-
-    #[test]
-    fn scenarios_the_budget_left_out_are_counted_as_not_run() {
-        let limit = std::time::Duration::from_secs(120);
-        let spent = "not run: --bot-time-limit 2m spent";
-        let r = scenarios(&[
-            ("passed", ""),
-            ("skipped", "Kalah(6,4) board; run with --all-sizes"),
-            ("passed", ""),
-            ("skipped", spent),
-            ("skipped", spent),
-        ]);
-        let mut cut = row("slow", Ended::Code(0), Some(&r), "", 125.0);
-        count_not_run(&mut cut, Some(limit));
-        assert_eq!(
-            (cut.status.as_str(), cut.passed, cut.skipped, cut.not_run),
-            ("passed", 2, 3, 2)
-        );
-        assert_eq!(cut.note, None);
-        let line = csv(std::slice::from_ref(&cut));
-        let line = line.lines().nth(1).unwrap();
-        // skipped_because, then the sandbox, then not_run.
-        assert!(line.contains(
-            ",\"1 × Kalah(6,4) board; run with --all-sizes | 2 × not run: --bot-time-limit 2m spent\","
-        ), "{line}");
-        assert!(line.ends_with(",2"), "{line}");
-        // Another limit's reason is not this run's; no limit, nothing counted.
-        let mut other = row("slow", Ended::Code(0), Some(&r), "", 125.0);
-        count_not_run(&mut other, Some(std::time::Duration::from_secs(60)));
-        assert_eq!(other.not_run, 0);
-        count_not_run(&mut other, None);
-        assert_eq!(other.not_run, 0);
-    }
-
-    #[test]
-    fn a_bot_that_finished_nothing_within_its_budget_has_no_grade() {
-        let spent = "not run: --bot-time-limit 1s spent";
-        let r = scenarios(&[("skipped", spent), ("skipped", spent)]);
-        let mut none = row("slow", Ended::Code(0), Some(&r), "", 1.2);
-        count_not_run(&mut none, Some(std::time::Duration::from_secs(1)));
-        assert_eq!((none.status.as_str(), none.not_run), ("error", 2));
-        assert_eq!(
-            none.note.as_deref(),
-            Some("not graded: --bot-time-limit 1s spent before any scenario finished")
-        );
-    }
-
-    #[test]
-    fn no_report_is_an_error_with_the_last_word_of_protocheck() {
-        let row = row(
-            "eve",
-            Ended::Code(2),
-            None,
-            "started\nerror: cannot start bot `x`: gone\n",
-            0.0,
-        );
-        assert_eq!(row.status, "error");
-        assert_eq!(row.note.as_deref(), Some("cannot start bot `x`: gone"));
-        let killed = super::row("eve", Ended::Signal("SIGKILL"), None, "", 0.0);
-        assert_eq!(
-            killed.note.as_deref(),
-            Some("protocheck was killed by SIGKILL")
-        );
-    }
-
-    #[test]
-    fn csv_quotes_and_defuses_bot_supplied_text() {
-        let mut r = row(
-            "a,\"b\"",
-            Ended::Code(0),
-            Some(&report("passed", json!([]))),
-            "",
-            1.0,
-        );
-        r.note = Some("=HYPERLINK(\"x\")".into());
-        let text = csv(&[r]);
-        let line = text.lines().nth(1).unwrap();
-        assert!(line.starts_with("\"a,\"\"b\"\"\",passed,"), "{line}");
-        // The note, then the new columns (rules broken, warned, skipped,
-        // not run).
-        assert!(
-            line.ends_with(",\"'=HYPERLINK(\"\"x\"\")\",,x.warned,,none (not recorded: the report predates protocheck's sandbox),0"),
-            "{line}"
-        );
-    }
-    #[test]
-    fn the_sandbox_column_and_field_come_from_each_bot_s_report() {
-        let all = Layers {
-            landlock: Some(7),
-            files: true,
-            tcp: true,
-            signals: true,
-            scheduling: true,
-            none_because: None,
-        };
-        let mut sandboxed = report("passed", json!([]));
-        sandboxed["sandbox"] = serde_json::to_value(&all).unwrap();
-        let mut off = report("passed", json!([]));
-        off["sandbox"] = serde_json::to_value(Layers::none("--sandbox off")).unwrap();
-        let before = report("passed", json!([]));
-        let rows = [
-            row("a", Ended::Code(0), Some(&sandboxed), "", 1.0),
-            row("b", Ended::Code(0), Some(&off), "", 1.0),
-            row("c", Ended::Code(0), Some(&before), "", 1.0),
-            row("d", Ended::Code(2), None, "error: no bot", 0.0),
-        ];
-        assert_eq!(rows[0].sandbox.as_ref(), Some(&all));
-        assert_eq!(rows[1].sandbox, Some(Layers::none("--sandbox off")));
-        assert_eq!(rows[2].sandbox, Some(crate::report::sandbox_not_recorded()));
-        assert_eq!(rows[3].sandbox, None);
-        let text = csv(&rows);
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(
-            lines[0].ends_with(",skipped_because,sandbox,not_run"),
-            "{text}"
-        );
-        assert!(
-            lines[1].ends_with(",\"landlock v7 (files, tcp, signals), seccomp (scheduling)\",0"),
-            "{text}"
-        );
-        assert!(lines[2].ends_with(",none (--sandbox off),0"), "{text}");
-        assert!(
-            lines[3].ends_with(",none (not recorded: the report predates protocheck's sandbox),0"),
-            "{text}"
-        );
-        assert!(lines[4].ends_with(",,,0"), "{text}");
-        // grades.json: a field per bot, read back as written.
-        let grades = Grades {
-            protocheck: "0".into(),
-            game: None,
-            options: vec![],
-            partition: None,
-            bot_time_limit: None,
-            bots: rows.to_vec(),
-        };
-        let json = serde_json::to_value(&grades).unwrap();
-        assert_eq!(json["bots"][0]["sandbox"]["landlock"], 7);
-        assert_eq!(json["bots"][1]["sandbox"]["none_because"], "--sandbox off");
-        assert!(json["bots"][3]["sandbox"].is_null());
-        let back: Grades = serde_json::from_value(json).unwrap();
-        assert_eq!(back.bots, rows);
-    }
-
-    #[test]
-    fn a_kept_row_without_the_sandbox_reads_it_from_the_bot_s_report() {
-        let dir =
-            std::env::temp_dir().join(format!("protocheck-kept-sandbox-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        // A row from a grades file made before the field existed.
-        let passed = report("passed", json!([]));
-        let mut old =
-            serde_json::to_value(row("a", Ended::Code(0), Some(&passed), "", 1.0)).unwrap();
-        old.as_object_mut().unwrap().remove("sandbox");
-        let old: Row = serde_json::from_value(old).unwrap();
-        assert_eq!(old.sandbox, None);
-        let none_yet = with_recorded_sandbox(old.clone(), &dir);
-        assert_eq!(none_yet.sandbox, None, "no report.json: still unknown");
-        let mut off = passed.clone();
-        off["sandbox"] = serde_json::to_value(Layers::none("--sandbox off")).unwrap();
-        std::fs::write(dir.join("report.json"), off.to_string()).unwrap();
-        assert_eq!(
-            with_recorded_sandbox(old.clone(), &dir).sandbox,
-            Some(Layers::none("--sandbox off"))
-        );
-        std::fs::write(dir.join("report.json"), passed.to_string()).unwrap();
-        assert_eq!(
-            with_recorded_sandbox(old, &dir).sandbox,
-            Some(crate::report::sandbox_not_recorded())
-        );
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-}
+#[path = "table_tests.rs"]
+mod tests;

@@ -107,6 +107,7 @@ impl MatchReport {
             workspace: None,
             environment: Default::default(),
             sandbox: self.sandbox.clone(),
+            score: None,
         };
         // Each game's block says who won and why.
         let pages: Vec<_> = self

@@ -291,6 +291,7 @@ mod tests {
             workspace: None,
             environment: Default::default(),
             sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
+            score: None,
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
@@ -327,6 +328,7 @@ mod tests {
             workspace: None,
             environment: Default::default(),
             sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
+            score: None,
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),

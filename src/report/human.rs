@@ -146,6 +146,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
     // Said next to the summary (also with -q), once for the run: what
     // confined the bots, and what their environment was, can decide a
     // verdict, so the report says what the bots got.
+    if let Some(score) = &info.score {
+        let _ = writeln!(out, "{} ({})", p.bold(&score.line()), score.policy);
+    }
     let _ = writeln!(out, "{}", p.dim(&info.sandbox.line()));
     if let Some(line) = info.environment.line() {
         let _ = writeln!(out, "{}", p.dim(&line));

@@ -26,6 +26,7 @@ fn info() -> RunInfo {
         workspace: None,
         environment: Default::default(),
         sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
+        score: None,
     }
 }
 

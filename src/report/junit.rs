@@ -70,8 +70,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         );
         let _ = writeln!(
             x,
-            "    <properties><property name=\"bot\" value=\"{}\"/>{}{}</properties>",
+            "    <properties><property name=\"bot\" value=\"{}\"/>{}{}{}</properties>",
             esc(&info.bot),
+            score_properties(info.score.as_ref()),
             sandbox_property(&info.sandbox),
             environment_properties(&info.environment)
         );
@@ -82,6 +83,20 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
     }
     x.push_str("</testsuites>\n");
     x
+}
+
+/// The run's score (the whole run's, on every testsuite), out of its
+/// maximum, under the policy named.
+fn score_properties(score: Option<&crate::grading::Score>) -> String {
+    let Some(s) = score else {
+        return String::new();
+    };
+    format!(
+        "<property name=\"score\" value=\"{}\"/><property name=\"max_score\" value=\"{}\"/><property name=\"grading\" value=\"{}\"/>",
+        crate::grading::show(s.score),
+        crate::grading::show(s.max_score),
+        esc(&s.policy)
+    )
 }
 
 /// Which sandbox layers confined the bots: the human report's line

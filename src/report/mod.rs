@@ -1,12 +1,16 @@
 //! Reporters are pure functions of the results: same results, same text.
 //! Nothing here runs anything or knows a game.
 
+pub mod feedback;
 pub mod github;
+pub mod gradescope;
 pub mod group;
 pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod prairielearn;
+pub mod request;
 
 use crate::outcome::ScenarioResult;
 use serde::Serialize;
@@ -31,6 +35,9 @@ pub struct RunInfo {
     /// Which sandbox layers confined the bots: settled once for the run
     /// (`transport::sandbox::settle`), so no reporter asks the kernel.
     pub sandbox: crate::transport::sandbox::Layers,
+    /// The run's score under its grading policy (`None`: not scored, e.g.
+    /// a match's games).
+    pub score: Option<crate::grading::Score>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -43,6 +50,10 @@ pub enum Format {
     /// One self-contained page: filters, and a step-through of every
     /// failing game with its board drawn at each message.
     Html,
+    /// Gradescope's autograder results.json.
+    Gradescope,
+    /// PrairieLearn's external grader results.json.
+    Prairielearn,
 }
 
 /// The path of a scenario file in the user's checkout, or `None` for a
@@ -90,6 +101,8 @@ pub fn render(
         Format::Junit => junit::render(info, results),
         Format::Github => github::render(results, info.workspace.as_deref()),
         Format::Html => html::render(info, results),
+        Format::Gradescope => gradescope::render(info, results),
+        Format::Prairielearn => prairielearn::render(info, results),
     }
 }
 
@@ -172,6 +185,7 @@ mod sandbox_tests {
             workspace: None,
             environment: Default::default(),
             sandbox,
+            score: None,
         }
     }
 

@@ -81,7 +81,7 @@ pub fn ignore_state(dir: &Path) -> Result<Option<PathBuf>, String> {
     Ok(Some(path))
 }
 
-fn project_file(game: &str, bot: &str) -> String {
+pub(super) fn project_file(game: &str, bot: &str) -> String {
     format!(
         r#"# protocheck settings for this repository. A bare `protocheck` in this
 # folder (or any folder below it) runs with them; options given on the

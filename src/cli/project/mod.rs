@@ -15,6 +15,7 @@
 //! line would reject is reported at its file:line:col.
 
 pub mod init;
+pub mod platform;
 
 use clap::CommandFactory;
 use clap::parser::ValueSource;
@@ -25,7 +26,7 @@ use toml::de::{DeTable, DeValue};
 pub const FILE_NAME: &str = "protocheck.toml";
 
 /// Long options that make no sense in the file.
-const NOT_IN_FILE: &[&str] = &["help", "version", "config", "no-config"];
+const NOT_IN_FILE: &[&str] = &["help", "version", "config", "no-config", "grading"];
 
 /// Options whose value is a path, resolved against the file's folder.
 const PATH_OPTIONS: &[&str] = &["scenarios", "save-failures", "output", "allow-read"];
@@ -117,6 +118,20 @@ pub fn merge(args: &[String], file: &Path, text: &str) -> Result<Vec<String>, Pr
     for (key, value) in table.get_ref() {
         let name = key.get_ref().as_ref();
         let start = key.span().start;
+        if name == "grading" {
+            // The grading policy: read by the run from this file (checked
+            // there, before any bot starts).
+            if !matches!(value.get_ref(), DeValue::Table(_)) {
+                return Err(at(
+                    start,
+                    "`grading` is a table: write `[grading]` and its keys below it".into(),
+                ));
+            }
+            if !on_command_line("grading") {
+                words.extend(["--grading".to_string(), file.display().to_string()]);
+            }
+            continue;
+        }
         let values = flatten(value).map_err(|(offset, m)| at(offset, m))?;
         match name {
             "bot" => {
@@ -172,6 +187,11 @@ pub fn merge(args: &[String], file: &Path, text: &str) -> Result<Vec<String>, Pr
                 }
             } else if PATH_OPTIONS.contains(&name) {
                 pair.push(base.join(&value).display().to_string());
+            } else if name == "report"
+                && let Some((kind, path)) = value.split_once('=')
+            {
+                // `report = ["json=out/r.json"]`: the file from the file's folder.
+                pair.push(format!("{kind}={}", base.join(path).display()));
             } else {
                 pair.push(value);
             }

@@ -174,6 +174,18 @@ fn summary(out: &mut String, info: &RunInfo, results: &[ScenarioResult], totals:
         item("interrupted", totals.interrupted.to_string(), "interrupted");
     }
     item("warnings", totals.warnings.to_string(), "warnings");
+    if let Some(score) = &info.score {
+        item(
+            "score",
+            format!(
+                "{} / {} ({})",
+                crate::grading::show(score.score),
+                crate::grading::show(score.max_score),
+                score.policy
+            ),
+            "score",
+        );
+    }
     item("time in scenarios", format!("{time} ms"), "time");
     if let Some((games, seed)) = info.generated {
         item(

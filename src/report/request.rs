@@ -1,0 +1,131 @@
+//! `--report KIND[=PATH]`: which reports one run writes, and where. Every
+//! report is rendered from the same results, so they cannot disagree.
+
+use super::Format;
+use std::path::PathBuf;
+
+/// One report: its format, and its file (`None`: standard output).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub format: Format,
+    pub path: Option<PathBuf>,
+}
+
+impl std::str::FromStr for Request {
+    type Err = String;
+
+    /// `json`, `json=out.json`, `html=report.html`.
+    fn from_str(text: &str) -> Result<Request, String> {
+        use clap::ValueEnum;
+        let (kind, path) = match text.split_once('=') {
+            Some((kind, "")) => {
+                return Err(format!(
+                    "`{kind}=` names no file (write {kind}=FILE, or {kind} alone for standard output)"
+                ));
+            }
+            Some((kind, path)) => (kind, Some(PathBuf::from(path))),
+            None => (text, None),
+        };
+        let format = Format::from_str(kind, true).map_err(|_| {
+            let kinds: Vec<String> = Format::value_variants()
+                .iter()
+                .filter_map(|f| f.to_possible_value().map(|v| v.get_name().to_string()))
+                .collect();
+            format!(
+                "unknown report `{kind}`; the reports are {}",
+                kinds.join(", ")
+            )
+        })?;
+        Ok(Request { format, path })
+    }
+}
+
+/// The reports of a run: the `--report`s, and `--format/--output` (the
+/// older form, one report) when given; with neither, the human report on
+/// standard output. Two reports to standard output would interleave, and
+/// two to one file overwrite each other: both are refused.
+pub fn plan(
+    reports: &[Request],
+    format: Option<Format>,
+    output: Option<&std::path::Path>,
+) -> Result<Vec<Request>, String> {
+    let mut all = reports.to_vec();
+    if format.is_some() || output.is_some() || all.is_empty() {
+        all.push(Request {
+            format: format.unwrap_or(Format::Human),
+            path: output.map(PathBuf::from),
+        });
+    }
+    if all.iter().filter(|r| r.path.is_none()).count() > 1 {
+        return Err("more than one report goes to standard output: give all but one a file (--report KIND=FILE)".into());
+    }
+    for (i, r) in all.iter().enumerate() {
+        if let Some(path) = &r.path
+            && all[..i].iter().any(|o| o.path.as_ref() == Some(path))
+        {
+            return Err(format!(
+                "two reports would be written to {}: give each its own file",
+                path.display()
+            ));
+        }
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(text: &str) -> Result<Request, String> {
+        text.parse()
+    }
+
+    #[test]
+    fn a_kind_with_or_without_a_file() {
+        assert_eq!(
+            req("json=out/r.json").unwrap(),
+            Request {
+                format: Format::Json,
+                path: Some("out/r.json".into())
+            }
+        );
+        assert_eq!(req("human").unwrap().path, None);
+        assert_eq!(req("JUnit=a=b.xml").unwrap().path, Some("a=b.xml".into()));
+        let e = req("pdf=x").unwrap_err();
+        assert!(
+            e.contains("unknown report `pdf`") && e.contains("junit"),
+            "{e}"
+        );
+        assert!(req("json=").unwrap_err().contains("names no file"));
+    }
+
+    #[test]
+    fn the_older_form_joins_the_reports_and_human_is_the_default() {
+        let human = Request {
+            format: Format::Human,
+            path: None,
+        };
+        assert_eq!(plan(&[], None, None).unwrap(), std::slice::from_ref(&human));
+        let json = req("json=a.json").unwrap();
+        assert_eq!(
+            plan(std::slice::from_ref(&json), None, None).unwrap(),
+            std::slice::from_ref(&json)
+        );
+        assert_eq!(
+            plan(std::slice::from_ref(&json), Some(Format::Human), None).unwrap(),
+            [json.clone(), human]
+        );
+        assert_eq!(
+            plan(&[], Some(Format::Junit), Some("x.xml".as_ref())).unwrap(),
+            [req("junit=x.xml").unwrap()]
+        );
+        assert!(plan(&[req("json").unwrap(), req("human").unwrap()], None, None).is_err());
+        let e = plan(
+            std::slice::from_ref(&json),
+            Some(Format::Html),
+            Some("a.json".as_ref()),
+        )
+        .unwrap_err();
+        assert!(e.contains("a.json"), "{e}");
+    }
+}
