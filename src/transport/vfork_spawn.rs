@@ -540,7 +540,11 @@ mod tests {
             for set in 0..3 {
                 let mut sets = none;
                 let bits = &mut sets[word];
-                *[&mut bits.effective, &mut bits.permitted, &mut bits.inheritable][set] = 1 << 3;
+                *[
+                    &mut bits.effective,
+                    &mut bits.permitted,
+                    &mut bits.inheritable,
+                ][set] = 1 << 3;
                 assert!(holds_capabilities(sets), "word {word}, set {set}");
             }
         }
@@ -558,12 +562,8 @@ mod tests {
         if confinement.for_child().ruleset_fd < 0 {
             return; // no Landlock on this kernel: no sandbox to test
         }
-        let mut bot = spawn(
-            &command,
-            ResourceLimits::default(),
-            confinement.for_child(),
-        )
-        .expect("sh starts");
+        let mut bot =
+            spawn(&command, ResourceLimits::default(), confinement.for_child()).expect("sh starts");
         drop(bot.stdin);
         let mut out = String::new();
         bot.stdout.read_to_string(&mut out).unwrap();

@@ -54,7 +54,12 @@ pub fn ruleset(
     layers: &Layers,
 ) -> std::io::Result<Arc<OwnedFd>> {
     static STORE: OnceLock<Mutex<HashMap<Grants, Kept>>> = OnceLock::new();
-    kept_or_built(STORE.get_or_init(Mutex::default), folders, connect_port, layers)
+    kept_or_built(
+        STORE.get_or_init(Mutex::default),
+        folders,
+        connect_port,
+        layers,
+    )
 }
 
 /// [`ruleset`] with its store.
@@ -227,7 +232,8 @@ mod tests {
         if !layers.files {
             return; // no Landlock on this kernel
         }
-        let dir = std::env::temp_dir().join(format!("protocheck-rules-test-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("protocheck-rules-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let folders = Folders {
             machine: Arc::new(vec![PathBuf::from("/usr")]),

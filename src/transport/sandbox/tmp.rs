@@ -164,8 +164,7 @@ fn as_made(made: &Made) -> bool {
         && meta.nlink() == 2
         && no_extended_attributes(&made.path)
         && inode_flags(&made.path) == made.flags;
-    untouched
-        && std::fs::read_dir(&made.path).is_ok_and(|mut entries| entries.next().is_none())
+    untouched && std::fs::read_dir(&made.path).is_ok_and(|mut entries| entries.next().is_none())
 }
 
 /// Elsewhere bots run unsandboxed: no folder is ever reused.
@@ -216,10 +215,8 @@ mod tests {
     /// A pool of its own in a folder of its own, so that tests running at
     /// once never share folders.
     fn pool(name: &str) -> &'static TmpPool {
-        let base = std::env::temp_dir().join(format!(
-            "protocheck-tmp-test-{}-{name}",
-            std::process::id()
-        ));
+        let base =
+            std::env::temp_dir().join(format!("protocheck-tmp-test-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         Box::leak(Box::new(TmpPool::new_at(base)))
     }
@@ -249,11 +246,15 @@ mod tests {
         let pool = pool("changed");
         let changes: [(&str, fn(&Path)); 4] = [
             ("a file", |p| std::fs::write(p.join("left"), "x").unwrap()),
-            ("a sub-folder", |p| std::fs::create_dir(p.join("d")).unwrap()),
+            ("a sub-folder", |p| {
+                std::fs::create_dir(p.join("d")).unwrap()
+            }),
             ("its mode", |p| {
                 std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o777)).unwrap()
             }),
-            ("a hidden file", |p| std::fs::write(p.join(".x"), "").unwrap()),
+            ("a hidden file", |p| {
+                std::fs::write(p.join(".x"), "").unwrap()
+            }),
         ];
         for (what, change) in changes {
             let mut tmp = pool.take().unwrap();
