@@ -74,10 +74,14 @@ impl TmpPool {
 
     /// A folder for a bot about to start: a free one, else a new one.
     pub fn take(&'static self) -> std::io::Result<PrivateTmp> {
-        let reused = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let made = match reused {
-            Some(made) => made,
-            None => self.make()?,
+        let made = loop {
+            let reused = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            match reused {
+                // Still there (a cleaner of the temp folder may have been by).
+                Some(made) if still_there(&made) => break made,
+                Some(_) => continue,
+                None => break self.make()?,
+            }
         };
         Ok(PrivateTmp {
             made,
@@ -145,6 +149,12 @@ impl Drop for PrivateTmp {
             let _ = std::fs::remove_dir_all(&self.made.path);
         }
     }
+}
+
+/// Whether a free folder is still the one the pool made.
+fn still_there(made: &Made) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(&made.path).is_ok_and(|m| m.is_dir() && m.ino() == made.inode)
 }
 
 /// Whether the folder is still exactly as the pool made it, and empty.
@@ -238,6 +248,14 @@ mod tests {
         drop(second);
         assert!(!path.exists());
         assert_eq!(pool.free_count(), 0);
+        // A free folder removed by someone else is not handed out.
+        let mut third = pool.take().unwrap();
+        let gone = third.path().to_path_buf();
+        third.processes_gone();
+        drop(third);
+        std::fs::remove_dir(&gone).unwrap();
+        let fourth = pool.take().unwrap();
+        assert!(fourth.path().is_dir());
         let _ = std::fs::remove_dir_all(&pool.base);
     }
 
