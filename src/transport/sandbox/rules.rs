@@ -16,6 +16,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// The newest ABI whose rights the rules use (ABI 7 adds only logging).
 const RULES_ABI: ABI = ABI::V6;
 
+/// A file a rule binds: its device and inode.
+type FileId = (u64, u64);
+
 /// What a kept ruleset grants: the run's machine folders (by identity of
 /// their list, which `machine_folders` keeps for the run), the bot's own
 /// paths, and the layers.
@@ -32,7 +35,7 @@ struct Grants {
 /// own paths bind, in the order of [`own_paths`]; `None` for a path that
 /// had vanished.
 struct Kept {
-    files: Vec<Option<(u64, u64)>>,
+    files: Vec<Option<FileId>>,
     ruleset: Arc<OwnedFd>,
     /// Keeps the list alive, so that its address names it alone.
     _machine: Arc<Vec<PathBuf>>,
@@ -79,7 +82,7 @@ fn kept_or_built(
         devices: folders.devices.clone(),
         layers: (layers.files, layers.tcp, layers.signals),
     };
-    let files: Vec<Option<(u64, u64)>> = own_paths(folders).map(|(p, _)| file_of(p)).collect();
+    let files: Vec<Option<FileId>> = own_paths(folders).map(|(p, _)| file_of(p)).collect();
     if let Some(kept) = store.lock().unwrap_or_else(|e| e.into_inner()).get(&grants)
         && kept.files == files
     {
@@ -115,7 +118,7 @@ fn own_paths(folders: &Folders) -> impl Iterator<Item = (&PathBuf, BitFlags<Acce
 
 /// The file a path names now (symbolic links followed, as a rule's
 /// opening follows them): device and inode.
-fn file_of(path: &Path) -> Option<(u64, u64)> {
+fn file_of(path: &Path) -> Option<FileId> {
     use std::os::unix::fs::MetadataExt;
     std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
@@ -128,7 +131,7 @@ fn build(
     folders: &Folders,
     connect_port: Option<u16>,
     layers: &Layers,
-) -> std::io::Result<(OwnedFd, Vec<Option<(u64, u64)>>)> {
+) -> std::io::Result<(OwnedFd, Vec<Option<FileId>>)> {
     let fail = |e: landlock::RulesetError| std::io::Error::other(format!("landlock: {e}"));
     let mut ruleset = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
@@ -201,7 +204,7 @@ fn opened(path: &Path) -> Option<Arc<Opened>> {
 /// The rule for one path, with the file it binds (device, inode); a file
 /// gets only the rights a file can have. `None` for a path that vanished
 /// since it was listed.
-fn rule(path: &Path, access: BitFlags<AccessFs>) -> Option<(PathBeneath<PathFd>, (u64, u64))> {
+fn rule(path: &Path, access: BitFlags<AccessFs>) -> Option<(PathBeneath<PathFd>, FileId)> {
     use std::os::fd::{AsFd, AsRawFd};
     let fd = PathFd::new(path).ok()?;
     // The opened file itself, whatever the path names by now.

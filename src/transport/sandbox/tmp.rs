@@ -262,7 +262,8 @@ mod tests {
     #[test]
     fn a_folder_a_bot_wrote_in_or_changed_is_never_given_to_the_next() {
         let pool = pool("changed");
-        let changes: [(&str, fn(&Path)); 4] = [
+        type Change = fn(&Path);
+        let changes: [(&str, Change); 4] = [
             ("a file", |p| std::fs::write(p.join("left"), "x").unwrap()),
             ("a sub-folder", |p| {
                 std::fs::create_dir(p.join("d")).unwrap()
