@@ -7,6 +7,10 @@
 //!   share of one generated Kalah game;
 //! * the built-in Kalah suite plus 10 generated games against
 //!   kalah-correct, the release binary, sandboxed and with `--sandbox off`.
+//!
+//! `SANDBOX_BENCH_PHASES=1` also prints, per round, the start's two halves
+//! and the parent's share of each (preparing the confinement, releasing
+//! it); `SANDBOX_BENCH_STARTS_ONLY=1` stops after the per-start figures.
 
 mod common;
 use common::*;
