@@ -58,7 +58,7 @@ impl TmpPool {
         }
     }
 
-    /// The pool of this run, in [`super::run_folder`]; the folder is
+    /// The pool of this run, in `run_folder()`; that folder is
     /// removed when protocheck exits.
     pub fn of_run() -> &'static TmpPool {
         static POOL: OnceLock<TmpPool> = OnceLock::new();
