@@ -7,6 +7,10 @@
 //!   share of one generated Kalah game;
 //! * the built-in Kalah suite plus 10 generated games against
 //!   kalah-correct, the release binary, sandboxed and with `--sandbox off`.
+//!
+//! `SANDBOX_BENCH_PHASES=1` also prints, per round, the start's two halves
+//! and the parent's share of each (preparing the confinement, releasing
+//! it); `SANDBOX_BENCH_STARTS_ONLY=1` stops after the per-start figures.
 
 mod common;
 use common::*;
@@ -55,6 +59,9 @@ fn main() {
         on_us - off_us,
         (on_us - off_us) / (game_ms * 1e3) * 100.0
     );
+    if std::env::var_os("SANDBOX_BENCH_STARTS_ONLY").is_some() {
+        return;
+    }
     let exe = format!("{}/target/release/protocheck", env!("CARGO_MANIFEST_DIR"));
     let built = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "--bin", "protocheck"])
@@ -108,15 +115,38 @@ fn start_and_exit(bot: &str, sandbox: &SandboxOptions) -> f64 {
         }
         conn.terminate();
     }
+    let per_start = start.elapsed().as_secs_f64() * 1e6 / STARTS as f64;
     if std::env::var_os("SANDBOX_BENCH_PHASES").is_some() {
+        let (prepare, release) = confinement_us(&command, sandbox);
         eprintln!(
-            "  {}: spawn {:.0} µs of {:.0} µs",
+            "  {}: spawn {:.0} µs (preparing the sandbox {prepare:.0}) + exit {:.0} µs (releasing it {release:.0}) = {per_start:.0} µs",
             sandbox.mode.name(),
             spawning.as_secs_f64() * 1e6 / STARTS as f64,
-            start.elapsed().as_secs_f64() * 1e6 / STARTS as f64
+            per_start - spawning.as_secs_f64() * 1e6 / STARTS as f64,
         );
     }
-    start.elapsed().as_secs_f64() * 1e6 / STARTS as f64
+    per_start
+}
+
+/// Microseconds to prepare one start's confinement (folders, TMPDIR,
+/// ruleset) and to release it (its TMPDIR), without starting anything:
+/// the parent's share of a sandboxed start.
+fn confinement_us(bot: &BotCommand, sandbox: &SandboxOptions) -> (f64, f64) {
+    use protocheck::transport::sandbox::Confinement;
+    let (mut prepare, mut release) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..STARTS {
+        let mut command = bot.command();
+        let t = Instant::now();
+        let mut confinement = Confinement::prepare(sandbox, &mut command, None).expect("prepared");
+        prepare += t.elapsed();
+        // Nothing was started: no process of it can be left.
+        confinement.processes_gone();
+        let t = Instant::now();
+        drop(confinement);
+        release += t.elapsed();
+    }
+    let us = |d: Duration| d.as_secs_f64() * 1e6 / STARTS as f64;
+    (us(prepare), us(release))
 }
 
 /// Milliseconds per generated Kalah game against `bot` (`--silence 0`).

@@ -250,14 +250,16 @@ fn only_known_children(groups: &std::collections::HashMap<i32, Arc<Watch>>) -> b
 /// Kill and reap what is left of one bot (`Some(main pid)`), plus any
 /// orphan nobody owns; or, with `None`, every descendant of protocheck.
 /// Bounded (2 s): SIGKILL cannot be ignored, so this ends within
-/// milliseconds even for a bot that keeps forking.
-pub fn sweep(bot: Option<i32>) {
+/// milliseconds even for a bot that keeps forking. Whether nothing of it is
+/// left alive (false: the bound ran out, or not Linux, where there is no
+/// way to tell).
+pub fn sweep(bot: Option<i32>) -> bool {
     #[cfg(target_os = "linux")]
     {
         let me = std::process::id() as i32;
         let deadline = std::time::Instant::now() + Duration::from_secs(2);
         if bot.is_some() && only_known_children(&lock_live().groups) {
-            return;
+            return true;
         }
         loop {
             let mut alive = 0;
@@ -287,14 +289,20 @@ pub fn sweep(bot: Option<i32>) {
                     alive += 1;
                 }
             }
-            if alive == 0 || std::time::Instant::now() >= deadline {
-                return;
+            if alive == 0 {
+                return true;
+            }
+            if std::time::Instant::now() >= deadline {
+                return false;
             }
             std::thread::sleep(Duration::from_millis(2));
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = bot;
+    {
+        let _ = bot;
+        false
+    }
 }
 
 /// How often the monitor looks at the bots' processes (at most).

@@ -454,17 +454,22 @@ impl ProcessGroup {
         let status = self.wait_until(Instant::now() + self.grace);
         unsafe { libc::killpg(self.pid, libc::SIGKILL) };
         let status = status.or_else(|| self.wait_until(Instant::now() + Duration::from_secs(5)));
-        self.reap_group();
+        let reaped = self.reap_group();
         // Whatever left the group (setsid, setpgid, daemons) goes too.
-        guard::sweep(Some(self.pid));
+        let swept = guard::sweep(Some(self.pid));
         lock_live().groups.remove(&self.pid);
+        if status.is_some() && reaped && swept {
+            // Nothing of the bot can write in its folders any more.
+            self.confinement.processes_gone();
+        }
         status
     }
 
     /// Reap group members reparented to us (we are a subreaper), so nothing
     /// stays behind as a zombie. Bounded: SIGKILL cannot be ignored, so the
-    /// members go within milliseconds.
-    fn reap_group(&self) {
+    /// members go within milliseconds. Whether none is left (false: the
+    /// bound ran out).
+    fn reap_group(&self) -> bool {
         let deadline = Instant::now() + Duration::from_secs(2);
         loop {
             let mut status = 0;
@@ -473,8 +478,11 @@ impl ProcessGroup {
             if r > 0 {
                 continue; // reaped one; look for more
             }
-            if r < 0 || Instant::now() >= deadline {
-                return; // ECHILD: none of ours left in the group
+            if r < 0 {
+                return true; // ECHILD: none of ours left in the group
+            }
+            if Instant::now() >= deadline {
+                return false;
             }
             // Members exist but none has finished dying yet.
             std::thread::sleep(Duration::from_millis(2));
@@ -487,5 +495,52 @@ impl ProcessGroup {
 impl Drop for ProcessGroup {
     fn drop(&mut self) {
         self.terminate();
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use crate::transport::sandbox::SandboxOptions;
+    use std::io::Read;
+
+    /// Run `script` sandboxed to its end; its output and its TMPDIR.
+    fn run_sandboxed(script: &str) -> Option<(String, std::path::PathBuf)> {
+        let mut command = Command::new("/bin/sh");
+        command.arg("-c").arg(script);
+        let confinement =
+            Confinement::prepare(&SandboxOptions::default(), &mut command, None).unwrap();
+        let tmp = confinement.tmp()?.to_path_buf();
+        let (mut group, mut pipes) = ProcessGroup::spawn(
+            command,
+            Duration::from_millis(100),
+            ResourceLimits::default(),
+            confinement,
+            |_, _| {},
+        )
+        .expect("sh starts");
+        let mut out = String::new();
+        pipes.stdout.read_to_string(&mut out).unwrap();
+        group.wait_until(Instant::now() + Duration::from_secs(10));
+        group.terminate();
+        drop(group);
+        Some((out, tmp))
+    }
+
+    #[test]
+    fn a_bots_private_folder_is_kept_for_the_next_only_when_left_empty() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let Some((out, tmp)) = run_sandboxed("echo \"$TMPDIR\"; ls -A \"$TMPDIR\"") else {
+            return; // no sandbox on this kernel
+        };
+        assert_eq!(out, format!("{}\n", tmp.display()), "empty at the start");
+        // Its processes are gone and it is empty: kept, still the run's own.
+        let meta = std::fs::metadata(&tmp).expect("kept for the next start");
+        assert_eq!(meta.permissions().mode() & 0o777, 0o700);
+        // SAFETY: geteuid has no preconditions.
+        assert_eq!(meta.uid(), unsafe { libc::geteuid() });
+        // A bot that leaves a file: its folder goes, it never reaches another.
+        let (_, left) = run_sandboxed("touch \"$TMPDIR/left\"").unwrap();
+        assert!(!left.exists());
     }
 }

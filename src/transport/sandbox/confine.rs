@@ -2,9 +2,11 @@
 //! cap, and (Linux) the Landlock ruleset and seccomp filter its child
 //! applies before `exec`. Prepared per start by the launcher
 //! (`ProcessGroup::spawn`); dropped after the bot's process group is gone,
-//! which deletes the temporary folder.
+//! which removes the temporary folder or gives it back to the run's pool
+//! (`tmp`).
 
 use super::folders::{self, Folders, Start};
+use super::tmp::{PrivateTmp, TmpPool};
 use super::{Layers, SandboxOptions};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -20,7 +22,7 @@ pub struct Confinement {
     tmp: Option<PrivateTmp>,
     disk: Option<Arc<DiskCap>>,
     #[cfg(target_os = "linux")]
-    ruleset: Option<std::os::fd::OwnedFd>,
+    ruleset: Option<Arc<std::os::fd::OwnedFd>>,
     #[cfg(target_os = "linux")]
     filter: Option<&'static seccompiler::BpfProgram>,
 }
@@ -56,7 +58,7 @@ impl Confinement {
             Some(dir) => std::env::current_dir()?.join(dir),
             None => std::env::current_dir()?,
         };
-        let tmp = PrivateTmp::new()?;
+        let tmp = TmpPool::of_run().take()?;
         command.env("TMPDIR", tmp.path());
         let folders = folders_for(command, &workdir, tmp.path(), &options.allow_read);
         let disk = options.max_disk.map(|cap| {
@@ -112,6 +114,15 @@ impl Confinement {
     /// The bot's private temporary folder, while it lives.
     pub fn tmp(&self) -> Option<&Path> {
         self.tmp.as_ref().map(|t| t.path())
+    }
+
+    /// Every process of the bot has ended and been reaped: its private
+    /// temporary folder may serve another start, if the bot left it empty
+    /// and unchanged (see `tmp`).
+    pub fn processes_gone(&mut self) {
+        if let Some(tmp) = &mut self.tmp {
+            tmp.processes_gone();
+        }
     }
 
     /// What the child applies before `exec`; valid while `self` lives.
@@ -180,59 +191,6 @@ fn folders_for(command: &Command, workdir: &Path, tmp: &Path, allow: &[PathBuf])
         variable: &lookup,
         allow_read: allow,
     })
-}
-
-/// A bot's own temporary folder: `<system temp>/protocheck-<run>/<n>`,
-/// only its owner may enter, new for every start, deleted afterwards.
-pub struct PrivateTmp {
-    path: PathBuf,
-}
-
-impl PrivateTmp {
-    fn new() -> std::io::Result<PrivateTmp> {
-        use std::os::unix::fs::DirBuilderExt;
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let run = run_folder();
-        let path = run.join(NEXT.fetch_add(1, Ordering::Relaxed).to_string());
-        // The last bot of the moment removes the run's folder when it goes
-        // (see Drop): if that happens between these two steps, make it again.
-        // That can also make the first step see the folder there and then
-        // gone (`EEXIST` from `create_dir_all`).
-        let mut tries = 0;
-        loop {
-            let made = std::fs::DirBuilder::new()
-                .recursive(true)
-                .mode(0o700)
-                .create(&run)
-                .and_then(|()| std::fs::DirBuilder::new().mode(0o700).create(&path));
-            match made {
-                Ok(()) => return Ok(PrivateTmp { path }),
-                Err(e)
-                    if tries < 100
-                        && matches!(
-                            e.kind(),
-                            std::io::ErrorKind::NotFound | std::io::ErrorKind::AlreadyExists
-                        )
-                        && !path.exists() =>
-                {
-                    tries += 1
-                }
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for PrivateTmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-        // The run's folder goes with its last bot (another may still use it).
-        let _ = std::fs::remove_dir(run_folder());
-    }
 }
 
 /// The folder of this run's private temporary folders (the guardian
@@ -313,7 +271,7 @@ mod tests {
 
     #[test]
     fn only_files_changed_since_the_start_count() {
-        let tmp = PrivateTmp::new().unwrap();
+        let tmp = TmpPool::of_run().take().unwrap();
         std::fs::write(tmp.path().join("old"), vec![1u8; 64 * 1024]).unwrap();
         let since = SystemTime::now() + std::time::Duration::from_secs(3600);
         assert_eq!(changed_bytes(tmp.path(), since, 100), 0);
@@ -326,29 +284,9 @@ mod tests {
     }
 
     #[test]
-    fn bots_starting_and_ending_at_once_each_get_their_folder() {
-        // Each end removes the run's folder when it is empty; a start in
-        // between must still get its own folder (it once failed with
-        // "No such file or directory" under --jobs 2).
-        let workers: Vec<_> = (0..4)
-            .map(|_| {
-                std::thread::spawn(|| {
-                    for _ in 0..2000 {
-                        let tmp = PrivateTmp::new().expect("a private folder");
-                        assert!(tmp.path().is_dir());
-                    }
-                })
-            })
-            .collect();
-        for worker in workers {
-            worker.join().unwrap();
-        }
-    }
-
-    #[test]
     fn a_private_folder_is_the_owners_alone_and_goes_away() {
         use std::os::unix::fs::PermissionsExt;
-        let tmp = PrivateTmp::new().unwrap();
+        let tmp = TmpPool::of_run().take().unwrap();
         let path = tmp.path().to_path_buf();
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o700);

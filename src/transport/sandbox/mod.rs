@@ -19,6 +19,7 @@ pub mod folders;
 mod rules;
 #[cfg(target_os = "linux")]
 mod scheduling;
+mod tmp;
 
 pub use confine::{ChildRules, Confinement, DiskCap, run_folder_of};
 use serde::{Deserialize, Serialize};
