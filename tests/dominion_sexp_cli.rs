@@ -119,6 +119,24 @@ fn each_broken_player_fails_with_exactly_its_documented_rule() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
 
+/// The name of the first scenario of `out` that reported `rule`.
+fn first_scenario_with(out: &Outcome, rule: &str) -> String {
+    out.report["scenarios"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|s| {
+            s["violations"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|v| v["rule"] == rule)
+        })
+        .and_then(|s| s["name"].as_str())
+        .unwrap_or_else(|| panic!("no scenario reported {rule}"))
+        .to_string()
+}
+
 #[test]
 fn each_warning_player_passes_unless_strict() {
     for &(bot_name, rule) in WARNING {
@@ -134,8 +152,11 @@ fn each_warning_player_passes_unless_strict() {
             [rule.to_string()].into(),
             "{bot_name}"
         );
-        let strict = suite(bot_name, &["--strict"]);
-        assert_eq!(strict.code, 1, "{bot_name} under --strict");
+        // `--strict` on the first scenario that showed the warning: the
+        // whole run above proved no other scenario has a finding.
+        let shown = first_scenario_with(&out, rule);
+        let strict = suite(bot_name, &["--filter", &shown, "--strict"]);
+        assert_eq!(strict.code, 1, "{bot_name} under --strict ({shown})");
         assert_eq!(
             with_severity(&strict, "fail"),
             [rule.to_string()].into(),

@@ -260,7 +260,8 @@ fn an_explicit_silence_still_fixes_the_windows() {
 /// Every sample bot of the repository, Kalah and QTP: 20 runs each with the
 /// default options on a short scenario set, four bots at a time, all with the same verdict (issue
 /// 8: judging with the defaults is deterministic). The bots' own choices are
-/// pinned by their seed.
+/// pinned by their seed. (QTP: the built-in `*genmove*` scenarios, run from
+/// their files, see [`builtin_genmove_files`].)
 #[test]
 fn every_sample_bot_gets_the_same_verdict_twenty_times() {
     let manifest = include_str!("../Cargo.toml");
@@ -271,6 +272,7 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
         .collect();
     assert!(bots.len() >= 40, "only {} sample bots found", bots.len());
     let south = fixture("kalah/south-game.yaml");
+    let genmove = builtin_genmove_files();
     let judge = |name: &str| -> (i32, Option<String>, Vec<String>) {
         let bot = bot(name);
         let out = if name.starts_with("kalah-") {
@@ -296,8 +298,13 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
         } else {
             // qtp-slow-boardsize sleeps 20 ms instead of 3 s,
             // qtp-cpu-bound-boardsize computes 20 ms instead of 1.5 s.
+            let mut args = vec!["--game", "quoridor"];
+            for file in &genmove {
+                args.extend(["--scenarios", file.as_str()]);
+            }
+            args.push(&bot);
             run_json(
-                &["--game", "quoridor", "--filter", "*genmove*", &bot],
+                &args,
                 &[("QTP_BOT_DELAY_MS", "20"), ("QTP_BOT_CPU_MS", "20")],
             )
         };
@@ -323,6 +330,34 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
             h.join().unwrap();
         }
     });
+}
+
+/// The built-in scenarios `--filter *genmove*` selects, as the files under
+/// scenarios/quoridor the binary embeds, in the suite's order (checked
+/// against `--list`). Run from their files they are the same scenarios
+/// with the same verdicts (all are in the default run), and a run does not
+/// parse the whole built-in suite first: in a debug build that parse was
+/// most of a run's CPU time, and this test makes 700 QTP runs.
+fn builtin_genmove_files() -> Vec<String> {
+    let dir = format!("{}/scenarios/quoridor", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.contains("genmove") && n.ends_with(".yaml"))
+        .collect();
+    names.sort();
+    let listed = assert_cmd::Command::cargo_bin("protocheck")
+        .unwrap()
+        .args(["--game", "quoridor", "--filter", "*genmove*", "--list"])
+        .output()
+        .unwrap();
+    let listed: Vec<String> = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().last())
+        .map(|source| source.trim_start_matches("builtin:quoridor/").to_string())
+        .collect();
+    assert_eq!(listed, names, "the built-in *genmove* scenarios");
+    names.iter().map(|n| format!("{dir}/{n}")).collect()
 }
 
 #[test]
