@@ -12,6 +12,7 @@ pub mod grade;
 pub mod invariants;
 pub mod matchplay;
 pub mod outcome;
+mod platform_guard;
 pub mod record;
 pub mod report;
 pub mod scenario;
