@@ -12,6 +12,7 @@ pub mod grade;
 pub mod grading;
 pub mod matchplay;
 pub mod outcome;
+mod platform_guard;
 pub mod record;
 pub mod report;
 pub mod scenario;

@@ -155,9 +155,11 @@ impl IdleProbe {
 /// The calling thread's kernel id, for [`Progress::reader_tid`].
 pub fn current_tid() -> i32 {
     #[cfg(target_os = "linux")]
-    // SAFETY: gettid has no preconditions.
+    // The system call, not glibc's gettid(): that wrapper is glibc 2.30's,
+    // and the wheel must load on glibc 2.17 (manylinux_2_17, docs/install.md).
+    // SAFETY: gettid has no preconditions and cannot fail.
     unsafe {
-        libc::gettid()
+        libc::syscall(libc::SYS_gettid) as i32
     }
     #[cfg(not(target_os = "linux"))]
     0
