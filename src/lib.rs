@@ -20,5 +20,7 @@ pub mod shared_rules;
 pub mod shown;
 pub mod shrink;
 pub mod suite;
+#[cfg(test)]
+mod testing;
 pub mod transport;
 pub mod verdict;

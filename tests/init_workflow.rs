@@ -1,7 +1,8 @@
 //! The GitHub Actions workflow `protocheck init` writes is one that can run:
-//! protocheck is built from the git source set once at the top (cached per
-//! revision), both reports are kept as artifacts, and every written workflow
-//! passes actionlint (when actionlint can be found or installed).
+//! protocheck is installed from its wheel at the version set once at the top,
+//! or built from a git source set there (cached per revision); one run writes
+//! both reports, kept as artifacts; and every written workflow passes
+//! actionlint (when actionlint can be found or installed).
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -56,17 +57,8 @@ fn step_named<'a>(steps: &'a [Value], name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no step named {name:?}"))
 }
 
-/// The value after `flag` in a `run:` command line.
-fn value_after<'a>(command: &'a str, flag: &str) -> Option<&'a str> {
-    let words: Vec<&str> = command.split_whitespace().collect();
-    words
-        .windows(2)
-        .find(|w| w[0] == flag)
-        .map(|w| w[1].trim_matches('"'))
-}
-
 #[test]
-fn the_workflow_builds_protocheck_from_the_configured_source_and_keeps_both_reports() {
+fn the_workflow_installs_the_pinned_wheel_or_builds_the_configured_source_and_keeps_both_reports() {
     let (dir, workflows) = init("init-wf");
     let path = dir.join(".github/workflows/protocheck.yml");
     let text = std::fs::read_to_string(&path).unwrap();
@@ -77,8 +69,9 @@ fn the_workflow_builds_protocheck_from_the_configured_source_and_keeps_both_repo
         !text.contains("cargo install --locked protocheck"),
         "the workflow installs an unpublished crate:\n{text}"
     );
-    // The source is set in one place, the top-level env block.
-    for key in ["PROTOCHECK_GIT", "PROTOCHECK_REV"] {
+    // What is installed is set in one place, the top-level env block: the
+    // wheel's version (this protocheck's), or a source to build.
+    for key in ["PROTOCHECK_VERSION", "PROTOCHECK_GIT", "PROTOCHECK_REV"] {
         assert!(workflow["env"].get(key).is_some(), "no env.{key}:\n{text}");
         assert_eq!(
             text.matches(&format!("{key}:")).count(),
@@ -86,9 +79,14 @@ fn the_workflow_builds_protocheck_from_the_configured_source_and_keeps_both_repo
             "{key} is set in more than one place"
         );
     }
+    assert_eq!(
+        workflow["env"]["PROTOCHECK_VERSION"],
+        env!("CARGO_PKG_VERSION")
+    );
     let steps = steps(&workflow);
 
-    // The build is cached per revision and only built on a cache miss.
+    // A source build is cached per revision and only built on a cache miss;
+    // without a revision there is nothing to cache.
     let cache = step_using(&steps, "actions/cache");
     assert_eq!(cache.len(), 1, "one cache step:\n{text}");
     let cache = cache[0];
@@ -104,32 +102,40 @@ fn the_workflow_builds_protocheck_from_the_configured_source_and_keeps_both_repo
             .unwrap()
             .contains("env.PROTOCHECK_REV")
     );
+    assert_eq!(cache["if"], "env.PROTOCHECK_REV != ''", "{text}");
     let install = step_named(&steps, "Install protocheck");
     let cache_id = cache["id"].as_str().expect("the cache step has an id");
     assert_eq!(
         install["if"].as_str().unwrap(),
         format!("steps.{cache_id}.outputs.cache-hit != 'true'")
     );
-    assert!(
-        install["run"].as_str().unwrap().contains(
-            r#"cargo install --locked --git "$PROTOCHECK_GIT" --rev "$PROTOCHECK_REV" protocheck"#
-        ),
-        "{text}"
-    );
 
-    // A JUnit and an HTML report are written, and both uploaded always.
-    let runs: Vec<&str> = steps.iter().filter_map(|s| s["run"].as_str()).collect();
-    let output_of = |format: &str| {
-        runs.iter()
-            .filter(|r| r.trim_start().starts_with("protocheck "))
-            .find(|r| value_after(r, "--format") == Some(format))
-            .and_then(|r| value_after(r, "--output"))
-            .unwrap_or_else(|| panic!("no protocheck run with --format {format} --output:\n{text}"))
+    // One protocheck run writes every report (annotations, the summary, the
+    // human report, JUnit and HTML).
+    let runs: Vec<&str> = steps
+        .iter()
+        .filter_map(|s| s["run"].as_str())
+        .filter(|r| r.trim_start().starts_with("protocheck "))
+        .collect();
+    assert_eq!(runs.len(), 1, "protocheck runs more than once:\n{text}");
+    let reports: Vec<String> = runs[0]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[0] == "--report")
+        .filter_map(|w| w[1].split_once('='))
+        .map(|(kind, file)| format!("{kind}={file}"))
+        .collect();
+    let file_of = |kind: &str| {
+        reports
+            .iter()
+            .find_map(|r| r.strip_prefix(&format!("{kind}=")))
+            .unwrap_or_else(|| panic!("no --report {kind}=FILE:\n{text}"))
             .to_string()
     };
-    let reports = [output_of("junit"), output_of("html")];
+    let files = [file_of("junit"), file_of("html")];
     let uploads = step_using(&steps, "actions/upload-artifact");
-    for report in &reports {
+    for report in &files {
         let upload = uploads
             .iter()
             .find(|u| {
@@ -154,12 +160,14 @@ fn the_workflow_builds_protocheck_from_the_configured_source_and_keeps_both_repo
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The install step's script, run with the source unset, stops with an
-/// annotation naming the two settings; with them set, it hands exactly
-/// them to `cargo install` (a stand-in `cargo` records its arguments).
+/// The install step's script: with no source set it installs the wheel
+/// `protocheck-harness` (the name `protocheck` on PyPI is another project's
+/// package) at the pinned version with pipx; with half a source it stops
+/// with an annotation naming both settings; with both it hands exactly them
+/// to `cargo install`. Stand-in `pipx` and `cargo` record their arguments.
 #[cfg(unix)]
 #[test]
-fn the_install_step_names_the_missing_settings_and_passes_the_set_ones_to_cargo() {
+fn the_install_step_installs_the_wheel_or_builds_exactly_the_set_source() {
     use std::os::unix::fs::PermissionsExt;
     let (dir, _) = init("init-install");
     let text = std::fs::read_to_string(dir.join(".github/workflows/protocheck.yml")).unwrap();
@@ -170,47 +178,69 @@ fn the_install_step_names_the_missing_settings_and_passes_the_set_ones_to_cargo(
         .to_string();
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
-    let cargo = bin.join("cargo");
-    let args_file = dir.join("cargo-args");
-    std::fs::write(
-        &cargo,
-        format!(
-            "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\n",
-            args_file.display()
-        ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for tool in ["cargo", "pipx"] {
+        let stand_in = bin.join(tool);
+        std::fs::write(
+            &stand_in,
+            format!(
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\n",
+                dir.join(format!("{tool}-args")).display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     let path = format!(
         "{}:{}",
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let args_of = |tool: &str| std::fs::read_to_string(dir.join(format!("{tool}-args"))).ok();
+    let forget = || {
+        for tool in ["cargo", "pipx"] {
+            let _ = std::fs::remove_file(dir.join(format!("{tool}-args")));
+        }
+    };
     let run = |git: &str, rev: &str| {
         Process::new("bash")
             .args(["-e", "-c", &script])
             .env("PATH", &path)
+            .env("PROTOCHECK_VERSION", "9.8.7")
             .env("PROTOCHECK_GIT", git)
             .env("PROTOCHECK_REV", rev)
             .output()
             .unwrap()
     };
 
-    let unset = run("", "");
-    assert_eq!(unset.status.code(), Some(1));
-    let said = String::from_utf8_lossy(&unset.stdout);
-    assert!(
-        said.starts_with("::error ") && said.contains("PROTOCHECK_GIT and PROTOCHECK_REV"),
-        "{said}"
-    );
-    assert!(!args_file.exists(), "cargo ran without a source");
-
-    let set = run("https://example.org/course/protocheck.git", "0123abc");
-    assert!(set.status.success(), "{set:?}");
+    let wheel = run("", "");
+    assert!(wheel.status.success(), "{wheel:?}");
     assert_eq!(
-        std::fs::read_to_string(&args_file).unwrap(),
-        "install\n--locked\n--git\nhttps://example.org/course/protocheck.git\n--rev\n0123abc\nprotocheck\n"
+        args_of("pipx").as_deref(),
+        Some("install\nprotocheck-harness==9.8.7\n")
     );
+    assert_eq!(args_of("cargo"), None, "cargo ran without a source");
+    forget();
+
+    for (git, rev) in [("https://example.org/p.git", ""), ("", "0123abc")] {
+        let half = run(git, rev);
+        assert_eq!(half.status.code(), Some(1));
+        let said = String::from_utf8_lossy(&half.stdout);
+        assert!(
+            said.starts_with("::error ") && said.contains("PROTOCHECK_GIT and PROTOCHECK_REV"),
+            "{said}"
+        );
+        assert_eq!((args_of("cargo"), args_of("pipx")), (None, None));
+    }
+
+    let source = run("https://example.org/course/protocheck.git", "0123abc");
+    assert!(source.status.success(), "{source:?}");
+    assert_eq!(
+        args_of("cargo").as_deref(),
+        Some(
+            "install\n--locked\n--git\nhttps://example.org/course/protocheck.git\n--rev\n0123abc\nprotocheck\n"
+        )
+    );
+    assert_eq!(args_of("pipx"), None, "the wheel was installed too");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

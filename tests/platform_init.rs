@@ -42,6 +42,21 @@ fn init(dir: &Path, platform: &str) {
     );
 }
 
+/// What pip installs protocheck's wheel as: the `[project]` name of
+/// pyproject.toml (not `protocheck`, an unrelated package on PyPI) at this
+/// version.
+fn wheel_requirement() -> String {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/pyproject.toml"))
+        .expect("pyproject.toml");
+    let project = text.split("[project]").nth(1).expect("a [project] table");
+    let name = project
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("name = "))
+        .expect("a name")
+        .trim_matches('"');
+    format!("{name}=={}", env!("CARGO_PKG_VERSION"))
+}
+
 /// A short selection keeps the test cheap: settings go before the
 /// [grading] table (after it they would be the table's).
 fn shorten(project: &Path) {
@@ -108,7 +123,14 @@ fn gradescope_s_run_autograder_grades_a_submission() {
         assert!(check.status.success(), "{name}: {check:?}");
     }
     let setup = std::fs::read_to_string(source.join("setup.sh")).unwrap();
-    assert!(setup.contains("pip3 install"), "{setup}");
+    let wheel = wheel_requirement();
+    assert!(
+        setup.contains(&wheel),
+        "setup.sh does not install {wheel}:\n{setup}"
+    );
+    assert!(setup.contains("pip install"), "{setup}");
+    // `protocheck` on PyPI is another project's package.
+    assert!(!setup.contains("protocheck=="), "{setup}");
     shorten(&source.join("protocheck.toml"));
     let script = source.join("run_autograder");
     let schema = "gradescope-results.schema.json";
@@ -160,6 +182,9 @@ fn prairielearn_s_entry_script_grades_a_submission() {
         "/grade/serverFilesCourse/protocheck/run.sh"
     );
     let here = root.join("serverFilesCourse/protocheck");
+    let entry = std::fs::read_to_string(here.join("run.sh")).unwrap();
+    assert!(entry.contains(&wheel_requirement()), "{entry}");
+    assert!(!entry.contains("protocheck=="), "{entry}");
     shorten(&here.join("protocheck.toml"));
     let script = here.join("run.sh");
     let schema = "prairielearn-results.schema.json";

@@ -50,16 +50,8 @@ mod proptests {
 
     // Fewer cases than the grammars': each input parses twice per game and
     // lints what it accepts.
-    fn config() -> ProptestConfig {
-        ProptestConfig {
-            cases: 600,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        }
-    }
-
     proptest! {
-        #![proptest_config(config())]
+        #![proptest_config(crate::testing::fuzz_config(600))]
 
         #[test]
         fn scenario_loader_shaped(

@@ -116,18 +116,21 @@ seed = 1
 fn workflow() -> String {
     r#"# Runs protocheck on every push and pull request. Failures are annotated
 # on the scenario lines of the pull request and summarised on the run page;
-# the JUnit and HTML reports are kept as artifacts of every run.
+# the JUnit and HTML reports of the one run are kept as artifacts.
 name: protocheck
 
 on: [push, pull_request]
 
-# Where protocheck is built from: set both here, once. PROTOCHECK_GIT is the
-# git address of the protocheck your course uses, PROTOCHECK_REV a commit of
-# it (a full hash, so every run uses the same checks). The build is cached
-# per revision: change PROTOCHECK_REV to upgrade.
 env:
-  PROTOCHECK_GIT: ""  # e.g. https://github.com/<owner>/protocheck.git
-  PROTOCHECK_REV: ""  # e.g. the commit hash from `git rev-parse HEAD` there
+  # protocheck is installed from its wheel on PyPI, {pypi} (`protocheck`
+  # there is an unrelated package), at this version, so every run uses the
+  # same checks: change it to upgrade.
+  PROTOCHECK_VERSION: "{version}"
+  # Or built from source instead (a course's own protocheck): set both,
+  # PROTOCHECK_GIT the git address and PROTOCHECK_REV a commit of it (a full
+  # hash). The build is cached per revision.
+  PROTOCHECK_GIT: ""
+  PROTOCHECK_REV: ""
 
 jobs:
   protocheck:
@@ -139,11 +142,13 @@ jobs:
     #     shard: [1, 2, 3, 4]
     steps:
       - uses: actions/checkout@v4
-      - uses: dtolnay/rust-toolchain@stable
       # Build your bot here if it needs building, e.g.:
       # - run: make
+      - uses: dtolnay/rust-toolchain@stable
+        if: env.PROTOCHECK_REV != ''
       - name: Restore the protocheck build
         id: protocheck-build
+        if: env.PROTOCHECK_REV != ''
         uses: actions/cache@v4
         with:
           path: ~/.cargo/bin/protocheck
@@ -151,21 +156,19 @@ jobs:
       - name: Install protocheck
         if: steps.protocheck-build.outputs.cache-hit != 'true'
         run: |
-          if [ -z "$PROTOCHECK_GIT" ] || [ -z "$PROTOCHECK_REV" ]; then
-            echo "::error title=protocheck source not set::set PROTOCHECK_GIT and PROTOCHECK_REV in the env block at the top of .github/workflows/protocheck.yml"
+          if [ -z "$PROTOCHECK_GIT" ] && [ -z "$PROTOCHECK_REV" ]; then
+            pipx install "{pypi}==$PROTOCHECK_VERSION"
+          elif [ -z "$PROTOCHECK_GIT" ] || [ -z "$PROTOCHECK_REV" ]; then
+            echo "::error title=protocheck source half set::set both PROTOCHECK_GIT and PROTOCHECK_REV in the env block at the top of .github/workflows/protocheck.yml, or neither to install the wheel"
             exit 1
+          else
+            cargo install --locked --git "$PROTOCHECK_GIT" --rev "$PROTOCHECK_REV" protocheck
           fi
-          cargo install --locked --git "$PROTOCHECK_GIT" --rev "$PROTOCHECK_REV" protocheck
       - name: Check the bot
         id: check
         # Settings come from protocheck.toml. With the matrix above, add
         #   --partition hash:${{ matrix.shard }}/4
-        run: protocheck --format junit --output protocheck-junit.xml
-      - name: HTML report
-        # The same checks again (the seed in protocheck.toml fixes the
-        # generated games), also when the first run found failures.
-        if: always() && (steps.check.outcome == 'success' || steps.check.outcome == 'failure')
-        run: protocheck --no-annotations --format html --output protocheck-report.html
+        run: protocheck --report human --report junit=protocheck-junit.xml --report html=protocheck-report.html
       - name: Keep the JUnit report
         if: always()
         uses: actions/upload-artifact@v4
@@ -181,7 +184,8 @@ jobs:
           path: protocheck-report.html
           if-no-files-found: ignore
 "#
-    .to_string()
+    .replace("{pypi}", super::platform::PYPI_NAME)
+    .replace("{version}", env!("CARGO_PKG_VERSION"))
 }
 
 #[cfg(test)]

@@ -110,19 +110,31 @@ points-per-scenario = 1
 # hidden-until = "2026-12-01T23:59:00Z"
 "#;
 
+/// The name protocheck's wheel has on PyPI (`pyproject.toml`): the name
+/// `protocheck` there belongs to an unrelated package, so `pip install
+/// protocheck` would install something else.
+pub const PYPI_NAME: &str = "protocheck-harness";
+
 fn setup_sh() -> String {
     format!(
         r#"#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder image.
 # It installs protocheck with pip, from the wheel the protocheck project
-# publishes (PROTOCHECK_PIP may name another requirement, e.g. a wheel file
-# shipped in this zip: /autograder/source/protocheck-…-linux_x86_64.whl).
+# publishes on PyPI as {pypi} (`pip install protocheck` installs an
+# unrelated package), into its own virtual environment: newer Ubuntu images
+# refuse pip installs into the system Python. PROTOCHECK_PIP may name
+# another requirement, e.g. a wheel file shipped in this zip:
+# /autograder/source/protocheck_harness-…-manylinux_2_17_x86_64.whl
 set -euo pipefail
-PROTOCHECK_PIP="${{PROTOCHECK_PIP:-protocheck=={version}}}"
-apt-get install -y python3-pip
-pip3 install "$PROTOCHECK_PIP"
+PROTOCHECK_PIP="${{PROTOCHECK_PIP:-{pypi}=={version}}}"
+apt-get update -qq
+apt-get install -y -qq python3-venv
+python3 -m venv /opt/protocheck
+/opt/protocheck/bin/pip install --quiet "$PROTOCHECK_PIP"
+ln -sf /opt/protocheck/bin/protocheck /usr/local/bin/protocheck
 protocheck --version
 "#,
+        pypi = PYPI_NAME,
         version = env!("CARGO_PKG_VERSION")
     )
 }
@@ -168,7 +180,8 @@ fn prairielearn_entry(bot: &str) -> String {
 # the [grading] policy of protocheck.toml beside this script, and writes
 # /grade/results/results.json itself. The grader image must have protocheck:
 # install it in the image with pip (the wheel the protocheck project
-# publishes: `pip3 install protocheck=={version}`).
+# publishes on PyPI as {pypi}: `pip3 install {pypi}=={version}`; `pip
+# install protocheck` installs an unrelated package).
 set -uo pipefail
 # The grading root (PL_GRADE_ROOT: a folder laid out like /grade, to try
 # this script elsewhere) and protocheck (PROTOCHECK: another program).
@@ -188,6 +201,7 @@ if [ ! -s "$ROOT/results/results.json" ]; then
 fi
 exit 0
 "#,
+        pypi = PYPI_NAME,
         version = env!("CARGO_PKG_VERSION")
     )
 }

@@ -59,16 +59,9 @@ mod proptests {
     use super::*;
     use proptest::prelude::*;
 
-    fn config() -> ProptestConfig {
-        ProptestConfig {
-            cases: 3000,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        }
-    }
 
     proptest! {
-        #![proptest_config(config())]
+        #![proptest_config(crate::testing::fuzz_config(3000))]
 
         #[test]
         fn kalah_grammar_bytes(data in prop::collection::vec(any::<u8>(), 0..40)) {
