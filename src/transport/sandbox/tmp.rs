@@ -77,9 +77,19 @@ impl TmpPool {
         let made = loop {
             let reused = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
             match reused {
-                // Still there (a cleaner of the temp folder may have been by).
-                Some(made) if still_there(&made) => break made,
-                Some(_) => continue,
+                // Checked again as it is handed out, not only when it was
+                // given back: where bots are not confined to their own
+                // folders (no Landlock file rules), another bot of this run
+                // could have written into it meanwhile.
+                Some(made) if as_made(&made) => break made,
+                Some(made) => {
+                    // Ours but changed: removed. Someone else's at that
+                    // path (a cleaner of the temp folder was by): left alone.
+                    if still_there(&made) {
+                        let _ = std::fs::remove_dir_all(&made.path);
+                    }
+                    continue;
+                }
                 None => break self.make()?,
             }
         };
@@ -286,6 +296,25 @@ mod tests {
             assert_ne!(next.path(), path, "{what}");
             assert!(std::fs::read_dir(next.path()).unwrap().next().is_none());
         }
+        let _ = std::fs::remove_dir_all(&pool.base);
+    }
+
+    /// A folder written into while it waited in the pool (by a bot that is
+    /// not confined to its own folders) is not handed out.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_changed_while_it_waits_in_the_pool_is_not_handed_out() {
+        let pool = pool("waiting");
+        let mut tmp = pool.take().unwrap();
+        let path = tmp.path().to_path_buf();
+        tmp.processes_gone();
+        drop(tmp);
+        assert_eq!(pool.free_count(), 1);
+        std::fs::write(path.join("planted"), "x").unwrap();
+        let next = pool.take().unwrap();
+        assert_ne!(next.path(), path);
+        assert!(!path.exists(), "the changed folder is removed");
+        assert!(std::fs::read_dir(next.path()).unwrap().next().is_none());
         let _ = std::fs::remove_dir_all(&pool.base);
     }
 
