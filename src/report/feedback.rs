@@ -38,6 +38,19 @@ pub fn without_paths(text: &str, bot: &str) -> String {
 }
 
 /// The scenario's results of a graded item, in report order.
+/// The run's score: the policy's, or the default policy's where the run was
+/// given none (both platforms grade every run).
+pub fn run_score(info: &RunInfo, results: &[ScenarioResult]) -> crate::grading::Score {
+    info.score.clone().unwrap_or_else(|| {
+        crate::grading::score(
+            &Default::default(),
+            crate::grading::DEFAULT_SOURCE,
+            results,
+            &[],
+        )
+    })
+}
+
 pub fn members<'a>(test: &Test, results: &'a [ScenarioResult]) -> Vec<&'a ScenarioResult> {
     results
         .iter()

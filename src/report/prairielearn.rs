@@ -37,14 +37,7 @@ struct Ungradable {
 }
 
 pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
-    let score = info.score.clone().unwrap_or_else(|| {
-        crate::grading::score(
-            &Default::default(),
-            crate::grading::DEFAULT_SOURCE,
-            results,
-            &[],
-        )
-    });
+    let score = feedback::run_score(info, results);
     let tests = score
         .tests
         .iter()
