@@ -162,7 +162,13 @@ impl Run<'_> {
             self.session.input_closed();
             self.seats[self.at].inbox.conn.close_input();
         }
-        let deadline = Instant::now() + self.seats[self.at].time.exit_grace;
+        let grace = self.seats[self.at].time.exit_grace;
+        let mut deadline = Instant::now() + grace;
+        // The grace is the bot's own time, as a listening window is: a bot
+        // the machine keeps from running cannot exit, and on a loaded
+        // grading machine it would be told it did not.
+        let mut grace_end = super::timing::WindowEnd::open(grace);
+        grace_end.baseline(&self.seats[self.at].inbox.conn);
         while !self.seats[self.at].exit.judged() {
             // The exit is taken from the event stream, never peeked at: the
             // stream holds it back until the output before it has been read,
@@ -190,6 +196,10 @@ impl Run<'_> {
                 }
                 None if self.stopped() => return,
                 None => {
+                    if let Some(more) = grace_end.extension(&self.seats[self.at].inbox.conn) {
+                        deadline = Instant::now() + more;
+                        continue;
+                    }
                     let grace = humantime::format_duration(self.seats[self.at].time.exit_grace);
                     self.note(format!("the bot did not exit within {grace}"));
                     let v = self.session.no_exit(self.seats[self.at].time.exit_grace);

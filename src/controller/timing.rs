@@ -41,6 +41,17 @@ const LOOK_MAX: Duration = Duration::from_millis(250);
 const WINDOW_STEP: Duration = Duration::from_millis(2);
 const WINDOW_EXTENSION_CAP: Duration = Duration::from_secs(2);
 
+/// A window whose bot the machine starves (a task ready to run, and the bot
+/// given less than [`STARVED_CPU`] of CPU in all since the window's end) goes on
+/// past [`WINDOW_EXTENSION_CAP`], up to this long: a bot pinned beside busy
+/// threads at idle priority waited 0.3 s per wake-up on average and 3.9 s at
+/// worst here, and the line it was about to write out of turn is still out
+/// of turn. A bot that computes, or many processes that spin, use more than
+/// [`STARVED_CPU`] at once and keep the ordinary cap, so they do not slow
+/// their own grading further.
+const STARVED_WINDOW_CAP: Duration = Duration::from_secs(30);
+const STARVED_CPU: Duration = Duration::from_millis(5);
+
 /// The bot's own time since a reply became due.
 #[derive(Debug)]
 pub(super) struct BotClock {
@@ -230,6 +241,8 @@ pub(super) struct WindowEnd {
     /// The last look's CPU time of each task (the first look at the end
     /// of the window only asks to look again).
     previous: Option<HashMap<i32, u64>>,
+    /// CPU time of each task at the window's end (the first look past it).
+    at_end: Option<HashMap<i32, u64>>,
     extended: Duration,
 }
 
@@ -244,6 +257,7 @@ impl WindowEnd {
             opened,
             clock: BotClock::new(opened),
             previous: None,
+            at_end: None,
             extended: Duration::ZERO,
         }
     }
@@ -268,13 +282,13 @@ impl WindowEnd {
 
     /// How much longer the window listens (`None`: it ends now).
     pub(super) fn extension(&mut self, conn: &BotConnection) -> Option<Duration> {
-        if self.window.is_zero() || self.extended >= self.cap() {
+        if self.window.is_zero() {
             return None;
         }
-        // One look serves both questions, so that "has not run since the
+        // One look serves every question, so that "has not run since the
         // last look" always compares two looks in a row.
         let tasks = conn.task_times();
-        let more = match &tasks {
+        let (more, cap) = match &tasks {
             Some(tasks) => {
                 self.clock.take(tasks);
                 let start = conn
@@ -284,15 +298,53 @@ impl WindowEnd {
                 let short = own
                     .filter(|&own| own < self.window)
                     .map(|own| (self.window - own).max(WINDOW_STEP));
-                let waiting = self.kept_waiting(tasks);
-                short.or(waiting.then_some(WINDOW_STEP))
+                let (waiting, cap) = self.waiting_and_cap(tasks);
+                (short.or(waiting.then_some(WINDOW_STEP)), cap)
             }
-            None => None,
+            None => (None, self.cap()),
         };
+        if self.extended >= cap {
+            return None;
+        }
         let more = more.or((conn.reader_busy() || conn.writes_pending()).then_some(WINDOW_STEP))?;
-        let more = more.min(self.cap() - self.extended);
+        let more = more.min(cap - self.extended);
         self.extended += more;
         Some(more)
+    }
+
+    /// Whether the machine keeps the bot waiting at this look, and how far
+    /// past its length the window may go on: further while the bot is
+    /// starved (see [`STARVED_WINDOW_CAP`]).
+    fn waiting_and_cap(&mut self, tasks: &[TaskTimes]) -> (bool, Duration) {
+        let kept_waiting = self.kept_waiting(tasks);
+        // Ready to run and given next to no CPU since the window's end,
+        // whether or not it ran a little since the last look (preempted
+        // before its write, it is queued again).
+        let starved = tasks.iter().any(|t| t.runnable) && self.ran_since_end(tasks) < STARVED_CPU;
+        let waiting = kept_waiting || starved;
+        let cap = if starved {
+            self.cap().max(STARVED_WINDOW_CAP)
+        } else {
+            self.cap()
+        };
+        (waiting, cap)
+    }
+
+    /// CPU time the bot's tasks have had since the window's end (the first
+    /// call is the end: it records the counters and answers zero; a task
+    /// born since counts whole).
+    fn ran_since_end(&mut self, tasks: &[TaskTimes]) -> Duration {
+        let at_end = self
+            .at_end
+            .get_or_insert_with(|| tasks.iter().map(|t| (t.tid, t.ran_ns)).collect());
+        let ns: u64 = tasks
+            .iter()
+            .map(|t| {
+                t.ran_ns
+                    .saturating_sub(at_end.get(&t.tid).copied().unwrap_or(0))
+            })
+            .sum();
+        Duration::from_nanos(ns)
     }
 
     /// Whether the bot has a task ready to run that has not run since the
@@ -324,6 +376,58 @@ mod tests {
             runs: 1,
             runnable: false,
         }
+    }
+
+    fn queued(tid: i32, ran_us: u64) -> TaskTimes {
+        TaskTimes {
+            tid,
+            ran_ns: ran_us * 1_000,
+            waited_ns: 0,
+            runs: 1,
+            runnable: true,
+        }
+    }
+
+    #[test]
+    fn a_bot_the_machine_starves_keeps_its_window_open_past_the_ordinary_cap() {
+        // Ready to run at every look and given 3 ms of CPU in all since the
+        // window's end (it was preempted before its write): its line is
+        // still out of turn, however long the machine makes it wait.
+        let mut end = WindowEnd::open(Duration::from_millis(50));
+        let ordinary = end.cap();
+        assert_eq!(
+            end.waiting_and_cap(&[queued(7, 1_000)]),
+            (true, STARVED_WINDOW_CAP)
+        );
+        assert_eq!(
+            end.waiting_and_cap(&[queued(7, 1_000)]),
+            (true, STARVED_WINDOW_CAP)
+        );
+        assert_eq!(
+            end.waiting_and_cap(&[queued(7, 4_000)]).1,
+            STARVED_WINDOW_CAP
+        );
+        assert!(ordinary < STARVED_WINDOW_CAP);
+    }
+
+    #[test]
+    fn a_bot_that_gets_the_cpu_keeps_the_ordinary_cap() {
+        // Many processes that spin: one is always queued, but the bot as a
+        // whole runs, so its window ends at the ordinary cap.
+        let mut end = WindowEnd::open(Duration::from_millis(50));
+        let ordinary = end.cap();
+        end.waiting_and_cap(&[queued(7, 0), queued(8, 0)]);
+        assert_eq!(
+            end.waiting_and_cap(&[queued(7, 0), queued(8, 9_000)]),
+            (true, ordinary)
+        );
+        // A bot asleep is not kept waiting at all.
+        let mut end = WindowEnd::open(Duration::from_millis(50));
+        let asleep = TaskTimes {
+            runnable: false,
+            ..queued(7, 0)
+        };
+        assert_eq!(end.waiting_and_cap(&[asleep]), (false, ordinary));
     }
 
     fn clock_after(looks: &[&[TaskTimes]]) -> BotClock {
