@@ -14,6 +14,7 @@ mod options;
 mod progress;
 pub(crate) mod roster;
 mod schedule;
+mod scores;
 mod sha256;
 mod summary;
 mod table;

@@ -2,7 +2,8 @@
 //! few lines of script, no network) with the class table — sortable by
 //! any column with the script, sorted by id without it — linking each
 //! bot's report, and a bar chart (inline SVG) of how many bots break each
-//! rule. Every bot-supplied text is escaped.
+//! rule, and the class's scores (`scores`: a column and a histogram).
+//! Every bot-supplied text is escaped.
 
 use super::table::{Grades, Row};
 use crate::report::html::escape;
@@ -10,7 +11,7 @@ use std::fmt::Write;
 
 const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #ddd;text-align:left}\
-th{cursor:pointer;user-select:none}td.n{text-align:right}\
+th{cursor:pointer;user-select:none}td.n{text-align:right;white-space:nowrap}\
 ol.skips li{margin:.2em 0}.passed{color:#17692c}.failed{color:#b3261e}.error,.interrupted{color:#8a5a00}\
 svg text{font:12px system-ui,sans-serif}code{font-size:13px}";
 
@@ -70,6 +71,7 @@ pub fn render(grades: &Grades) -> String {
     page += &chart(&rule_counts(rows), rows.len(), Bars::Failures);
     page += "<h2>Warnings, by number of bots</h2>\n";
     page += &chart(&warning_counts(rows), rows.len(), Bars::Warnings);
+    page += &super::scores::distribution(rows);
     let reasons = skip_reasons(rows);
     page += "<h2>Class</h2>\n";
     page += &class_table(rows, &reasons);
@@ -199,7 +201,7 @@ fn skip_reasons(rows: &[Row]) -> Vec<&str> {
 
 fn class_table(rows: &[Row], reasons: &[&str]) -> String {
     let mut html = String::from(
-        "<table>\n<thead><tr><th>id</th><th>status</th><th>passed</th><th>failed</th>\
+        "<table>\n<thead><tr><th>id</th><th>status</th><th>score</th><th>passed</th><th>failed</th>\
          <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th><th>sandbox</th></tr></thead>\n<tbody>\n",
     );
     for r in rows {
@@ -235,7 +237,7 @@ fn class_table(rows: &[Row], reasons: &[&str]) -> String {
         }
         let _ = writeln!(
             html,
-            "<tr><td>{id_cell}</td><td class=\"{status}\">{status}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+            "<tr><td>{id_cell}</td><td class=\"{status}\">{status}</td>{score}<td class=\"n\">{}</td><td class=\"n\">{}</td>\
              <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td><td>{}</td></tr>",
             r.passed,
             r.failed,
@@ -244,6 +246,7 @@ fn class_table(rows: &[Row], reasons: &[&str]) -> String {
             r.seconds,
             escape(&sandbox_cell(r)),
             status = escape(&r.status),
+            score = super::scores::cell(r),
         );
     }
     html += "</tbody>\n</table>\n";
@@ -368,6 +371,44 @@ mod tests {
         assert!(page.contains("data-rule=\"k.x\" data-bots=\"1\""), "{page}");
         assert!(page.contains("3 bots: 1 passed, 2 failed"));
         assert!(page.contains("k.y: 2 of 3 bots</title>"), "{page}");
+    }
+
+    #[test]
+    fn the_page_has_a_sortable_score_column_and_the_score_histogram() {
+        let mut rows = vec![row("a", "passed", &[]), row("b", "failed", &["k.x"])];
+        rows[0].score = Some(8.0);
+        rows[0].max_score = Some(8.0);
+        rows[1].score = Some(3.5);
+        rows[1].max_score = Some(8.0);
+        let page = render(&Grades {
+            protocheck: "0".into(),
+            game: Some("kalah".into()),
+            options: vec![],
+            partition: None,
+            bot_time_limit: None,
+            bots: rows,
+        });
+        assert!(
+            page.contains("<th>id</th><th>status</th><th>score</th><th>passed</th>"),
+            "{page}"
+        );
+        assert!(
+            page.contains(
+                "<td class=\"passed\">passed</td><td class=\"n\" data-sort=\"8\">8 / 8</td>"
+            ),
+            "{page}"
+        );
+        assert!(page.contains("data-sort=\"3.5\">3.5 / 8</td>"), "{page}");
+        let histogram = &page[page.find("<h2>Scores</h2>").expect("a score section")..];
+        assert!(histogram.starts_with("<h2>Scores</h2>\n<p class=\"scores\">2 bots with a score: median 5.75, mean 5.75 (out of 8)</p>\n<svg"), "{page}");
+        assert!(histogram.contains("data-from=\"40\" data-to=\"50\" data-bots=\"1\""));
+        assert!(histogram.contains("data-from=\"90\" data-to=\"100\" data-bots=\"1\""));
+        // Offline: nothing is fetched.
+        assert!(
+            !page.contains("src=") && !page.contains("http://")
+                || page.matches("http://").count()
+                    == page.matches("http://www.w3.org/2000/svg").count()
+        );
     }
 
     #[test]
