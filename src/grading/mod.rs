@@ -27,7 +27,7 @@ pub struct Score {
 }
 
 /// One graded item: a group of scenarios, or a scenario alone.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Test {
     /// The group's name, or the scenario's.
     pub name: String,

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 /// The JSON report. Written from a run's results (borrowed), read back
 /// owned (`Report<'static>`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Report<'a> {
     pub protocheck: String,
     pub game: String,
@@ -41,13 +41,13 @@ pub struct Report<'a> {
     pub scenarios: Cow<'a, [ScenarioResult]>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Grading {
     pub policy: String,
     pub tests: Vec<crate::grading::Test>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Shard {
     /// As given: `count:K/N` or `hash:K/N`.
     pub shard: String,
@@ -55,7 +55,7 @@ pub struct Shard {
     pub of: usize,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Generated {
     pub games: usize,
     pub seed: u64,
