@@ -74,6 +74,7 @@ pub fn render(grades: &Grades) -> String {
     page += &super::scores::distribution(rows);
     let reasons = skip_reasons(rows);
     page += "<h2>Class</h2>\n";
+    page += &super::compare::line(grades);
     page += &class_table(rows, &reasons);
     page += &skip_notes(&reasons, rows);
     let _ = write!(page, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
@@ -202,8 +203,13 @@ fn skip_reasons(rows: &[Row]) -> Vec<&str> {
 fn class_table(rows: &[Row], reasons: &[&str]) -> String {
     let mut html = String::from(
         "<table>\n<thead><tr><th>id</th><th>status</th><th>score</th><th>passed</th><th>failed</th>\
-         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th><th>sandbox</th></tr></thead>\n<tbody>\n",
+         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th><th>sandbox</th>",
     );
+    let compared = rows.iter().any(|r| r.compared.is_some());
+    if compared {
+        html += super::compare::HEADERS;
+    }
+    html += "</tr></thead>\n<tbody>\n";
     for r in rows {
         let id = escape(&r.id);
         let id_cell = if r.report.is_empty() {
@@ -238,13 +244,18 @@ fn class_table(rows: &[Row], reasons: &[&str]) -> String {
         let _ = writeln!(
             html,
             "<tr><td>{id_cell}</td><td class=\"{status}\">{status}</td>{score}<td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td><td>{}</td></tr>",
+             <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td><td>{}</td>{}</tr>",
             r.passed,
             r.failed,
             r.warnings,
             r.skipped,
             r.seconds,
             escape(&sandbox_cell(r)),
+            if compared {
+                super::compare::cells(r)
+            } else {
+                String::new()
+            },
             status = escape(&r.status),
             score = super::scores::cell(r),
         );
@@ -345,6 +356,7 @@ mod tests {
             not_run: 0,
             score: None,
             max_score: None,
+            compared: None,
         }
     }
 
@@ -365,6 +377,7 @@ mod tests {
             options: vec![],
             partition: None,
             bot_time_limit: None,
+            compared_with: None,
             bots: rows.to_vec(),
         });
         assert!(page.contains("data-rule=\"k.y\" data-bots=\"2\""), "{page}");
@@ -386,6 +399,7 @@ mod tests {
             options: vec![],
             partition: None,
             bot_time_limit: None,
+            compared_with: None,
             bots: rows,
         });
         assert!(
@@ -440,6 +454,7 @@ mod tests {
             options: vec![],
             partition: None,
             bot_time_limit: None,
+            compared_with: None,
             bots: vec![lingers, early],
         });
         assert!(
@@ -484,6 +499,7 @@ mod tests {
             options: vec![],
             partition: None,
             bot_time_limit: None,
+            compared_with: None,
             bots: rows.to_vec(),
         });
         assert!(page.contains("k.x: 1 of 1 bot</title>"), "{page}");
@@ -510,6 +526,7 @@ mod tests {
             options: vec![],
             partition: None,
             bot_time_limit: Some("2m".into()),
+            compared_with: None,
             bots: rows,
         });
         assert!(
@@ -532,6 +549,7 @@ mod tests {
             options: vec![],
             partition: None,
             bot_time_limit: None,
+            compared_with: None,
             bots: vec![row("<b>&#1", "passed", &[])],
         });
         assert!(
@@ -549,6 +567,7 @@ mod tests {
             options: vec![],
             partition: None,
             bot_time_limit: None,
+            compared_with: None,
             bots,
         };
         let page = render(&grades(vec![
