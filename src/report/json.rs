@@ -45,6 +45,9 @@ pub struct Report<'a> {
 pub struct Grading {
     pub policy: String,
     pub tests: Vec<crate::grading::Test>,
+    /// The policy's leaderboard, when it names one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaderboard: Vec<crate::grading::Standing>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -82,6 +85,7 @@ impl<'a> Report<'a> {
             grading: info.score.as_ref().map(|s| Grading {
                 policy: s.policy.clone(),
                 tests: s.tests.clone(),
+                leaderboard: s.leaderboard.clone(),
             }),
             totals: Totals::of(results),
             scenarios: Cow::Borrowed(results),
@@ -114,6 +118,11 @@ impl<'a> Report<'a> {
                         .grading
                         .as_ref()
                         .map(|g| g.tests.clone())
+                        .unwrap_or_default(),
+                    leaderboard: self
+                        .grading
+                        .as_ref()
+                        .map(|g| g.leaderboard.clone())
                         .unwrap_or_default(),
                 }),
                 _ => None,
