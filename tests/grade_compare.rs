@@ -117,7 +117,7 @@ fn a_second_grade_compared_with_the_first_shows_scores_then_and_rules_fixed_and_
         "{page}"
     );
     assert!(
-        page.contains(&format!("fixed <code>kalah.move.hole-range</code>")),
+        page.contains("fixed <code>kalah.move.hole-range</code>"),
         "{page}"
     );
     assert!(
