@@ -3,7 +3,7 @@
 use crate::verdict::{Severity, Violation};
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// protocheck → bot (`>`)
@@ -14,7 +14,7 @@ pub enum Direction {
     Note,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TranscriptLine {
     pub dir: Direction,
     pub text: String,
@@ -22,7 +22,7 @@ pub struct TranscriptLine {
     pub ms: u64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Passed,
@@ -42,7 +42,7 @@ pub enum Status {
 
 /// Written by the JSON report and read back from it (`grade` reads each
 /// bot's report as these): one type both ways, so the two cannot drift.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ScenarioResult {
     pub name: String,
     pub game: String,
@@ -86,7 +86,7 @@ pub struct ScenarioResult {
 }
 
 /// What the report draws beside one transcript line.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Frame {
     /// The game after the line was dealt with; `None`: the game draws
     /// nothing here (not set up, or no pictures at all), or the line is a
@@ -102,7 +102,7 @@ pub struct Frame {
 /// A game state as a small, neutral drawing: the game's own module says
 /// what to draw, the reporter turns it into markup (and escapes the text),
 /// so neither the controller nor the reporters know any game.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Picture {
     /// The drawing's extent, in its own units (the reporter scales it).
     pub width: u32,
@@ -150,7 +150,7 @@ impl Picture {
 }
 
 /// One element of a [`Picture`], in the drawing's units (origin top left).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "shape", rename_all = "lowercase")]
 pub enum Shape {
     Rect {
@@ -203,7 +203,7 @@ impl Shape {
 }
 
 /// The role of a shape; the reporter picks the colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Ink {
     /// The board itself.
@@ -230,7 +230,7 @@ pub enum Ink {
 }
 
 /// How many more findings of one rule there were than the report keeps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Omitted {
     #[serde(deserialize_with = "crate::verdict::rule_id")]
     pub rule: crate::verdict::RuleId,
@@ -278,7 +278,9 @@ impl ScenarioResult {
 }
 
 /// The totals a run ends with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Totals {
     pub passed: usize,
     pub failed: usize,

@@ -6,7 +6,19 @@ use serde::{Deserialize, Deserializer, Serialize};
 use std::borrow::Cow;
 
 /// How much a finding weighs. `--strict` promotes every `Warn` to `Fail`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Warn,
@@ -51,7 +63,7 @@ impl RuleInfo {
 }
 
 /// Where in a scenario file something happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StepRef {
     pub file: String,
     pub line: u32,
@@ -73,7 +85,7 @@ impl std::fmt::Display for StepRef {
 }
 
 /// A single finding about the bot under test.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Violation {
     #[serde(deserialize_with = "rule_id")]
     pub rule: RuleId,
@@ -98,7 +110,7 @@ pub struct Violation {
 /// clock and as the bot would have needed on an idle machine: the wall time
 /// less the time its busiest task was ready to run but waited for a CPU
 /// (`transport::cpu_wait`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ReplyTiming {
     pub wall_ms: u64,
     /// `None` where the bot's own time cannot be measured (not Linux, a
@@ -110,7 +122,7 @@ pub struct ReplyTiming {
 }
 
 /// Which figure decided that a reply was late.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TimeFigure {
     /// The bot's own time reached the limit.

@@ -236,3 +236,51 @@ fn the_schemas_refuse_what_the_specifications_rule_out() {
         "a name"
     );
 }
+
+#[test]
+fn the_policy_s_leaderboard_reaches_gradescope_s_results() {
+    let dir = folder("leaderboard");
+    std::fs::write(
+        dir.join("policy.toml"),
+        "[grading]\nper-game-won = 1\nleaderboard = [\"games-won\", \"warnings\"]\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .current_dir(&dir)
+        .args(["--game", "kalah", "--games", "2", "--seed", "7"])
+        .args(["--filter", "generated", "--jobs", "1"])
+        .args(["--grading", "policy.toml", "--report", "gradescope=gs.json"])
+        .arg(bot("kalah-correct"))
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let gs = valid(&dir.join("gs.json"), "gradescope-results.schema.json");
+    let board = gs["leaderboard"].as_array().expect("a leaderboard");
+    assert_eq!(board.len(), 2, "{gs:#}");
+    assert_eq!(board[0]["name"], "Games won");
+    assert_eq!(board[0]["order"], "desc");
+    // Each game won without a finding is a point: the board says as many.
+    assert_eq!(board[0]["value"], gs["score"], "{gs:#}");
+    assert_eq!(
+        board[1],
+        serde_json::json!({"name": "Warnings", "value": 0.0, "order": "asc"})
+    );
+    // Without one in the policy there is none.
+    std::fs::write(dir.join("policy.toml"), "[grading]\nper-game-won = 1\n").unwrap();
+    let out = Command::cargo_bin("protocheck")
+        .unwrap()
+        .current_dir(&dir)
+        .args(["--game", "kalah", "--games", "1", "--seed", "7"])
+        .args(["--filter", "generated", "--jobs", "1"])
+        .args(["--grading", "policy.toml", "--report", "gradescope=gs.json"])
+        .arg(bot("kalah-correct"))
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let gs = valid(&dir.join("gs.json"), "gradescope-results.schema.json");
+    assert!(gs.get("leaderboard").is_none(), "{gs:#}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -43,6 +43,7 @@ pub fn merge(folders: &[PathBuf], out: &Path) -> Result<Grades, String> {
         options: first.options.clone(),
         partition: None,
         bot_time_limit: first.bot_time_limit.clone(),
+        compared_with: first.compared_with.clone(),
         bots: Vec::new(),
     };
     let mut from: Vec<(&str, &Path)> = Vec::new();

@@ -8,12 +8,14 @@
 //! input (nothing runs) or grade was stopped.
 
 mod child;
+mod compare;
 mod folder;
 mod merge;
 mod options;
 mod progress;
 pub(crate) mod roster;
 mod schedule;
+mod scores;
 mod sha256;
 mod summary;
 mod table;
@@ -58,6 +60,12 @@ pub struct GradeArgs {
     /// empty for a bot without a report).
     #[arg(long, value_name = "PATH")]
     pub gradebook_csv: Option<PathBuf>,
+    /// The output folder of an earlier grade: each bot's previous score
+    /// there and the rules it fixed or newly broke since, on the class page
+    /// and in grades.csv/grades.json (read from its report there; a bot
+    /// without one is new).
+    #[arg(long, value_name = "OLD_DIR")]
+    pub compare: Option<PathBuf>,
     /// The limits and the sandbox of every bot, given to each bot's run
     /// (the same flags after `--` do the same).
     #[command(flatten)]
@@ -78,7 +86,8 @@ pub struct GradeArgs {
 
 const GRADE_HELP: &str = "Examples:\n  \
 protocheck grade submissions/*/bot -- --game kalah\n  \
-protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n\
+protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n  \
+protocheck grade submissions/*/bot --out week2 --compare week1 -- --game kalah\n\
 A bot graded before is kept while nothing it depends on changed: every file of its folder (by content), its command, \
 the run options and protocheck's version; --force grades every bot again. A bot cut by --bot-time-limit is graded again \
 when the limit changes; one that finished is kept while it finished within the new limit.\n\
@@ -134,6 +143,9 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         None => entries,
     };
     let out = cwd.join(&args.out);
+    if let Some(old) = &args.compare {
+        compare::check(&cwd.join(old), old, &out).map_err(Fatal::Usage)?;
+    }
     std::fs::create_dir_all(&out)
         .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", out.display())))?;
     let jobs = args.jobs.unwrap_or_else(|| {
@@ -144,7 +156,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
     // From here a stop is passed on to the running bots, whose reports
     // are still written, and so is the table.
     schedule::pass_stops_on();
-    let rows = schedule::grade_all(&schedule::Plan {
+    let mut rows = schedule::grade_all(&schedule::Plan {
         entries: &entries,
         options: &options.args,
         out: &out,
@@ -152,12 +164,18 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         force: args.force,
         budget: args.bot_time_limit,
     });
+    match &args.compare {
+        Some(old) => compare::compare_all(&mut rows, &cwd.join(old)),
+        // A kept row never carries an earlier comparison.
+        None => rows.iter_mut().for_each(|r| r.compared = None),
+    }
     let mut grades = table::Grades {
         protocheck: env!("CARGO_PKG_VERSION").into(),
         game: options.game.clone(),
         options: run_options,
         partition: partition.map(|p| format!("{}/{}", p.shard, p.total)),
         bot_time_limit: args.bot_time_limit.map(crate::suite::budget::show),
+        compared_with: args.compare.as_ref().map(|old| old.display().to_string()),
         bots: rows,
     };
     write_outputs(&out, &mut grades)?;

@@ -2,7 +2,8 @@
 //! few lines of script, no network) with the class table — sortable by
 //! any column with the script, sorted by id without it — linking each
 //! bot's report, and a bar chart (inline SVG) of how many bots break each
-//! rule. Every bot-supplied text is escaped.
+//! rule, and the class's scores (`scores`: a column and a histogram).
+//! Every bot-supplied text is escaped.
 
 use super::table::{Grades, Row};
 use crate::report::html::escape;
@@ -10,7 +11,7 @@ use std::fmt::Write;
 
 const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #ddd;text-align:left}\
-th{cursor:pointer;user-select:none}td.n{text-align:right}\
+th{cursor:pointer;user-select:none}td.n{text-align:right;white-space:nowrap}\
 ol.skips li{margin:.2em 0}.passed{color:#17692c}.failed{color:#b3261e}.error,.interrupted{color:#8a5a00}\
 svg text{font:12px system-ui,sans-serif}code{font-size:13px}";
 
@@ -70,8 +71,10 @@ pub fn render(grades: &Grades) -> String {
     page += &chart(&rule_counts(rows), rows.len(), Bars::Failures);
     page += "<h2>Warnings, by number of bots</h2>\n";
     page += &chart(&warning_counts(rows), rows.len(), Bars::Warnings);
+    page += &super::scores::distribution(rows);
     let reasons = skip_reasons(rows);
     page += "<h2>Class</h2>\n";
+    page += &super::compare::line(grades);
     page += &class_table(rows, &reasons);
     page += &skip_notes(&reasons, rows);
     let _ = write!(page, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
@@ -199,9 +202,14 @@ fn skip_reasons(rows: &[Row]) -> Vec<&str> {
 
 fn class_table(rows: &[Row], reasons: &[&str]) -> String {
     let mut html = String::from(
-        "<table>\n<thead><tr><th>id</th><th>status</th><th>passed</th><th>failed</th>\
-         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th><th>sandbox</th></tr></thead>\n<tbody>\n",
+        "<table>\n<thead><tr><th>id</th><th>status</th><th>score</th><th>passed</th><th>failed</th>\
+         <th>warnings</th><th>skipped</th><th>first failing rule</th><th>warned about</th><th>seconds</th><th>sandbox</th>",
     );
+    let compared = rows.iter().any(|r| r.compared.is_some());
+    if compared {
+        html += super::compare::HEADERS;
+    }
+    html += "</tr></thead>\n<tbody>\n";
     for r in rows {
         let id = escape(&r.id);
         let id_cell = if r.report.is_empty() {
@@ -235,15 +243,21 @@ fn class_table(rows: &[Row], reasons: &[&str]) -> String {
         }
         let _ = writeln!(
             html,
-            "<tr><td>{id_cell}</td><td class=\"{status}\">{status}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td><td>{}</td></tr>",
+            "<tr><td>{id_cell}</td><td class=\"{status}\">{status}</td>{score}<td class=\"n\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{}</td><td class=\"n\" data-sort=\"{}\">{skipped}</td><td>{detail}</td><td>{warned}</td><td class=\"n\">{:.1}</td><td>{}</td>{}</tr>",
             r.passed,
             r.failed,
             r.warnings,
             r.skipped,
             r.seconds,
             escape(&sandbox_cell(r)),
+            if compared {
+                super::compare::cells(r)
+            } else {
+                String::new()
+            },
             status = escape(&r.status),
+            score = super::scores::cell(r),
         );
     }
     html += "</tbody>\n</table>\n";
@@ -319,225 +333,5 @@ fn url_path(path: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grade::table::Skipped;
-
-    fn row(id: &str, status: &str, rules: &[&str]) -> Row {
-        Row {
-            id: id.into(),
-            status: status.into(),
-            passed: 1,
-            failed: rules.len(),
-            warnings: 0,
-            skipped: 0,
-            first_failing_rule: rules.first().map(|r| r.to_string()),
-            seconds: 1.0,
-            report: format!("{id}/report.html"),
-            note: None,
-            rules: rules.iter().map(|r| r.to_string()).collect(),
-            warning_rules: Vec::new(),
-            skipped_because: Vec::new(),
-            sandbox: Some(crate::transport::sandbox::Layers::none("--sandbox off")),
-            not_run: 0,
-            score: None,
-            max_score: None,
-        }
-    }
-
-    #[test]
-    fn the_chart_counts_bots_per_rule_most_broken_first() {
-        let rows = [
-            row("a", "failed", &["k.x", "k.y"]),
-            row("b", "failed", &["k.y"]),
-            row("c", "passed", &[]),
-        ];
-        assert_eq!(
-            rule_counts(&rows),
-            [("k.y".to_string(), 2), ("k.x".to_string(), 1)]
-        );
-        let page = render(&Grades {
-            protocheck: "0".into(),
-            game: Some("kalah".into()),
-            options: vec![],
-            partition: None,
-            bot_time_limit: None,
-            bots: rows.to_vec(),
-        });
-        assert!(page.contains("data-rule=\"k.y\" data-bots=\"2\""), "{page}");
-        assert!(page.contains("data-rule=\"k.x\" data-bots=\"1\""), "{page}");
-        assert!(page.contains("3 bots: 1 passed, 2 failed"));
-        assert!(page.contains("k.y: 2 of 3 bots</title>"), "{page}");
-    }
-
-    #[test]
-    fn warnings_and_skip_reasons_are_on_the_page() {
-        let mut lingers = row("lin", "passed", &[]);
-        lingers.warnings = 2;
-        lingers.warning_rules = vec!["io.no-exit".into()];
-        lingers.skipped = 18;
-        let sizes = "Kalah(6,4) board, Kalah(8,8) board; a real match is always Kalah(7,7); run with --all-sizes";
-        lingers.skipped_because = vec![Skipped {
-            reason: sizes.into(),
-            scenarios: 18,
-        }];
-        let mut early = row("early", "failed", &["io.timeout"]);
-        early.skipped = 20;
-        early.skipped_because = vec![
-            Skipped {
-                reason: sizes.into(),
-                scenarios: 18,
-            },
-            Skipped {
-                reason: "the run stopped <early>".into(),
-                scenarios: 2,
-            },
-        ];
-        let page = render(&Grades {
-            protocheck: "0".into(),
-            game: Some("kalah".into()),
-            options: vec![],
-            partition: None,
-            bot_time_limit: None,
-            bots: vec![lingers, early],
-        });
-        assert!(
-            page.contains("<h2>Warnings, by number of bots</h2>"),
-            "{page}"
-        );
-        assert!(
-            page.contains("<g class=\"bar warning\" data-rule=\"io.no-exit\" data-bots=\"1\">"),
-            "{page}"
-        );
-        assert!(page.contains("<td><code>io.no-exit</code></td>"), "{page}");
-        assert!(
-            page.contains(&format!(
-                "<li id=\"skip-1\">18 scenarios skipped for every bot (2 bots): {}</li>",
-                escape(sizes)
-            )),
-            "{page}"
-        );
-        assert!(
-            page.contains("<li id=\"skip-2\">2 scenarios skipped for 1 of 2 bots: the run stopped &lt;early&gt;</li>"),
-            "{page}"
-        );
-        assert!(
-            page.contains("data-sort=\"20\">20 <a href=\"#skip-1\""),
-            "{page}"
-        );
-        assert!(
-            page.contains(
-                "<a href=\"#skip-2\" title=\"2 scenarios: the run stopped &lt;early&gt;\">[2]</a>"
-            ),
-            "{page}"
-        );
-    }
-
-    #[test]
-    fn one_bot_is_counted_in_the_singular() {
-        let rows = [row("a", "error", &["k.x"])];
-        assert_eq!(summary_line(&rows), "1 bot: 0 passed, 0 failed, 1 error");
-        let page = render(&Grades {
-            protocheck: "0".into(),
-            game: None,
-            options: vec![],
-            partition: None,
-            bot_time_limit: None,
-            bots: rows.to_vec(),
-        });
-        assert!(page.contains("k.x: 1 of 1 bot</title>"), "{page}");
-        assert!(!page.contains("1 bots"), "{page}");
-    }
-
-    #[test]
-    fn the_time_limit_and_the_bots_it_cut_are_on_the_page() {
-        let mut slow = row("slow", "passed", &[]);
-        slow.not_run = 6;
-        slow.skipped = 6;
-        slow.skipped_because = vec![Skipped {
-            reason: "not run: --bot-time-limit 2m spent".into(),
-            scenarios: 6,
-        }];
-        let rows = vec![slow, row("quick", "passed", &[])];
-        assert_eq!(
-            summary_line(&rows),
-            "2 bots: 2 passed, 0 failed; 1 bot cut by --bot-time-limit (graded on the scenarios they finished, the rest not run)"
-        );
-        let page = render(&Grades {
-            protocheck: "0".into(),
-            game: None,
-            options: vec![],
-            partition: None,
-            bot_time_limit: Some("2m".into()),
-            bots: rows,
-        });
-        assert!(
-            page.contains("<p>Each bot's time limit: <code>--bot-time-limit 2m</code>"),
-            "{page}"
-        );
-        assert!(
-            page.contains(
-                "6 scenarios skipped for 1 of 2 bots: not run: --bot-time-limit 2m spent"
-            ),
-            "{page}"
-        );
-    }
-
-    #[test]
-    fn ids_are_escaped_in_text_and_encoded_in_links() {
-        let page = render(&Grades {
-            protocheck: "0".into(),
-            game: None,
-            options: vec![],
-            partition: None,
-            bot_time_limit: None,
-            bots: vec![row("<b>&#1", "passed", &[])],
-        });
-        assert!(
-            page.contains("<a href=\"%3Cb%3E%26%231/report.html\">&lt;b&gt;&amp;#1</a>"),
-            "{page}"
-        );
-        assert!(!page.contains("<b>&#1"));
-    }
-    #[test]
-    fn the_page_says_the_class_s_sandbox_and_each_bot_s() {
-        use crate::transport::sandbox::Layers;
-        let grades = |bots: Vec<Row>| Grades {
-            protocheck: "0".into(),
-            game: Some("kalah".into()),
-            options: vec![],
-            partition: None,
-            bot_time_limit: None,
-            bots,
-        };
-        let page = render(&grades(vec![
-            row("a", "passed", &[]),
-            row("b", "passed", &[]),
-        ]));
-        assert!(
-            page.contains("<p class=\"sandbox\">sandbox: none (--sandbox off) (every bot)</p>"),
-            "{page}"
-        );
-        assert!(page.contains("<th>sandbox</th>"), "{page}");
-        assert!(
-            page.contains("<td class=\"n\">1.0</td><td>none (--sandbox off)</td></tr>"),
-            "{page}"
-        );
-        let mut sandboxed = row("a", "passed", &[]);
-        sandboxed.sandbox = Some(Layers {
-            landlock: Some(7),
-            files: true,
-            tcp: true,
-            signals: true,
-            scheduling: true,
-            none_because: None,
-        });
-        let mut unknown = row("c", "error", &[]);
-        unknown.sandbox = None;
-        let page = render(&grades(vec![sandboxed, row("b", "passed", &[]), unknown]));
-        assert!(
-            page.contains("<p class=\"sandbox\">sandbox: landlock v7 (files, tcp, signals), seccomp (scheduling) (1 bot); none (--sandbox off) (1 bot); unknown (no report) (1 bot)</p>"),
-            "{page}"
-        );
-    }
-}
+#[path = "summary_tests.rs"]
+mod tests;

@@ -52,6 +52,24 @@ pub struct Row {
     pub score: Option<f64>,
     #[serde(default)]
     pub max_score: Option<f64>,
+    /// With `grade --compare OLD_DIR`: the bot beside its grade there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compared: Option<Compared>,
+}
+
+/// A bot's grade beside its report in an earlier grade's folder
+/// (`grade --compare`, `compare.rs`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Compared {
+    /// No report of the bot there (a new bot, or one without a verdict
+    /// then): nothing to compare, the fields below are empty.
+    pub new: bool,
+    pub previous_score: Option<f64>,
+    pub previous_max_score: Option<f64>,
+    /// Rules it broke then and breaks no more, sorted.
+    pub fixed_rules: Vec<String>,
+    /// Rules it breaks now and did not then, sorted.
+    pub newly_broken_rules: Vec<String>,
 }
 
 /// Scenarios skipped for one reason.
@@ -107,6 +125,7 @@ pub fn row(id: &str, ended: Ended, report: Option<&Report>, stderr: &str, second
         not_run: 0,
         score: report.and_then(|r| r.score),
         max_score: report.and_then(|r| r.max_score),
+        compared: None,
     }
 }
 
@@ -168,7 +187,7 @@ fn first_failing_rule(scenarios: &[ScenarioResult]) -> Option<String> {
 }
 
 /// Every rule with a finding of `severity`, counted ones included, sorted.
-fn rules_of_severity(scenarios: &[ScenarioResult], severity: Severity) -> Vec<String> {
+pub fn rules_of_severity(scenarios: &[ScenarioResult], severity: Severity) -> Vec<String> {
     let mut rules: Vec<String> = scenarios
         .iter()
         .flat_map(|s| {
@@ -240,6 +259,9 @@ pub struct Grades {
     /// `--bot-time-limit`, as given (e.g. `2m`); absent: none.
     #[serde(default)]
     pub bot_time_limit: Option<String>,
+    /// `grade --compare OLD_DIR`: the folder, as given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compared_with: Option<String>,
     pub bots: Vec<Row>,
 }
 
@@ -247,8 +269,16 @@ pub struct Grades {
 /// position still reads the old ones.
 pub const CSV_HEADER: &str = "id,status,passed,failed,warnings,skipped,first_failing_rule,seconds,report,note,failing_rules,warning_rules,skipped_because,sandbox,not_run,score,max_score";
 
+/// The columns `grade --compare` adds (only then).
+pub const CSV_COMPARED: &str =
+    "previous,previous_score,previous_max_score,fixed_rules,newly_broken_rules";
+
 pub fn csv(rows: &[Row]) -> String {
-    let mut text = format!("{CSV_HEADER}\n");
+    let compared = rows.iter().any(|r| r.compared.is_some());
+    let mut text = match compared {
+        true => format!("{CSV_HEADER},{CSV_COMPARED}\n"),
+        false => format!("{CSV_HEADER}\n"),
+    };
     for r in rows {
         let fields = [
             r.id.clone(),
@@ -276,11 +306,34 @@ pub fn csv(rows: &[Row]) -> String {
             r.score.map(crate::grading::show).unwrap_or_default(),
             r.max_score.map(crate::grading::show).unwrap_or_default(),
         ];
+        let mut fields = fields.to_vec();
+        if compared {
+            fields.extend(compared_fields(r.compared.as_ref()));
+        }
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text += &quoted.join(",");
         text.push('\n');
     }
     text
+}
+
+/// `previous` (`new`, or `graded`: its report there was read), the
+/// previous score and maximum, the rules fixed and newly broken.
+fn compared_fields(c: Option<&Compared>) -> [String; 5] {
+    let Some(c) = c else {
+        return Default::default();
+    };
+    [
+        if c.new { "new" } else { "graded" }.to_string(),
+        c.previous_score
+            .map(crate::grading::show)
+            .unwrap_or_default(),
+        c.previous_max_score
+            .map(crate::grading::show)
+            .unwrap_or_default(),
+        c.fixed_rules.join(" "),
+        c.newly_broken_rules.join(" "),
+    ]
 }
 
 /// Quoted when it must be; a leading `=`, `+`, `-` or `@` is prefixed with

@@ -265,6 +265,7 @@ fn the_sandbox_column_and_field_come_from_each_bot_s_report() {
         options: vec![],
         partition: None,
         bot_time_limit: None,
+        compared_with: None,
         bots: rows.to_vec(),
     };
     let json = serde_json::to_value(&grades).unwrap();

@@ -24,10 +24,30 @@ pub struct Score {
     /// One per group of the policy, then one per scenario no group takes,
     /// in report order.
     pub tests: Vec<Test>,
+    /// The leaderboard the policy names (Gradescope's `leaderboard`);
+    /// empty without one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaderboard: Vec<Standing>,
+}
+
+/// One figure of the leaderboard, as Gradescope takes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Standing {
+    pub name: String,
+    pub value: f64,
+    /// `desc`: more is better; `asc`: less is better.
+    pub order: Order,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    Asc,
+    Desc,
 }
 
 /// One graded item: a group of scenarios, or a scenario alone.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Test {
     /// The group's name, or the scenario's.
     pub name: String,
@@ -102,10 +122,7 @@ pub fn score(policy: &Policy, source: &str, results: &[ScenarioResult], counted:
             let clean = policy.per_clean_game.unwrap_or(0.0);
             let won = policy.per_game_won.unwrap_or(0.0);
             let (earned, lost) = earned(policy, r, true);
-            let won_clean = r.status == Status::Passed
-                && r.violations.is_empty()
-                && r.omitted.is_empty()
-                && r.ending == Some(crate::games::EndResult::Won);
+            let won_clean = won_clean(r);
             let lost = lost.or_else(|| {
                 (won > 0.0 && !won_clean).then(|| "not won without a finding".to_string())
             });
@@ -136,12 +153,59 @@ pub fn score(policy: &Policy, source: &str, results: &[ScenarioResult], counted:
         t.score = round(t.score);
         t.max_score = round(t.max_score);
     }
+    let score = round(tests.iter().map(|t| t.score).sum());
+    let counted: Vec<&ScenarioResult> = (0..results.len())
+        .filter(|&i| counted(i))
+        .map(|i| &results[i])
+        .collect();
     Score {
-        score: round(tests.iter().map(|t| t.score).sum()),
+        score,
         max_score: round(tests.iter().map(|t| t.max_score).sum()),
         policy: source.to_string(),
         tests,
+        leaderboard: policy
+            .leaderboard
+            .iter()
+            .map(|&s| standing(s, score, &counted))
+            .collect(),
     }
+}
+
+/// A figure of the leaderboard from the scored results. A game counts as
+/// won, or clean, as the policy's `per-game-won`/`per-clean-game` count it.
+fn standing(which: policy::Standing, score: f64, results: &[&ScenarioResult]) -> Standing {
+    let games = || results.iter().filter(|r| is_generated(r));
+    let (name, value, order) = match which {
+        policy::Standing::Score => ("Score", score, Order::Desc),
+        policy::Standing::GamesWon => (
+            "Games won",
+            games().filter(|r| won_clean(r)).count() as f64,
+            Order::Desc,
+        ),
+        policy::Standing::CleanGames => (
+            "Games played clean",
+            games().filter(|r| r.status == Status::Passed).count() as f64,
+            Order::Desc,
+        ),
+        policy::Standing::Warnings => (
+            "Warnings",
+            results.iter().map(|r| r.warnings()).sum::<usize>() as f64,
+            Order::Asc,
+        ),
+    };
+    Standing {
+        name: name.to_string(),
+        value,
+        order,
+    }
+}
+
+/// A game the bot won without any finding (`per-game-won`).
+fn won_clean(r: &ScenarioResult) -> bool {
+    r.status == Status::Passed
+        && r.violations.is_empty()
+        && r.omitted.is_empty()
+        && r.ending == Some(crate::games::EndResult::Won)
 }
 
 /// Points as people read them: no float noise (0.1 + 0.2 is 0.3).

@@ -29,6 +29,22 @@ pub struct Policy {
     /// belongs to the first group that takes it.
     #[serde(default, rename = "group")]
     pub groups: Vec<Group>,
+    /// What Gradescope's leaderboard shows, in order (none by default):
+    /// `score`, `games-won` (generated games won without a finding: points
+    /// against the built-in opponent), `clean-games` (generated games
+    /// played clean), `warnings` (fewest first).
+    #[serde(default)]
+    pub leaderboard: Vec<Standing>,
+}
+
+/// One column of the leaderboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Standing {
+    Score,
+    GamesWon,
+    CleanGames,
+    Warnings,
 }
 
 fn one() -> f64 {
@@ -43,6 +59,7 @@ impl Default for Policy {
             per_clean_game: None,
             per_game_won: None,
             groups: Vec::new(),
+            leaderboard: Vec::new(),
         }
     }
 }

@@ -283,3 +283,39 @@ fn points_are_shown_without_float_noise() {
     let none = score(&Policy::default(), "d", &[], &[]);
     assert!(none.score.is_sign_positive() && none.max_score.is_sign_positive());
 }
+
+#[test]
+fn the_leaderboard_is_what_the_policy_names_in_its_order() {
+    let results = [
+        game(1, Status::Passed, Some(EndResult::Won)),
+        game(2, Status::Passed, Some(EndResult::Lost)),
+        game(3, Status::Failed, Some(EndResult::Won)),
+        warned("w", 2),
+        scenario("a", Status::Passed, ""),
+    ];
+    let p = policy(
+        "[grading]\nper-game-won = 1\nleaderboard = [\"games-won\", \"clean-games\", \"warnings\", \"score\"]\n",
+    );
+    let s = score(&p, "p", &results, &[]);
+    let board: Vec<(&str, f64, Order)> = s
+        .leaderboard
+        .iter()
+        .map(|e| (e.name.as_str(), e.value, e.order))
+        .collect();
+    assert_eq!(
+        board,
+        [
+            ("Games won", 1.0, Order::Desc),
+            ("Games played clean", 2.0, Order::Desc),
+            ("Warnings", 2.0, Order::Asc),
+            ("Score", s.score, Order::Desc),
+        ]
+    );
+    assert!(
+        score(&Policy::default(), "d", &results, &[])
+            .leaderboard
+            .is_empty()
+    );
+    let e = Policy::from_toml("[grading]\nleaderboard = [\"speed\"]\n").unwrap_err();
+    assert!(e.contains("speed"), "{e}");
+}

@@ -133,6 +133,9 @@ pub fn step_summary(info: &RunInfo, results: &[ScenarioResult]) -> String {
             String::new()
         },
     );
+    if let Some(score) = &info.score {
+        let _ = writeln!(out, "**{}** ({})\n", score.line(), cell(&score.policy));
+    }
     // Which layers confined the bots: a CI run's verdicts rest on them.
     let _ = writeln!(out, "{}\n", info.sandbox.line());
     if let Some((shard, of)) = &info.partition {
@@ -314,6 +317,21 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("<summary>1 passed</summary>"), "{md}");
+        assert!(!md.contains("score:"), "{md}");
+        let scored = RunInfo {
+            score: Some(crate::grading::score(
+                &Default::default(),
+                crate::grading::DEFAULT_SOURCE,
+                &results,
+                &[],
+            )),
+            ..info
+        };
+        let md = step_summary(&scored, &results);
+        assert!(
+            md.contains("**1 passed, 1 failed**\n\n**score: 1 / 2** (default: 1 point per scenario that passed)\n\nsandbox:"),
+            "{md}"
+        );
     }
 
     #[test]

@@ -17,6 +17,9 @@ struct Results {
     output_format: &'static str,
     test_output_format: &'static str,
     tests: Vec<Test>,
+    /// The policy's leaderboard, when it names one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    leaderboard: Vec<crate::grading::Standing>,
 }
 
 #[derive(Serialize)]
@@ -69,6 +72,7 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         output_format: "md",
         test_output_format: "md",
         tests,
+        leaderboard: score.leaderboard.clone(),
     };
     let mut text = serde_json::to_string_pretty(&report).expect("results serialize");
     text.push('\n');
@@ -85,6 +89,7 @@ pub fn unstartable(message: &str) -> String {
         output_format: "md",
         test_output_format: "md",
         tests: Vec::new(),
+        leaderboard: Vec::new(),
     };
     serde_json::to_string_pretty(&report).expect("results serialize") + "\n"
 }

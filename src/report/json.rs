@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 /// The JSON report. Written from a run's results (borrowed), read back
 /// owned (`Report<'static>`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Report<'a> {
     pub protocheck: String,
     pub game: String,
@@ -41,13 +41,16 @@ pub struct Report<'a> {
     pub scenarios: Cow<'a, [ScenarioResult]>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Grading {
     pub policy: String,
     pub tests: Vec<crate::grading::Test>,
+    /// The policy's leaderboard, when it names one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaderboard: Vec<crate::grading::Standing>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Shard {
     /// As given: `count:K/N` or `hash:K/N`.
     pub shard: String,
@@ -55,7 +58,7 @@ pub struct Shard {
     pub of: usize,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Generated {
     pub games: usize,
     pub seed: u64,
@@ -82,6 +85,7 @@ impl<'a> Report<'a> {
             grading: info.score.as_ref().map(|s| Grading {
                 policy: s.policy.clone(),
                 tests: s.tests.clone(),
+                leaderboard: s.leaderboard.clone(),
             }),
             totals: Totals::of(results),
             scenarios: Cow::Borrowed(results),
@@ -114,6 +118,11 @@ impl<'a> Report<'a> {
                         .grading
                         .as_ref()
                         .map(|g| g.tests.clone())
+                        .unwrap_or_default(),
+                    leaderboard: self
+                        .grading
+                        .as_ref()
+                        .map(|g| g.leaderboard.clone())
                         .unwrap_or_default(),
                 }),
                 _ => None,

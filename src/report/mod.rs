@@ -11,6 +11,7 @@ pub mod json;
 pub mod junit;
 pub mod prairielearn;
 pub mod request;
+pub mod schema;
 
 use crate::outcome::ScenarioResult;
 use serde::Serialize;

@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 /// Where the bots' environment started from, as the report says it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum NoteBase {
     /// protocheck's whole environment without the I/O switches: `--pass-env
@@ -17,7 +19,7 @@ pub enum NoteBase {
 }
 
 /// What the report says about the bots' environment.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct EnvNote {
     #[serde(default)]
     pub base: NoteBase,

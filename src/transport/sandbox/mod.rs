@@ -115,7 +115,7 @@ impl SandboxOptions {
 }
 
 /// Which layers confine the bots of this run: what every report states.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Layers {
     /// The Landlock ABI in force (`None`: not used).
     #[serde(default, skip_serializing_if = "Option::is_none")]
