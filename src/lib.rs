@@ -4,6 +4,7 @@
 //! validates, `suite` schedules, `controller` runs one scenario against one
 //! bot over a `transport`, `games` give protocol meaning, `report` renders.
 pub mod actions;
+pub mod build_info;
 pub mod cli;
 pub mod controller;
 pub mod explain;

@@ -526,3 +526,68 @@ fn a_machine_report_on_stdout_still_tells_the_terminal_how_it_went() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn version_names_the_commit_and_target_and_reports_carry_the_same_string() {
+    // `protocheck 0.1.0 (1a2b3c4d5e6f x86_64-unknown-linux-gnu)`: a report
+    // sent in by a student or a grader can be traced to its exact build.
+    let out = protocheck().arg("--version").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let printed = text(&out.stdout);
+    let long = regex::Regex::new(
+        r"^protocheck (\d+\.\d+\.\d+ \((?:[0-9a-f]{7,40}|unknown commit) [\w.-]+-[\w.-]+\))\n$",
+    )
+    .unwrap()
+    .captures(&printed)
+    .unwrap_or_else(|| panic!("{printed:?}"))[1]
+        .to_string();
+    assert_eq!(long, protocheck::build_info::LONG);
+    // Built in this checkout without an override: the commit is HEAD's
+    // (build.rs runs again when HEAD moves, so it is never an older one).
+    let head = std::process::Command::new("git")
+        .args([
+            "-C",
+            env!("CARGO_MANIFEST_DIR"),
+            "rev-parse",
+            "--short=12",
+            "HEAD",
+        ])
+        .output();
+    if option_env!("PROTOCHECK_COMMIT").is_none()
+        && let Ok(head) = head
+        && head.status.success()
+    {
+        assert_eq!(protocheck::build_info::COMMIT, text(&head.stdout).trim());
+    }
+    let out = protocheck()
+        .args([
+            "--game",
+            "kalah",
+            "--format",
+            "json",
+            "--filter",
+            "north-opening-1",
+        ])
+        .arg(bot("kalah-correct"))
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["protocheck"], long.as_str(), "{}", text(&out.stdout));
+    let out = protocheck()
+        .args([
+            "--game",
+            "kalah",
+            "--filter",
+            "north-opening-1",
+            "--color",
+            "never",
+        ])
+        .arg(bot("kalah-correct"))
+        .output()
+        .unwrap();
+    assert!(
+        text(&out.stdout).starts_with(&format!("protocheck {long} · game kalah")),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -69,6 +69,7 @@ fn outline(html: &str, bot: &str) -> String {
     let mut text = canonical_sandbox(html)
         .replace(bot, "<bot>")
         .replace(env!("CARGO_MANIFEST_DIR"), "<repo>")
+        .replace(protocheck::build_info::LONG, "<version>")
         .replace(env!("CARGO_PKG_VERSION"), "<version>");
     let bodies: [(&str, &str); 3] = [
         (r"(?s)(<style>\n)(.*?)(</style>)", "style"),

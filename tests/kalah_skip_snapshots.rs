@@ -20,11 +20,11 @@ fn report(format: &str) -> (i32, String) {
     let text = canonical_sandbox(&String::from_utf8_lossy(&out.stdout))
         .replace(&bot, "<bot>")
         .replace(
-            &format!("protocheck {}", env!("CARGO_PKG_VERSION")),
+            &format!("protocheck {}", protocheck::build_info::LONG),
             "protocheck <version>",
         )
         .replace(
-            &format!("\"{}\"", env!("CARGO_PKG_VERSION")),
+            &format!("\"{}\"", protocheck::build_info::LONG),
             "\"<version>\"",
         );
     (out.status.code().unwrap_or(-1), text)

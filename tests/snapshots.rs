@@ -40,7 +40,9 @@ fn report(game: &str, bot_name: &str, fixture_name: &str, format: &str) -> (i32,
 
 /// Replace what differs between runs and machines.
 fn normalise(text: &str, bot: &str) -> String {
+    // The commit and target (build_info::LONG) differ between builds.
     let text = canonical_sandbox(text)
+        .replace(protocheck::build_info::LONG, env!("CARGO_PKG_VERSION"))
         .replace(bot, "<bot>")
         .replace(env!("CARGO_MANIFEST_DIR"), "<repo>");
     let rules: [(&str, &str); 6] = [

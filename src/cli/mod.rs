@@ -25,7 +25,7 @@ use std::time::Duration;
 /// protocol against your bot and reports every violation with the rule it
 /// breaks.
 #[derive(Debug, Parser)]
-#[command(name = "protocheck", version, args_conflicts_with_subcommands = true, after_help = AFTER_HELP)]
+#[command(name = "protocheck", version = crate::build_info::LONG, args_conflicts_with_subcommands = true, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

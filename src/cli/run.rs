@@ -301,7 +301,7 @@ fn report_stage(
     let (bot, seed, selected) = (&setup.bot, selected.seed, selected.count);
     let info =
         RunInfo {
-            version: env!("CARGO_PKG_VERSION").to_string(),
+            version: crate::build_info::LONG.to_string(),
             game: game.id().to_string(),
             bot: bot.display(),
             generated: cli.games.map(|n| (n, seed)),

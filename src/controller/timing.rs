@@ -62,6 +62,11 @@ pub(super) struct BotClock {
     /// The counters cannot be read here: the wall time decides.
     unmeasurable: bool,
     first_look_at: Option<Instant>,
+    /// Tasks ready to run at every look since the one recorded here,
+    /// without having run in between (the same CPU time): waiting for a CPU
+    /// all along, a wait the kernel adds to the task's counters only when
+    /// it runs. By task id: (that look, the CPU time then, the latest look).
+    queued: HashMap<i32, (Instant, u64, Instant)>,
     next_look: Instant,
     interval: Duration,
 }
@@ -73,6 +78,7 @@ impl BotClock {
             latest: HashMap::new(),
             unmeasurable: false,
             first_look_at: None,
+            queued: HashMap::new(),
             next_look: now + FIRST_LOOK,
             interval: FIRST_LOOK,
         }
@@ -113,9 +119,24 @@ impl BotClock {
 
     /// Take a look made elsewhere (one look can serve several questions).
     pub(super) fn take(&mut self, tasks: &[TaskTimes]) {
+        self.take_at(tasks, Instant::now());
+    }
+
+    fn take_at(&mut self, tasks: &[TaskTimes], now: Instant) {
         let first_look = self.first.is_none();
         if first_look {
-            self.first_look_at = Some(Instant::now());
+            self.first_look_at = Some(now);
+        }
+        for t in tasks {
+            match self.queued.get_mut(&t.tid) {
+                Some((_, ran, latest)) if t.runnable && *ran == t.ran_ns => *latest = now,
+                _ if t.runnable => {
+                    self.queued.insert(t.tid, (now, t.ran_ns, now));
+                }
+                _ => {
+                    self.queued.remove(&t.tid);
+                }
+            }
         }
         let first = self.first.get_or_insert_with(HashMap::new);
         for t in tasks {
@@ -140,7 +161,20 @@ impl BotClock {
         }
         let since_first = self.latest.iter().map(|(tid, &(ran, waited))| {
             let (ran0, waited0) = first.get(tid).copied().unwrap_or((0, 0));
-            (ran.saturating_sub(ran0), waited.saturating_sub(waited0))
+            // A wait still going on counts from the first look that saw it
+            // (a lower bound): a bot the machine has not let run for the
+            // whole limit is not late by its own time.
+            let ongoing = self
+                .queued
+                .get(tid)
+                .filter(|&&(_, queued_ran, _)| queued_ran == ran)
+                .map_or(0, |&(since, _, latest)| {
+                    latest.saturating_duration_since(since).as_nanos() as u64
+                });
+            (
+                ran.saturating_sub(ran0),
+                waited.saturating_sub(waited0) + ongoing,
+            )
         });
         Some(crate::transport::cpu_wait::busiest_wait(since_first))
     }
@@ -436,6 +470,30 @@ mod tests {
             c.take(l);
         }
         c
+    }
+
+    #[test]
+    fn a_wait_still_going_on_counts_from_the_first_look_that_saw_it() {
+        // Ready to run at three looks over 9 s without running: the kernel
+        // has not added that wait yet, but the bot has not had its time.
+        let start = Instant::now();
+        let queued = |ran_ms| TaskTimes {
+            runnable: true,
+            ..task(1, ran_ms, 50)
+        };
+        let mut c = BotClock::new(start);
+        c.take_at(&[queued(100)], start);
+        c.take_at(&[queued(100)], start + Duration::from_secs(4));
+        c.take_at(&[queued(100)], start + Duration::from_secs(9));
+        assert_eq!(c.cpu_wait(), Some(Duration::from_secs(9)));
+        // Once it ran, the kernel's counters say it all.
+        c.take_at(&[task(1, 101, 10_050)], start + Duration::from_secs(10));
+        assert_eq!(c.cpu_wait(), Some(Duration::from_secs(10)));
+        // Running between looks (its CPU time moved) is no wait.
+        let mut c = BotClock::new(start);
+        c.take_at(&[queued(100)], start);
+        c.take_at(&[queued(900)], start + Duration::from_secs(1));
+        assert_eq!(c.cpu_wait(), Some(Duration::ZERO));
     }
 
     #[test]

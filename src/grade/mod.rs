@@ -170,7 +170,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         None => rows.iter_mut().for_each(|r| r.compared = None),
     }
     let mut grades = table::Grades {
-        protocheck: env!("CARGO_PKG_VERSION").into(),
+        protocheck: crate::build_info::LONG.into(),
         game: options.game.clone(),
         options: run_options,
         partition: partition.map(|p| format!("{}/{}", p.shard, p.total)),

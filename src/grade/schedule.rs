@@ -238,7 +238,7 @@ fn share(free: usize, waiting: usize) -> usize {
 
 fn signature(entry: &Entry, plan: &Plan) -> Signature {
     Signature {
-        protocheck: env!("CARGO_PKG_VERSION").into(),
+        protocheck: crate::build_info::LONG.into(),
         command: entry.command.clone(),
         workdir: entry.workdir.display().to_string(),
         options: plan.options.to_vec(),

@@ -63,7 +63,7 @@ impl MatchReport {
             })
             .collect();
         MatchReport {
-            protocheck: env!("CARGO_PKG_VERSION").into(),
+            protocheck: crate::build_info::LONG.into(),
             game: game.to_string(),
             sandbox: sandbox.clone(),
             bots,

@@ -215,7 +215,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
         }
     }
     let record = Standings {
-        protocheck: env!("CARGO_PKG_VERSION"),
+        protocheck: crate::build_info::LONG,
         game: setup.game.id(),
         sandbox: &sandbox,
         games_per_match: args.games,

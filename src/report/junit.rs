@@ -70,7 +70,8 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         );
         let _ = writeln!(
             x,
-            "    <properties><property name=\"bot\" value=\"{}\"/>{}{}{}</properties>",
+            "    <properties><property name=\"protocheck\" value=\"{}\"/><property name=\"bot\" value=\"{}\"/>{}{}{}</properties>",
+            esc(&info.version),
             esc(&info.bot),
             score_properties(info.score.as_ref()),
             sandbox_property(&info.sandbox),

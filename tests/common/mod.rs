@@ -217,6 +217,7 @@ pub fn human_report_for_snapshot(stdout: &[u8], bot: &str) -> String {
     let text = regex::Regex::new(r"\d+ ms\b")
         .unwrap()
         .replace_all(&text, "<t> ms")
+        .replace(protocheck::build_info::LONG, "<version>")
         .replace(env!("CARGO_PKG_VERSION"), "<version>");
     canonical_sandbox(&text)
 }
