@@ -53,8 +53,9 @@ pub fn enable_guardian() {
     GUARDIAN_WANTED.store(true, Ordering::SeqCst);
 }
 
-/// Start the guardian if wanted and not yet started. Called by the spawner
-/// thread, before the first bot exists.
+/// Start the guardian if wanted and not yet started. Called before each
+/// bot start, from the thread asking for it: never from a spawner thread,
+/// whose sandbox the guardian must not inherit (`sandbox::inherited`).
 pub(super) fn start_guardian_once() {
     #[cfg(target_os = "linux")]
     {
@@ -64,6 +65,10 @@ pub(super) fn start_guardian_once() {
         }
         STARTED.call_once(|| {
             use std::os::unix::process::CommandExt;
+            // Under the live lock, as bots start: no sweep may see the
+            // guardian before its pid is known (it would look like a
+            // leftover of a bot).
+            let _live = lock_live();
             let spawned = std::process::Command::new("/proc/self/exe")
                 .arg(GUARDIAN_ARG)
                 .arg(run_tag())

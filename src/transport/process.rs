@@ -9,6 +9,7 @@ use super::limits::ResourceLimits;
 pub use super::live::{Interrupt, interrupted, interruption};
 use super::live::{Watch, lock_live};
 use super::sandbox::{ChildRules, Confinement};
+use std::collections::HashMap;
 #[cfg(not(target_os = "linux"))]
 use std::process::Stdio;
 use std::process::{Child, Command};
@@ -185,42 +186,22 @@ fn start(command: Command, limits: ResourceLimits, rules: ChildRules) -> std::io
     }
 }
 
-/// Start a bot from the one long-lived spawner thread. Linux delivers the
+/// Start a bot from a long-lived spawner thread. Linux delivers the
 /// parent-death signal when the *thread* that forked the child ends, so
 /// bots must not be forked by suite workers, which end before protocheck.
-/// The spawner registers the bot under the live lock (see
-/// [`kill_all_live_groups`]).
+/// Sandboxed bots have a spawner of their own, which carries the part of
+/// the sandbox a child inherits (see [`super::sandbox::inherited`]); every
+/// other start goes to the plain one. The spawner registers the bot under
+/// the live lock (see [`kill_all_live_groups`]).
 fn spawn_registered(
     command: Command,
     limits: ResourceLimits,
     rules: ChildRules,
     watch: Arc<Watch>,
 ) -> std::io::Result<Started> {
-    static SPAWNER: OnceLock<mpsc::Sender<SpawnRequest>> = OnceLock::new();
-    let spawner = SPAWNER.get_or_init(|| {
-        let (tx, rx) = mpsc::channel::<SpawnRequest>();
-        std::thread::Builder::new()
-            .name("bot-spawner".into())
-            .spawn(move || {
-                for (command, limits, rules, watch, reply) in rx {
-                    let result = {
-                        let mut live = lock_live();
-                        if live.interrupted.is_some() {
-                            Err(std::io::Error::other(RunInterrupted))
-                        } else {
-                            guard::start_guardian_once();
-                            start(command, limits, rules).inspect(|bot| {
-                                live.groups.insert(bot.pid, watch);
-                            })
-                        }
-                    };
-                    let _ = reply.send(result);
-                }
-            })
-            .expect("spawn the bot-spawner thread");
-        tx
-    });
+    guard::start_guardian_once();
     guard::start_monitor_once();
+    let spawner = spawner_for(&rules)?;
     let (reply_tx, reply_rx) = mpsc::channel();
     spawner
         .send((command, limits, rules, watch, reply_tx))
@@ -230,6 +211,70 @@ fn spawn_registered(
     reply_rx
         .recv()
         .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?
+}
+
+/// Which spawner a start goes to: what its thread carries for every child
+/// (`None`: nothing, the plain spawner).
+#[cfg(target_os = "linux")]
+type SpawnerKey = Option<super::sandbox::inherited::ThreadKey>;
+#[cfg(not(target_os = "linux"))]
+type SpawnerKey = ();
+
+/// The spawner thread for starts with `rules`, started with the first.
+fn spawner_for(rules: &ChildRules) -> std::io::Result<mpsc::Sender<SpawnRequest>> {
+    static SPAWNERS: OnceLock<Mutex<HashMap<SpawnerKey, mpsc::Sender<SpawnRequest>>>> =
+        OnceLock::new();
+    #[cfg(target_os = "linux")]
+    let key: SpawnerKey = super::sandbox::inherited::ThreadKey::of(rules);
+    #[cfg(not(target_os = "linux"))]
+    let key: SpawnerKey = ();
+    let mut spawners = SPAWNERS
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(spawner) = spawners.get(&key) {
+        return Ok(spawner.clone());
+    }
+    let (tx, rx) = mpsc::channel::<SpawnRequest>();
+    #[cfg(target_os = "linux")]
+    let (first, name) = (
+        *rules,
+        if key.is_some() {
+            "bot-spawner-sandboxed"
+        } else {
+            "bot-spawner"
+        },
+    );
+    #[cfg(not(target_os = "linux"))]
+    let (name, _) = ("bot-spawner", rules);
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            // Applied once, to this thread alone: it starts nothing but
+            // bots with these rules.
+            #[cfg(target_os = "linux")]
+            let carried = match key {
+                Some(_) => super::sandbox::inherited::confine_this_thread(&first),
+                None => Default::default(),
+            };
+            for (command, limits, rules, watch, reply) in rx {
+                #[cfg(target_os = "linux")]
+                let rules = carried.left_to_child(rules);
+                let result = {
+                    let mut live = lock_live();
+                    if live.interrupted.is_some() {
+                        Err(std::io::Error::other(RunInterrupted))
+                    } else {
+                        start(command, limits, rules).inspect(|bot| {
+                            live.groups.insert(bot.pid, watch);
+                        })
+                    }
+                };
+                let _ = reply.send(result);
+            }
+        })?;
+    spawners.insert(key, tx.clone());
+    Ok(tx)
 }
 
 /// Whether a spawn failed because protocheck is being stopped (see
@@ -506,11 +551,16 @@ mod tests {
 
     /// Run `script` sandboxed to its end; its output and its TMPDIR.
     fn run_sandboxed(script: &str) -> Option<(String, std::path::PathBuf)> {
+        run_with(script, &SandboxOptions::default())
+    }
+
+    /// Run `script` with `options` to its end; its output and its TMPDIR
+    /// (`None`: it had none, it ran unconfined).
+    fn run_with(script: &str, options: &SandboxOptions) -> Option<(String, std::path::PathBuf)> {
         let mut command = Command::new("/bin/sh");
         command.arg("-c").arg(script);
-        let confinement =
-            Confinement::prepare(&SandboxOptions::default(), &mut command, None).unwrap();
-        let tmp = confinement.tmp()?.to_path_buf();
+        let confinement = Confinement::prepare(options, &mut command, None).unwrap();
+        let tmp = confinement.tmp().map(|t| t.to_path_buf());
         let (mut group, mut pipes) = ProcessGroup::spawn(
             command,
             Duration::from_millis(100),
@@ -524,7 +574,7 @@ mod tests {
         group.wait_until(Instant::now() + Duration::from_secs(10));
         group.terminate();
         drop(group);
-        Some((out, tmp))
+        Some((out, tmp?))
     }
 
     #[test]
@@ -542,5 +592,71 @@ mod tests {
         // A bot that leaves a file: its folder goes, it never reaches another.
         let (_, left) = run_sandboxed("touch \"$TMPDIR/left\"").unwrap();
         assert!(!left.exists());
+    }
+
+    /// The `/proc` status lines of the sandbox's inherited part.
+    const STATUS: &str =
+        "grep -E '^(Seccomp|Seccomp_filters|NoNewPrivs|CapBnd):' /proc/self/status";
+
+    /// The status line `field` of `/proc` file `status`, without the name.
+    fn field(status: &str, name: &str) -> String {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}:")))
+            .map(|v| v.trim().to_string())
+            .unwrap_or_else(|| panic!("no {name} in {status}"))
+    }
+
+    #[test]
+    fn sandboxed_bots_inherit_the_filter_from_their_spawner_and_others_get_nothing() {
+        use crate::transport::sandbox::{Mode, settle};
+        let layers = settle(&SandboxOptions::default()).unwrap();
+        if !layers.scheduling || !layers.files {
+            return; // no seccomp or Landlock on this kernel
+        }
+        let (bot, _) = run_sandboxed(STATUS).expect("a sandboxed start");
+        // The filter once (the spawner's), not twice; no_new_privs.
+        assert_eq!(field(&bot, "Seccomp"), "2", "{bot}");
+        assert_eq!(field(&bot, "Seccomp_filters"), "1", "{bot}");
+        assert_eq!(field(&bot, "NoNewPrivs"), "1", "{bot}");
+        let inherited = crate::transport::sandbox::inherited::current_capabilities();
+        if crate::transport::sandbox::inherited::holds_capabilities(inherited) {
+            assert_eq!(field(&bot, "CapBnd"), "0000000000000000", "{bot}");
+        }
+        // The thread that started it carries them, applied once.
+        let spawner = std::fs::read_dir("/proc/self/task")
+            .unwrap()
+            .flatten()
+            .find(|t| {
+                std::fs::read_to_string(t.path().join("comm"))
+                    .is_ok_and(|c| c.trim() == "bot-spawner-san")
+            })
+            .expect("a spawner thread for sandboxed bots");
+        let thread = std::fs::read_to_string(spawner.path().join("status")).unwrap();
+        assert_eq!(field(&thread, "Seccomp"), "2", "{thread}");
+        assert_eq!(field(&thread, "NoNewPrivs"), "1", "{thread}");
+        // protocheck's other threads carry nothing, and neither does a bot
+        // started unconfined in the same run.
+        let me = std::fs::read_to_string("/proc/thread-self/status").unwrap();
+        assert_eq!(field(&me, "Seccomp"), "0", "{me}");
+        let off = SandboxOptions {
+            mode: Mode::Off,
+            ..SandboxOptions::default()
+        };
+        let mut command = Command::new("/bin/sh");
+        command.arg("-c").arg(STATUS);
+        let (mut group, mut pipes) = ProcessGroup::spawn(
+            command,
+            Duration::from_millis(100),
+            ResourceLimits::default(),
+            Confinement::prepare(&off, &mut Command::new("true"), None).unwrap(),
+            |_, _| {},
+        )
+        .expect("sh starts");
+        let mut open = String::new();
+        pipes.stdout.read_to_string(&mut open).unwrap();
+        group.terminate();
+        assert_eq!(field(&open, "Seccomp"), "0", "{open}");
+        assert_eq!(field(&open, "NoNewPrivs"), "0", "{open}");
     }
 }

@@ -135,6 +135,9 @@ impl Confinement {
             },
             #[cfg(target_os = "linux")]
             filter: self.filter,
+            // A bot with a Landlock ruleset run as root keeps no capability.
+            #[cfg(target_os = "linux")]
+            drop_capabilities: self.ruleset.is_some(),
             file_size: self.file_size_limit(),
         }
     }
@@ -149,6 +152,9 @@ pub struct ChildRules {
     /// The seccomp program to load.
     #[cfg(target_os = "linux")]
     pub filter: Option<&'static seccompiler::BpfProgram>,
+    /// Empty the capability bounding set (where the bot holds any).
+    #[cfg(target_os = "linux")]
+    pub drop_capabilities: bool,
     /// RLIMIT_FSIZE.
     pub file_size: Option<u64>,
 }

@@ -16,6 +16,8 @@
 mod confine;
 pub mod folders;
 #[cfg(target_os = "linux")]
+pub mod inherited;
+#[cfg(target_os = "linux")]
 mod rules;
 #[cfg(target_os = "linux")]
 mod scheduling;
@@ -255,11 +257,16 @@ fn kernel_layers() -> Layers {
 /// capability from its bounding set, so this holds for a bot run as root
 /// too. Every protocheck process of a run settles its sandbox before
 /// a bot starts (`grade`'s own included), so each is shielded.
+/// Once per process: nothing protocheck does sets the flag back (only an
+/// `exec` or a change of user would), and `settle` runs at every start.
 fn shield_this_process() {
     #[cfg(target_os = "linux")]
-    // SAFETY: PR_SET_DUMPABLE only flips a flag of this process.
-    unsafe {
-        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+    {
+        static SHIELDED: std::sync::Once = std::sync::Once::new();
+        // SAFETY: PR_SET_DUMPABLE only flips a flag of this process.
+        SHIELDED.call_once(|| unsafe {
+            libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+        });
     }
 }
 
