@@ -49,6 +49,21 @@ pub trait Shrinkable: Sync {
     fn forced(&self) -> Option<Step> {
         None
     }
+    /// Whether protocheck's moves in a row (no reply of the bot's between
+    /// them) share one pause before the first, as generated play makes them
+    /// in one `opponent: auto` step (Dominion: the built-in seats' plays
+    /// between two requests to the bot). By default each move gets its own
+    /// pause, as each is its own step in generated play.
+    fn one_pause_per_stretch(&self) -> bool {
+        false
+    }
+    /// Whether the search replaces choices before it deletes runs of them:
+    /// where a game is long because of what protocheck chose early, not
+    /// because it chose much (Dominion: a deleted play leaves the later
+    /// ones at turns with other hands). By default deleting comes first.
+    fn replace_first(&self) -> bool {
+        false
+    }
     /// Moves in a game as its replay steps show it, up to the failure:
     /// by default protocheck's choices and the bot's replies.
     fn moves(&self, replay: &[Step]) -> usize {
@@ -61,6 +76,7 @@ pub fn for_game(id: &str) -> Option<&'static dyn Shrinkable> {
     match id {
         "kalah" => Some(&crate::games::kalah::shrink::KALAH_SHRINK),
         "quoridor" => Some(&crate::games::quoridor::shrink::QTP_SHRINK),
+        "dominion-text" => Some(&crate::games::dominion_text::shrink::DOMINION_TEXT_SHRINK),
         _ => None,
     }
 }
@@ -167,26 +183,31 @@ pub fn shrink(
     if choices.is_empty() {
         return Shrinking::NotShrinkable;
     }
-    let original = search::Failure {
-        rule: rule.to_string(),
-        size: shrink.moves(&run.replay_steps),
-        played: search::Plan { frame: 0, choices },
-        alternatives: Vec::new(),
-    };
     let deadline = Instant::now() + budget;
     let mut out_of_time = || Instant::now() >= deadline || crate::transport::process::interrupted();
-    // The steps of each failing game played, to save the best one.
-    let mut played: Vec<(search::Plan<String>, Vec<Step>)> = Vec::new();
     let player = live::Player {
         game,
         cfg,
         shrink,
         scenario,
     };
+    // The game as generated, played again up to its failure: a game that
+    // plays on after a failure (Dominion) is measured to it, as every
+    // candidate is.
+    if out_of_time() {
+        return Shrinking::NoTime;
+    }
+    let original = match player.play(&search::Plan { frame: 0, choices }) {
+        Some((failure, _)) if failure.rule == rule => failure,
+        _ => return Shrinking::NotRepeatable { runs: 1 },
+    };
+    // The steps of each failing game played, to save the best one.
+    let mut played: Vec<(search::Plan<String>, Vec<Step>)> = Vec::new();
     let settings = search::Settings {
         reruns: RERUNS,
         frames: shrink.frames(scenario),
         alternatives: ALTERNATIVES,
+        replace_first: shrink.replace_first(),
     };
     let outcome = search::Search::new(settings, &mut out_of_time, |plan: &search::Plan<String>| {
         let (failure, steps) = player.play(plan)?;
@@ -196,9 +217,10 @@ pub fn shrink(
         Some(failure)
     })
     .run(original);
+    // The first play of the original is a run too.
     match outcome {
         search::Outcome::NoTime { .. } => Shrinking::NoTime,
-        search::Outcome::NotRepeatable { runs, .. } => Shrinking::NotRepeatable { runs },
+        search::Outcome::NotRepeatable { runs, .. } => Shrinking::NotRepeatable { runs: runs + 1 },
         search::Outcome::Shrunk {
             original,
             best,
@@ -214,7 +236,7 @@ pub fn shrink(
                 rule: best.rule,
                 from: original,
                 to: best.size,
-                runs,
+                runs: runs + 1,
                 complete,
             }))
         }

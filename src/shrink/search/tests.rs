@@ -41,6 +41,7 @@ const SETTINGS: Settings = Settings {
     reruns: 3,
     frames: 1,
     alternatives: 10,
+    replace_first: false,
 };
 
 #[test]
@@ -177,6 +178,7 @@ fn another_frame_is_taken_when_it_fails_sooner() {
         reruns: 2,
         frames: 2,
         alternatives: 10,
+        replace_first: false,
     };
     // An early 7, before the 3: harmless in frame 0.
     let mut original = long_game();
