@@ -219,3 +219,68 @@ fn a_qtp_failure_shrinks_to_the_shortest_walk_to_the_failing_position() {
     );
     assert_eq!(correct.code, 0, "{:?}", correct.rules());
 }
+
+/// Moves in a saved Dominion scenario: the built-in seats' plays (the
+/// `opponent:` steps other than `auto`) and the bot's replies.
+fn dominion_moves_in(path: &str) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| {
+            (l.starts_with("- opponent:") && l.trim() != "- opponent: auto")
+                || l.trim() == "- expect: legal-move"
+        })
+        .count()
+}
+
+/// A deep failure of a Dominion game: generated game 1 of seed 1 (2
+/// players, the bot in seat 1), shrunk to a game much shorter that fails
+/// with the same rule when replayed. The bot's plays are its own, so the
+/// shrunk game replays only the bot it was shrunk with.
+fn a_deep_dominion_failure_shrinks(game: &str, bot_name: &str, rule: &str) {
+    let dir = tempdir();
+    let bot = bot(bot_name);
+    let out = run_json(
+        &[
+            "--game",
+            game,
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--filter",
+            "generated-001*",
+            "--save-failures",
+            dir.to_str().unwrap(),
+            &bot,
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    // The game plays on after the bot's failures: each is the same one.
+    let rules = out.rules();
+    assert!(!rules.is_empty() && rules.iter().all(|r| r == rule), "{rules:?}");
+    let scenario = failed(&out)[0];
+    let name = scenario["name"].as_str().unwrap();
+    let replay = scenario["replay"].as_str().unwrap();
+    let shrunk = dir.join(format!("{name}-shrunk.yaml"));
+    let shrunk = shrunk.to_str().unwrap();
+    assert!(
+        replay.contains(&format!("--scenarios {shrunk} ")),
+        "{replay}"
+    );
+    let (from, to) = shrunk_from_to(replay);
+    assert_eq!(to, dominion_moves_in(shrunk), "{replay}");
+    assert!(to * 4 <= from, "much shorter: {replay}");
+    let again = run_json(&["--game", game, "--scenarios", shrunk, &bot], &[]);
+    assert_eq!(again.code, 1);
+    assert_eq!(again.rules(), [rule]);
+}
+
+#[test]
+fn a_deep_dominion_text_failure_is_saved_much_shorter_and_still_fails_with_its_rule() {
+    a_deep_dominion_failure_shrinks(
+        "dominion-text",
+        "dtext-late-blunder",
+        "dominion-text.action.not-in-hand",
+    );
+}
