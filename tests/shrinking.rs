@@ -258,7 +258,10 @@ fn a_deep_dominion_failure_shrinks(game: &str, bot_name: &str, rule: &str) {
     assert_eq!(out.code, 1, "{}", out.stderr);
     // The game plays on after the bot's failures: each is the same one.
     let rules = out.rules();
-    assert!(!rules.is_empty() && rules.iter().all(|r| r == rule), "{rules:?}");
+    assert!(
+        !rules.is_empty() && rules.iter().all(|r| r == rule),
+        "{rules:?}"
+    );
     let scenario = failed(&out)[0];
     let name = scenario["name"].as_str().unwrap();
     let replay = scenario["replay"].as_str().unwrap();
@@ -282,5 +285,14 @@ fn a_deep_dominion_text_failure_is_saved_much_shorter_and_still_fails_with_its_r
         "dominion-text",
         "dtext-late-blunder",
         "dominion-text.action.not-in-hand",
+    );
+}
+
+#[test]
+fn a_deep_dominion_sexp_failure_is_saved_much_shorter_and_still_fails_with_its_rule() {
+    a_deep_dominion_failure_shrinks(
+        "dominion-sexp",
+        "dsx-late-blunder",
+        "dominion-sexp.buy.too-expensive",
     );
 }

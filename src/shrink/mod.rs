@@ -77,6 +77,7 @@ pub fn for_game(id: &str) -> Option<&'static dyn Shrinkable> {
         "kalah" => Some(&crate::games::kalah::shrink::KALAH_SHRINK),
         "quoridor" => Some(&crate::games::quoridor::shrink::QTP_SHRINK),
         "dominion-text" => Some(&crate::games::dominion_text::shrink::DOMINION_TEXT_SHRINK),
+        "dominion-sexp" => Some(&crate::games::dominion_sexp::shrink::DOMINION_SEXP_SHRINK),
         _ => None,
     }
 }
