@@ -220,9 +220,9 @@ fn a_qtp_failure_shrinks_to_the_shortest_walk_to_the_failing_position() {
     assert_eq!(correct.code, 0, "{:?}", correct.rules());
 }
 
-/// Moves in a saved Dominion scenario: the built-in seats' plays (the
-/// `opponent:` steps other than `auto`) and the bot's replies.
-fn dominion_moves_in(path: &str) -> usize {
+/// Moves in a saved Dominion or Evolution scenario: the built-in seats'
+/// plays (the `opponent:` steps other than `auto`) and the bot's replies.
+fn table_moves_in(path: &str) -> usize {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .filter(|l| {
@@ -232,11 +232,13 @@ fn dominion_moves_in(path: &str) -> usize {
         .count()
 }
 
-/// A deep failure of a Dominion game: generated game 1 of seed 1 (2
-/// players, the bot in seat 1), shrunk to a game much shorter that fails
+/// A deep failure of a game at a table of built-in players: generated game
+/// `index` of seed 1, shrunk to a game at least 4 times shorter that fails
 /// with the same rule when replayed. The bot's plays are its own, so the
 /// shrunk game replays only the bot it was shrunk with.
-fn a_deep_dominion_failure_shrinks(game: &str, bot_name: &str, rule: &str) {
+fn a_deep_table_failure_shrinks(game: &str, index: usize, bot_name: &str, rule: &str) {
+    let games = index.to_string();
+    let filter = format!("generated-{index:03}*");
     let dir = tempdir();
     let bot = bot(bot_name);
     let out = run_json(
@@ -244,11 +246,11 @@ fn a_deep_dominion_failure_shrinks(game: &str, bot_name: &str, rule: &str) {
             "--game",
             game,
             "--games",
-            "1",
+            &games,
             "--seed",
             "1",
             "--filter",
-            "generated-001*",
+            &filter,
             "--save-failures",
             dir.to_str().unwrap(),
             &bot,
@@ -272,7 +274,7 @@ fn a_deep_dominion_failure_shrinks(game: &str, bot_name: &str, rule: &str) {
         "{replay}"
     );
     let (from, to) = shrunk_from_to(replay);
-    assert_eq!(to, dominion_moves_in(shrunk), "{replay}");
+    assert_eq!(to, table_moves_in(shrunk), "{replay}");
     assert!(to * 4 <= from, "much shorter: {replay}");
     let again = run_json(&["--game", game, "--scenarios", shrunk, &bot], &[]);
     assert_eq!(again.code, 1);
@@ -281,8 +283,10 @@ fn a_deep_dominion_failure_shrinks(game: &str, bot_name: &str, rule: &str) {
 
 #[test]
 fn a_deep_dominion_text_failure_is_saved_much_shorter_and_still_fails_with_its_rule() {
-    a_deep_dominion_failure_shrinks(
+    // 2 players, the bot in seat 1.
+    a_deep_table_failure_shrinks(
         "dominion-text",
+        1,
         "dtext-late-blunder",
         "dominion-text.action.not-in-hand",
     );
@@ -290,9 +294,23 @@ fn a_deep_dominion_text_failure_is_saved_much_shorter_and_still_fails_with_its_r
 
 #[test]
 fn a_deep_dominion_sexp_failure_is_saved_much_shorter_and_still_fails_with_its_rule() {
-    a_deep_dominion_failure_shrinks(
+    // 2 players, the bot in seat 1, against big money and random legal.
+    a_deep_table_failure_shrinks(
         "dominion-sexp",
+        1,
         "dsx-late-blunder",
         "dominion-sexp.buy.too-expensive",
+    );
+}
+
+#[test]
+fn a_deep_evolution_failure_is_replaced_by_a_much_shorter_deal_that_fails_with_its_rule() {
+    // 3 players, the bot in seat 3: dealt a carnivore of food 7 or 8 only
+    // after 8 replies; another seat or deal gives it one at once.
+    a_deep_table_failure_shrinks(
+        "evolution",
+        13,
+        "evo-late-blunder",
+        "evolution.choose.card-out-of-range",
     );
 }

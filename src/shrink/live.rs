@@ -64,7 +64,10 @@ impl Player<'_> {
         // A pause is owed before protocheck's next move (see
         // `Shrinkable::one_pause_per_stretch`).
         let mut pause_owed = true;
-        if run.reply_due() {
+        // A bot that speaks first is heard out, unless the opening's own
+        // first step is what waits for it (Evolution's sign-up).
+        let opening_expects = matches!(framed.steps.first(), Some((Step::Expect(_), _)));
+        if run.reply_due() && !opening_expects {
             fault |= run.settle().is_err();
         }
         for (step, _) in &framed.steps {

@@ -78,6 +78,7 @@ pub fn for_game(id: &str) -> Option<&'static dyn Shrinkable> {
         "quoridor" => Some(&crate::games::quoridor::shrink::QTP_SHRINK),
         "dominion-text" => Some(&crate::games::dominion_text::shrink::DOMINION_TEXT_SHRINK),
         "dominion-sexp" => Some(&crate::games::dominion_sexp::shrink::DOMINION_SEXP_SHRINK),
+        "evolution" => Some(&crate::games::evolution::shrink::EVOLUTION_SHRINK),
         _ => None,
     }
 }
@@ -107,8 +108,8 @@ pub enum Shrinking {
     },
     /// The budget ran out before the game was played again.
     NoTime,
-    /// The game cannot be shrunk (this game has no shrinker, or the run
-    /// holds no choice of protocheck's, or no failing rule).
+    /// The game cannot be shrunk (this game has no shrinker, or neither a
+    /// choice of protocheck's nor another frame, or no failing rule).
     NotShrinkable,
 }
 
@@ -181,7 +182,9 @@ pub fn shrink(
         return Shrinking::NotShrinkable;
     };
     let choices = shrink.choices(&run.replay_steps);
-    if choices.is_empty() {
+    // A game whose only choices are its frames (Evolution: the seat and the
+    // deal) shrinks by them alone.
+    if choices.is_empty() && shrink.frames(scenario) < 2 {
         return Shrinking::NotShrinkable;
     }
     let deadline = Instant::now() + budget;
