@@ -10,6 +10,7 @@
 //! runner's own transport and judging.
 
 pub mod live;
+pub mod matches;
 pub mod search;
 
 use crate::controller::{RunConfig, ScenarioRun};
