@@ -105,3 +105,37 @@ fn without_shrink_time_a_match_is_not_shrunk() {
     assert!(game(&report, 1)["forfeit"].is_object());
     assert!(game(&report, 1).get("shrunk").is_none());
 }
+
+#[test]
+fn a_tournament_shrinks_its_forfeited_games_within_the_budget() {
+    // A budget too small to play any game again: the forfeit is noted as
+    // not shrunk, and nothing is claimed.
+    let dir = tempdir();
+    let (_, _, stderr) = protocheck_json(
+        &[
+            "tournament",
+            "--game",
+            "evolution",
+            &bot("evo-late-blunder"),
+            &bot("evo-correct"),
+            "--games",
+            "1",
+            "--shrink-time",
+            "1ns",
+            "--out",
+            dir.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let text = std::fs::read_to_string(dir.join("matches/01-evo-late-blunder-vs-evo-correct.json"))
+        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = serde_json::from_str(&text).unwrap();
+    let first = game(&report, 1);
+    assert_eq!(first["forfeit"]["bot"], "evo-late-blunder");
+    assert_eq!(
+        first["shrunk"],
+        "not shrunk: --shrink-time 1ns ran out before game 1 was played again"
+    );
+}

@@ -310,7 +310,7 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
 
 /// `--shrink-time`: a forfeited game's shortest counterpart among the
 /// match's other games, noted on its record (`crate::shrink::matches`).
-fn shrink_forfeit(
+pub(crate) fn shrink_forfeit(
     record: &mut GameRecord,
     budget: Duration,
     play_game: &dyn Fn(usize) -> Result<GameRecord, Fatal>,
