@@ -4,7 +4,10 @@
 //!
 //! Kalah: `kalah-late-blunder` (fails once protocheck's store holds 25
 //! seeds); QTP: `qtp-late-blunder` (fails once the other pawn stands on the
-//! centre cell); over the first generated games of a few seeds. For each
+//! centre cell); dominion-text and dominion-sexp: `dtext-late-blunder` and
+//! `dsx-late-blunder` (fail once someone gained an estate or a duchy);
+//! Evolution: `evo-late-blunder` (fails once dealt a carnivore of food 7 or
+//! 8); over the first generated games of a few seeds. For each
 //! failing game: the moves before and after, the runs, and the wall time,
 //! with the default budget (30 s).
 
@@ -12,7 +15,7 @@ mod common;
 use common::*;
 use protocheck::controller;
 use protocheck::games::Game;
-use protocheck::games::{kalah, quoridor};
+use protocheck::games::{dominion_sexp, dominion_text, evolution, kalah, quoridor};
 use protocheck::scenario::Options;
 use protocheck::shrink::{self, Shrinking};
 use std::time::Instant;
@@ -29,6 +32,9 @@ fn main() {
     );
     bench(&kalah::KALAH, "kalah-late-blunder", 4);
     bench(&quoridor::QUORIDOR, "qtp-late-blunder", 12);
+    bench(&dominion_text::DOMINION_TEXT, "dtext-late-blunder", 5);
+    bench(&dominion_sexp::DOMINION_SEXP, "dsx-late-blunder", 5);
+    bench(&evolution::EVOLUTION, "evo-late-blunder", 12);
 }
 
 /// Shrink every failing game among the first `games` of each seed.

@@ -219,3 +219,98 @@ fn a_qtp_failure_shrinks_to_the_shortest_walk_to_the_failing_position() {
     );
     assert_eq!(correct.code, 0, "{:?}", correct.rules());
 }
+
+/// Moves in a saved Dominion or Evolution scenario: the built-in seats'
+/// plays (the `opponent:` steps other than `auto`) and the bot's replies.
+fn table_moves_in(path: &str) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| {
+            (l.starts_with("- opponent:") && l.trim() != "- opponent: auto")
+                || l.trim() == "- expect: legal-move"
+        })
+        .count()
+}
+
+/// A deep failure of a game at a table of built-in players: generated game
+/// `index` of seed 1, shrunk to a game at least 4 times shorter that fails
+/// with the same rule when replayed. The bot's plays are its own, so the
+/// shrunk game replays only the bot it was shrunk with.
+fn a_deep_table_failure_shrinks(game: &str, index: usize, bot_name: &str, rule: &str) {
+    let games = index.to_string();
+    let filter = format!("generated-{index:03}*");
+    let dir = tempdir();
+    let bot = bot(bot_name);
+    let out = run_json(
+        &[
+            "--game",
+            game,
+            "--games",
+            &games,
+            "--seed",
+            "1",
+            "--filter",
+            &filter,
+            "--save-failures",
+            dir.to_str().unwrap(),
+            &bot,
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    // The game plays on after the bot's failures: each is the same one.
+    let rules = out.rules();
+    assert!(
+        !rules.is_empty() && rules.iter().all(|r| r == rule),
+        "{rules:?}"
+    );
+    let scenario = failed(&out)[0];
+    let name = scenario["name"].as_str().unwrap();
+    let replay = scenario["replay"].as_str().unwrap();
+    let shrunk = dir.join(format!("{name}-shrunk.yaml"));
+    let shrunk = shrunk.to_str().unwrap();
+    assert!(
+        replay.contains(&format!("--scenarios {shrunk} ")),
+        "{replay}"
+    );
+    let (from, to) = shrunk_from_to(replay);
+    assert_eq!(to, table_moves_in(shrunk), "{replay}");
+    assert!(to * 4 <= from, "much shorter: {replay}");
+    let again = run_json(&["--game", game, "--scenarios", shrunk, &bot], &[]);
+    assert_eq!(again.code, 1);
+    assert_eq!(again.rules(), [rule]);
+}
+
+#[test]
+fn a_deep_dominion_text_failure_is_saved_much_shorter_and_still_fails_with_its_rule() {
+    // 2 players, the bot in seat 1.
+    a_deep_table_failure_shrinks(
+        "dominion-text",
+        1,
+        "dtext-late-blunder",
+        "dominion-text.action.not-in-hand",
+    );
+}
+
+#[test]
+fn a_deep_dominion_sexp_failure_is_saved_much_shorter_and_still_fails_with_its_rule() {
+    // 2 players, the bot in seat 1, against big money and random legal.
+    a_deep_table_failure_shrinks(
+        "dominion-sexp",
+        1,
+        "dsx-late-blunder",
+        "dominion-sexp.buy.too-expensive",
+    );
+}
+
+#[test]
+fn a_deep_evolution_failure_is_replaced_by_a_much_shorter_deal_that_fails_with_its_rule() {
+    // 3 players, the bot in seat 3: dealt a carnivore of food 7 or 8 only
+    // after 8 replies; another seat or deal gives it one at once.
+    a_deep_table_failure_shrinks(
+        "evolution",
+        13,
+        "evo-late-blunder",
+        "evolution.choose.card-out-of-range",
+    );
+}

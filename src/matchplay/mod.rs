@@ -52,6 +52,12 @@ pub struct MatchArgs {
     /// Also write the match (JSON, every game's transcript) to this file.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Look, for up to this long per forfeited game, for another game of
+    /// this match (other seats, another deal and built-in players' choices)
+    /// in which the same bot forfeits with the same rule sooner, both bots
+    /// re-run on each (docs/shrinking.md). Default 0: off.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "0s")]
+    pub shrink_time: Duration,
 }
 
 /// What every game of a match or a tournament is played with.
@@ -274,16 +280,21 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     setup.check_table(players.len())?;
     let sandbox =
         crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
-    let games = in_order(args.games, jobs(args.jobs), |i| {
-        // Game 1: the bots in the order given; each game after, rotated by
-        // one (two bots: seats alternate).
-        let number = i + 1;
+    // Game 1: the bots in the order given; each game after, rotated by one
+    // (two bots: seats alternate).
+    let play_game = |number: usize| {
         let mut seated: Vec<&Player> = players.iter().collect();
-        seated.rotate_left(i % players.len());
+        seated.rotate_left((number - 1) % players.len());
         setup.play(number, &seated)
-    })
-    .into_iter()
-    .collect::<Result<Vec<_>, Fatal>>()?;
+    };
+    let mut games = in_order(args.games, jobs(args.jobs), |i| play_game(i + 1))
+        .into_iter()
+        .collect::<Result<Vec<_>, Fatal>>()?;
+    if !args.shrink_time.is_zero() {
+        for record in &mut games {
+            shrink_forfeit(record, args.shrink_time, &play_game);
+        }
+    }
     let result = report::MatchReport::new(setup.game.id(), &sandbox, &players, games);
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
@@ -295,6 +306,37 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     };
     print!("{text}");
     Ok(result.exit_code())
+}
+
+/// `--shrink-time`: a forfeited game's shortest counterpart among the
+/// match's other games, noted on its record (`crate::shrink::matches`).
+pub(crate) fn shrink_forfeit(
+    record: &mut GameRecord,
+    budget: Duration,
+    play_game: &dyn Fn(usize) -> Result<GameRecord, Fatal>,
+) {
+    let forfeit_of = |r: &GameRecord| {
+        r.forfeit
+            .as_ref()
+            .filter(|f| !f.after_result)
+            .map(|f| crate::shrink::matches::Forfeit {
+                bot: f.bot.clone(),
+                rule: f.rule.clone(),
+                moves: r.moves,
+            })
+    };
+    let Some(forfeit) = forfeit_of(record) else {
+        return;
+    };
+    eprintln!(
+        "protocheck: shrinking game {} (up to {})",
+        record.number,
+        humantime::format_duration(budget)
+    );
+    let shrinking = crate::shrink::matches::shrink(record.number, &forfeit, budget, |n| {
+        play_game(n).ok().as_ref().and_then(forfeit_of)
+    });
+    record.shrunk = Some(shrinking.summary(record.number, budget));
 }
 
 /// `--jobs`, by default the CPUs.

@@ -193,6 +193,9 @@ pub fn game_text(game: &GameRecord) -> String {
         if let Some(actual) = &f.actual {
             out.push_str(&format!("    actual: {actual}\n"));
         }
+        if let Some(shrunk) = &game.shrunk {
+            out.push_str(&format!("    {shrunk}\n"));
+        }
         if let Some(board) = &f.board {
             for line in board.lines() {
                 out.push_str(&format!("    | {line}\n"));

@@ -329,6 +329,7 @@ mod tests {
                     finding: 0,
                 }
             }),
+            shrunk: None,
             findings: Vec::new(),
             error: None,
             duration_ms: 0,

@@ -43,6 +43,11 @@ pub struct TournamentArgs {
     /// (JSON, CSV, text) and the tournament's page `index.html`.
     #[arg(long, short = 'o', value_name = "DIR", default_value = "tournament")]
     pub out: PathBuf,
+    /// As `match --shrink-time`: for each forfeited game, up to this long
+    /// looking for another game of its match that forfeits the same way
+    /// sooner. Default 0: off.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration, default_value = "0s")]
+    pub shrink_time: std::time::Duration,
 }
 
 const TOURNAMENT_HELP: &str = "Examples:\n  \
@@ -123,7 +128,14 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
         .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", matches_dir.display())))?;
     let sandbox =
         crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
-    let reports = play_all(&setup, &sandbox, &players, &schedule, args.games, jobs)?;
+    let reports = play_all(
+        &setup,
+        &sandbox,
+        &players,
+        &schedule,
+        (args.games, args.shrink_time),
+        jobs,
+    )?;
 
     let ids: Vec<String> = players.iter().map(|p| p.id.clone()).collect();
     let games: Vec<_> = reports.iter().flat_map(|r| &r.games).collect();
@@ -264,18 +276,25 @@ fn play_all(
     sandbox: &crate::transport::sandbox::Layers,
     players: &[Player],
     schedule: &[(usize, usize)],
-    games: usize,
+    (games, shrink_time): (usize, std::time::Duration),
     jobs: usize,
 ) -> Result<Vec<MatchReport>, Fatal> {
     super::in_order(schedule.len(), jobs, |n| {
         let (i, j) = schedule[n];
         let (a, b) = (&players[i], &players[j]);
-        let played: Result<Vec<_>, Fatal> = (1..=games)
-            .map(|number| {
-                let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
-                setup.play(number, &seated)
-            })
-            .collect();
+        // Seats alternate as in `match a b`.
+        let play_game = |number: usize| {
+            let seated = if number % 2 == 1 { [a, b] } else { [b, a] };
+            setup.play(number, &seated)
+        };
+        let mut played: Result<Vec<_>, Fatal> = (1..=games).map(play_game).collect();
+        if let Ok(records) = &mut played
+            && !shrink_time.is_zero()
+        {
+            for record in records {
+                super::shrink_forfeit(record, shrink_time, &play_game);
+            }
+        }
         let report =
             played.map(|g| MatchReport::new(setup.game.id(), sandbox, &[a.clone(), b.clone()], g));
         eprintln!(

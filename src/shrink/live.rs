@@ -25,6 +25,14 @@ pub fn bot_replies(replay: &[Step]) -> usize {
         .count()
 }
 
+/// Whether a failing finding was made since the last look.
+fn failed_now(run: &mut Stepwise<'_>) -> bool {
+    run.take_live()
+        .violations
+        .iter()
+        .any(|v| v.severity == crate::verdict::Severity::Fail)
+}
+
 /// Plays candidates of one failing generated game.
 pub struct Player<'a> {
     pub game: &'a dyn Game,
@@ -49,19 +57,31 @@ impl Player<'_> {
         let mut tape = plan.choices.iter();
         let mut cut = false;
         let mut fault = false;
-        if run.reply_due() {
+        // The bot has failed: the game is cut there, as the runner ends a
+        // game at a failure (a game that plays on after one, as Dominion
+        // does, would only add moves after it).
+        let mut failed = false;
+        // A pause is owed before protocheck's next move (see
+        // `Shrinkable::one_pause_per_stretch`).
+        let mut pause_owed = true;
+        // A bot that speaks first is heard out, unless the opening's own
+        // first step is what waits for it (Evolution's sign-up).
+        let opening_expects = matches!(framed.steps.first(), Some((Step::Expect(_), _)));
+        if run.reply_due() && !opening_expects {
             fault |= run.settle().is_err();
         }
         for (step, _) in &framed.steps {
-            if fault || run.is_ended() {
+            if fault || failed || run.is_ended() {
                 break;
             }
             fault |= run.step(step).is_err();
+            failed |= failed_now(&mut run);
         }
         // Each turn of the loop settles a reply or makes a move, and a game
         // has an end; the bound only guards against a game that has none.
         for _ in 0..100_000 {
-            if fault || run.is_ended() {
+            failed |= failed_now(&mut run);
+            if fault || failed || run.is_ended() {
                 break;
             }
             match run.session().next() {
@@ -70,6 +90,7 @@ impl Player<'_> {
                         break;
                     }
                     fault |= run.settle().is_err();
+                    pause_owed = true;
                 }
                 Next::Opponent => {
                     let legal = self.shrink.legal(run.session());
@@ -92,7 +113,12 @@ impl Player<'_> {
                         alternatives.push(legal);
                         self.shrink.step(&choice)
                     };
-                    let pause = run.pause_window();
+                    let pause = if pause_owed || !self.shrink.one_pause_per_stretch() {
+                        run.pause_window()
+                    } else {
+                        std::time::Duration::ZERO
+                    };
+                    pause_owed = false;
                     if !pause.is_zero() {
                         let wait = Step::Wait(humantime::format_duration(pause).to_string());
                         fault |= run.step(&wait).is_err();
@@ -108,7 +134,7 @@ impl Player<'_> {
                 }
             }
         }
-        let ended = run.is_ended();
+        let ended = run.is_ended() || failed;
         let result = run.finish();
         // A scenario error is protocheck's, and a game cut short says
         // nothing of what the bot would have done next.

@@ -10,6 +10,7 @@
 //! runner's own transport and judging.
 
 pub mod live;
+pub mod matches;
 pub mod search;
 
 use crate::controller::{RunConfig, ScenarioRun};
@@ -49,6 +50,21 @@ pub trait Shrinkable: Sync {
     fn forced(&self) -> Option<Step> {
         None
     }
+    /// Whether protocheck's moves in a row (no reply of the bot's between
+    /// them) share one pause before the first, as generated play makes them
+    /// in one `opponent: auto` step (Dominion: the built-in seats' plays
+    /// between two requests to the bot). By default each move gets its own
+    /// pause, as each is its own step in generated play.
+    fn one_pause_per_stretch(&self) -> bool {
+        false
+    }
+    /// Whether the search replaces choices before it deletes runs of them:
+    /// where a game is long because of what protocheck chose early, not
+    /// because it chose much (Dominion: a deleted play leaves the later
+    /// ones at turns with other hands). By default deleting comes first.
+    fn replace_first(&self) -> bool {
+        false
+    }
     /// Moves in a game as its replay steps show it, up to the failure:
     /// by default protocheck's choices and the bot's replies.
     fn moves(&self, replay: &[Step]) -> usize {
@@ -61,6 +77,9 @@ pub fn for_game(id: &str) -> Option<&'static dyn Shrinkable> {
     match id {
         "kalah" => Some(&crate::games::kalah::shrink::KALAH_SHRINK),
         "quoridor" => Some(&crate::games::quoridor::shrink::QTP_SHRINK),
+        "dominion-text" => Some(&crate::games::dominion_text::shrink::DOMINION_TEXT_SHRINK),
+        "dominion-sexp" => Some(&crate::games::dominion_sexp::shrink::DOMINION_SEXP_SHRINK),
+        "evolution" => Some(&crate::games::evolution::shrink::EVOLUTION_SHRINK),
         _ => None,
     }
 }
@@ -90,8 +109,8 @@ pub enum Shrinking {
     },
     /// The budget ran out before the game was played again.
     NoTime,
-    /// The game cannot be shrunk (this game has no shrinker, or the run
-    /// holds no choice of protocheck's, or no failing rule).
+    /// The game cannot be shrunk (this game has no shrinker, or neither a
+    /// choice of protocheck's nor another frame, or no failing rule).
     NotShrinkable,
 }
 
@@ -164,29 +183,36 @@ pub fn shrink(
         return Shrinking::NotShrinkable;
     };
     let choices = shrink.choices(&run.replay_steps);
-    if choices.is_empty() {
+    // A game whose only choices are its frames (Evolution: the seat and the
+    // deal) shrinks by them alone.
+    if choices.is_empty() && shrink.frames(scenario) < 2 {
         return Shrinking::NotShrinkable;
     }
-    let original = search::Failure {
-        rule: rule.to_string(),
-        size: shrink.moves(&run.replay_steps),
-        played: search::Plan { frame: 0, choices },
-        alternatives: Vec::new(),
-    };
     let deadline = Instant::now() + budget;
     let mut out_of_time = || Instant::now() >= deadline || crate::transport::process::interrupted();
-    // The steps of each failing game played, to save the best one.
-    let mut played: Vec<(search::Plan<String>, Vec<Step>)> = Vec::new();
     let player = live::Player {
         game,
         cfg,
         shrink,
         scenario,
     };
+    // The game as generated, played again up to its failure: a game that
+    // plays on after a failure (Dominion) is measured to it, as every
+    // candidate is.
+    if out_of_time() {
+        return Shrinking::NoTime;
+    }
+    let original = match player.play(&search::Plan { frame: 0, choices }) {
+        Some((failure, _)) if failure.rule == rule => failure,
+        _ => return Shrinking::NotRepeatable { runs: 1 },
+    };
+    // The steps of each failing game played, to save the best one.
+    let mut played: Vec<(search::Plan<String>, Vec<Step>)> = Vec::new();
     let settings = search::Settings {
         reruns: RERUNS,
         frames: shrink.frames(scenario),
         alternatives: ALTERNATIVES,
+        replace_first: shrink.replace_first(),
     };
     let outcome = search::Search::new(settings, &mut out_of_time, |plan: &search::Plan<String>| {
         let (failure, steps) = player.play(plan)?;
@@ -196,9 +222,10 @@ pub fn shrink(
         Some(failure)
     })
     .run(original);
+    // The first play of the original is a run too.
     match outcome {
         search::Outcome::NoTime { .. } => Shrinking::NoTime,
-        search::Outcome::NotRepeatable { runs, .. } => Shrinking::NotRepeatable { runs },
+        search::Outcome::NotRepeatable { runs, .. } => Shrinking::NotRepeatable { runs: runs + 1 },
         search::Outcome::Shrunk {
             original,
             best,
@@ -214,7 +241,7 @@ pub fn shrink(
                 rule: best.rule,
                 from: original,
                 to: best.size,
-                runs,
+                runs: runs + 1,
                 complete,
             }))
         }

@@ -43,6 +43,9 @@ pub struct Settings {
     /// At most this many other choices are tried in one place (the game
     /// lists the likeliest first: QTP its pawn steps before its walls).
     pub alternatives: usize,
+    /// Replace choices before deleting runs of them (a game where an
+    /// earlier choice, not fewer choices, shortens the game most).
+    pub replace_first: bool,
 }
 
 /// Where the search ended.
@@ -146,6 +149,9 @@ where
             };
             improved |= self.consider(plan, best)?;
         }
+        if self.settings.replace_first {
+            improved |= self.replace(best)?;
+        }
         // Delete runs of choices, longest first.
         let mut chunk = best.played.choices.len() / 2;
         while chunk >= 1 {
@@ -167,7 +173,16 @@ where
             }
             chunk /= 2;
         }
-        // Replace one choice by another that was legal there.
+        if !self.settings.replace_first {
+            improved |= self.replace(best)?;
+        }
+        Some(improved)
+    }
+
+    /// Replace one choice by another that was legal there, from the first
+    /// on; `Some(improved)`, `None`: out of time.
+    fn replace(&mut self, best: &mut Failure<T>) -> Option<bool> {
+        let mut improved = false;
         let mut at = 0;
         while at < best.played.choices.len() {
             let others = best.alternatives.get(at).cloned().unwrap_or_default();

@@ -127,6 +127,12 @@ pub enum Flaw {
     /// Reads one notification per input line: a notification spread over
     /// several lines is not understood (logged on stderr, no reply).
     LineReader,
+    /// Once a state's supply holds fewer estates and duchies than the first
+    /// state's did (someone gained one: this player buys duchies only late,
+    /// big money never), opens each turn with `(buy province)` before
+    /// adding any treasure: a bug only a long game reaches (the one
+    /// shrinking makes shorter).
+    LateBlunder,
 }
 
 /// How a conforming play is laid out on the wire (all conform to §1.2).

@@ -19,6 +19,9 @@ pub struct Player {
     cleaned: bool,
     /// The extra copper of [`Flaw::ExtraAdd`] was written this turn.
     extra_added: bool,
+    /// Estates and duchies in the first state's supply
+    /// ([`Flaw::LateBlunder`]).
+    first_small_victories: Option<usize>,
 }
 
 fn count(cards: &[Card], card: Card) -> usize {
@@ -46,6 +49,7 @@ impl Player {
             answered_ahead: 0,
             cleaned: false,
             extra_added: false,
+            first_small_victories: None,
         }
     }
 
@@ -68,6 +72,16 @@ impl Player {
             self.in_turn = true;
             self.turn_start_hand = state.hand.clone();
             self.extra_added = false;
+        }
+        let small_victories =
+            count(&state.supply, Card::Estate) + count(&state.supply, Card::Duchy);
+        let first = *self.first_small_victories.get_or_insert(small_victories);
+        if self.flaw == Flaw::LateBlunder
+            && small_victories < first
+            && state.coins < Card::Province.cost()
+            && state.buys > 0
+        {
+            return vec![self.text(Play::Buy(Card::Province))];
         }
         let game = DominionTable::from_state(state);
         if self.flaw == Flaw::AllAddsAtOnce && state.buys > 0 {

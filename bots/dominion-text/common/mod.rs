@@ -88,6 +88,12 @@ pub enum Flaw {
     /// Plays workshop with the document's typo form
     /// `play-reply reply workshop <card>` (D19).
     WorkshopTypo,
+    /// Once a `supply` line shows fewer estates and duchies than the first
+    /// one did (someone gained one: this player buys them only once 3
+    /// provinces or fewer are left, the built-in seats hardly ever), plays an action card it does not hold (the first
+    /// of its preferences missing from its hand): a bug only a long game
+    /// reaches (the one shrinking makes shorter).
+    LateBlunder,
 }
 
 /// Run the player until end of input.
@@ -135,6 +141,9 @@ struct Player {
     owned: BTreeSet<String>,
     /// For `DTEXT_BOT_TRACE`: the cards it played.
     played: BTreeSet<String>,
+    /// The estates and duchies of the first `supply` line
+    /// ([`Flaw::LateBlunder`]).
+    first_small_victories: Option<u32>,
 }
 
 impl Player {
@@ -156,6 +165,7 @@ impl Player {
             piles: [u32::MAX / 2; 17],
             owned: BTreeSet::new(),
             played: BTreeSet::new(),
+            first_small_victories: None,
         }
     }
 
@@ -187,6 +197,8 @@ impl Player {
                         self.piles[i] = count.parse().unwrap_or(0);
                     }
                 }
+                let small_victories = self.pile("estate") + self.pile("duchy");
+                self.first_small_victories.get_or_insert(small_victories);
             }
             [subject, "gained", gained @ ..] if Some(*subject) == self.seat.as_deref() => {
                 for card in gained.iter().filter(|c| is_action(c)) {
@@ -273,6 +285,18 @@ impl Player {
                 Some((card, _, _)) => words.extend(["buy".to_string(), card.to_string()]),
                 None => words.push("pass".to_string()),
             }
+            return words;
+        }
+        if self.flaw == Flaw::LateBlunder
+            && self
+                .first_small_victories
+                .is_some_and(|v| self.pile("estate") + self.pile("duchy") < v)
+            && actions > 0
+            && let Some(card) = cards::PLAY_PREFERENCE
+                .iter()
+                .find(|c| !hand.iter().any(|h| h == *c))
+        {
+            words.extend(["action".to_string(), card.to_string()]);
             return words;
         }
         if actions > 0 || self.flaw == Flaw::NoActions {

@@ -34,6 +34,13 @@ pub fn action4(boards: &[Species], hand: &[Card], flaw: Flaw) -> Value {
         return json!([0, [], [], [], []]);
     };
     match flaw {
+        Flaw::LateBlunder
+            if hand
+                .iter()
+                .any(|c| c.trait_ == Trait::Carnivore && c.food >= 7) =>
+        {
+            action.food_card = hand.len() as u64;
+        }
         Flaw::OneBasedCards => {
             action.food_card += 1;
             for g in action

@@ -128,6 +128,11 @@ pub enum Flaw {
     /// two messages arrive in one segment it waits for the second one
     /// forever (§9.2 item 4).
     ReadsBeforeBuffered,
+    /// Once a `start` deals it a carnivore card of food value 5 or more (4
+    /// of the deck's 129 cards), names as its Action4's food card the
+    /// position one past its hand: a bug only some deals reach, often late
+    /// (the one shrinking finds an earlier deal for).
+    LateBlunder,
 }
 
 /// Runs the client named `name` (also its sign-up) with one `flaw`.

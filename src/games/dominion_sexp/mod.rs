@@ -14,6 +14,7 @@ pub mod picture;
 pub mod players;
 pub mod rules;
 pub mod session;
+pub mod shrink;
 pub mod sexp;
 
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};

@@ -10,6 +10,7 @@ pub mod grammar;
 pub mod picture;
 pub mod players;
 pub mod session;
+pub mod shrink;
 
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};

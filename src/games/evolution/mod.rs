@@ -22,6 +22,7 @@ pub mod model;
 pub mod picture;
 pub mod seating;
 pub mod session;
+pub mod shrink;
 #[cfg(test)]
 mod socket_tests;
 pub mod strategy;

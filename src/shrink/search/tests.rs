@@ -41,6 +41,7 @@ const SETTINGS: Settings = Settings {
     reruns: 3,
     frames: 1,
     alternatives: 10,
+    replace_first: false,
 };
 
 #[test]
@@ -177,6 +178,7 @@ fn another_frame_is_taken_when_it_fails_sooner() {
         reruns: 2,
         frames: 2,
         alternatives: 10,
+        replace_first: false,
     };
     // An early 7, before the 3: harmless in frame 0.
     let mut original = long_game();
@@ -194,4 +196,43 @@ fn another_frame_is_taken_when_it_fails_sooner() {
             choices: vec![7]
         }
     );
+}
+
+#[test]
+fn replacing_first_tries_an_early_choice_before_any_deletion() {
+    // The first candidate after the original's reruns is, with
+    // `replace_first`, the first choice replaced (here by 0); by default a
+    // deletion (the first half of the choices gone).
+    let first_candidate = |replace_first: bool| {
+        let settings = Settings {
+            replace_first,
+            ..SETTINGS
+        };
+        let mut tried: Vec<Plan<u8>> = Vec::new();
+        let mut clock = never_out_of_time();
+        Search::new(settings, &mut clock, |plan: &Plan<u8>| {
+            tried.push(plan.clone());
+            toy(plan)
+        })
+        .run(long_game());
+        tried[SETTINGS.reruns].clone()
+    };
+    let original = long_game().played.choices;
+    let replaced = first_candidate(true);
+    assert_eq!(replaced.choices.len(), original.len());
+    assert_eq!(replaced.choices[0], 0);
+    assert_eq!(replaced.choices[1..], original[1..]);
+    let deleted = first_candidate(false);
+    assert_eq!(deleted.choices, original[original.len() / 2..]);
+    // Either way the minimum is found.
+    let mut clock = never_out_of_time();
+    let settings = Settings {
+        replace_first: true,
+        ..SETTINGS
+    };
+    let Outcome::Shrunk { best, .. } = Search::new(settings, &mut clock, toy).run(long_game())
+    else {
+        panic!("not shrunk");
+    };
+    assert_eq!(best.size, 2);
 }

@@ -563,6 +563,25 @@ impl Scripted for SexpSession {
     fn last_opponent_step(&self) -> Option<Step> {
         self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
     }
+
+    /// At a built-in seat's turn: each play legal for it, in the rule
+    /// engine's order (mines, adds, buys, cleans). Elsewhere none: what
+    /// protocheck sends at the bot's turn (`opponent: auto`, its
+    /// `(move …)`) holds no choice.
+    fn own_moves(&self) -> Vec<String> {
+        let current = self.game.current;
+        if !self.known
+            || self.move_due
+            || self.game_over()
+            || current == self.bot
+            || self.relayed.at(current)
+        {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        self.game.for_each_legal(|p| moves.push(p.to_string()));
+        moves
+    }
 }
 
 #[cfg(test)]

@@ -498,6 +498,50 @@ impl Scripted for TextSession {
     fn last_opponent_step(&self) -> Option<Step> {
         self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
     }
+
+    /// At a built-in seat's play (militia it played resolved first, as
+    /// `opponent: <play>` does): its strategy's play, then the plays that
+    /// end its turn at once: each single buy it can make, dearest first
+    /// (the buys that bring the game's end nearer), and `pass`. Elsewhere
+    /// none: what protocheck sends there (`opponent: auto`) holds no
+    /// choice.
+    fn own_moves(&self) -> Vec<String> {
+        let ready = self.known
+            && self.stage == Stage::Turns
+            && self.game.ended.is_none()
+            && self.due.is_none()
+            && self.planned.is_empty();
+        if !ready {
+            return Vec::new();
+        }
+        let mut at = self.clone();
+        if !at.attacks.is_empty() && at.resolve_attacks(&mut Vec::new()) {
+            return Vec::new();
+        }
+        let current = at.game.current;
+        if current == at.bot || at.relayed.at(current) || at.game.ended.is_some() {
+            return Vec::new();
+        }
+        let own = at.built_ins[current].choose(&at.game, &mut at.chooser.clone());
+        let mut buys: Vec<Card> = Card::SUPPLY
+            .into_iter()
+            .filter(|&c| at.game.clone().buy(&[c]).rule.is_none())
+            .collect();
+        // Stable: among equal costs, supply order.
+        buys.sort_by_key(|c| std::cmp::Reverse(c.cost()));
+        let mut moves = vec![own.to_string()];
+        for play in buys
+            .into_iter()
+            .map(|c| TurnPlay::Buy(vec![c]))
+            .chain([TurnPlay::Pass])
+        {
+            let play = play.to_string();
+            if !moves.contains(&play) {
+                moves.push(play);
+            }
+        }
+        moves
+    }
 }
 
 impl Drawn for TextSession {
