@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod cli;
 pub mod controller;
+pub mod coverage;
 pub mod explain;
 pub mod games;
 pub mod grade;

@@ -83,6 +83,10 @@ pub struct ScenarioResult {
     /// empty otherwise, and then not serialised.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frames: Vec<Frame>,
+    /// The rule checks that ran and the game situations reached
+    /// (`crate::coverage`); empty for a scenario that did not run.
+    #[serde(default, skip_serializing_if = "crate::coverage::Coverage::is_empty")]
+    pub coverage: crate::coverage::Coverage,
 }
 
 /// What the report draws beside one transcript line.
@@ -260,6 +264,7 @@ impl ScenarioResult {
             saved_to: None,
             ending: None,
             frames: Vec::new(),
+            coverage: Default::default(),
         }
     }
 

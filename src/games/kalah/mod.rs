@@ -2,6 +2,7 @@
 //! protocheck is the engine and the opponent. Rules: `rules/kalah.md`.
 
 pub mod catalogue;
+pub mod coverage;
 pub mod grammar;
 pub mod invariants;
 pub mod mankalah_log;
@@ -77,6 +78,10 @@ impl Game for Kalah {
 
     fn facts(&self) -> &'static GameFacts {
         &FACTS
+    }
+
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        coverage::SITUATIONS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {

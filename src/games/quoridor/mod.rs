@@ -2,6 +2,7 @@
 //! Rules: `rules/quoridor.md`.
 
 pub mod catalogue;
+pub mod coverage;
 pub mod expect;
 pub mod expectations;
 pub mod invariants;
@@ -86,6 +87,10 @@ impl Game for Quoridor {
 
     fn facts(&self) -> &'static GameFacts {
         &FACTS
+    }
+
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        coverage::SITUATIONS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
