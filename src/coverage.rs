@@ -258,7 +258,7 @@ mod tests {
         let mut a = Coverage::default();
         a.passed("kalah.move.empty-hole");
         a.broken("kalah.move.empty-hole");
-        a.reached("kalah.capture", 2);
+        a.reached("kalah.capture.any", 2);
         let mut b = Coverage::default();
         b.passed("kalah.move.empty-hole");
         b.add(&a);
@@ -277,14 +277,17 @@ mod tests {
         assert_eq!(all, game.facts().catalogue.all().len());
         assert_eq!(s.situations().0, 1);
         assert!(s.never().contains(&"kalah.move.hole-range"));
-        assert!(!s.never().contains(&"kalah.capture"));
+        assert!(!s.never().contains(&"kalah.capture.any"));
         let line = s.line(2);
         assert!(
             line.starts_with(&format!("coverage: 1/{all} rules checked, 1/")),
             "{line}"
         );
         assert!(line.contains("more)"), "{line}");
-        let required = vec!["kalah.capture".to_string(), "kalah.swap.bot-swapped".into()];
+        let required = vec![
+            "kalah.capture.any".to_string(),
+            "kalah.swap.bot-swapped".into(),
+        ];
         assert_eq!(s.missing(&required), vec!["kalah.swap.bot-swapped"]);
     }
 

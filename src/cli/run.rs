@@ -319,6 +319,10 @@ fn report_stage(
                 score.hide_until(std::time::SystemTime::now());
                 score
             }),
+            coverage: Some(crate::coverage::Summary::new(
+                game,
+                &crate::coverage::Coverage::of(results),
+            )),
         };
     super::reports::write(cli, &info, results)?;
     Ok(Totals::of(results))

@@ -292,6 +292,7 @@ mod tests {
             environment: Default::default(),
             sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
             score: None,
+            coverage: None,
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
@@ -329,6 +330,7 @@ mod tests {
             environment: Default::default(),
             sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
             score: None,
+            coverage: None,
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
