@@ -122,6 +122,26 @@ impl Reached {
     }
 }
 
+/// The rules of `catalogue` in these areas (the part of an id after the
+/// game's name: `grammar` holds `dominion-text.grammar.case`): for a game
+/// whose judgement of a reply kind checks every rule of its areas, the
+/// rules a reply of that kind kept when no finding was made about it.
+pub fn areas(
+    catalogue: &[&'static crate::verdict::RuleInfo],
+    areas: &[&str],
+) -> Vec<crate::verdict::RuleId> {
+    catalogue
+        .iter()
+        .filter(|r| {
+            r.id.split('.')
+                .nth(1)
+                .is_some_and(|area| areas.contains(&area))
+                && !r.id.starts_with("io.")
+        })
+        .map(|r| r.id)
+        .collect()
+}
+
 /// One row of the coverage table: a rule of the catalogue or a declared
 /// situation, with its counts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -82,10 +82,8 @@ impl Run<'_> {
         }
         for seat in self.seat_ids() {
             self.turn_to(seat);
-            if let Some(reached) = self.session.reached() {
-                for (id, n) in reached.iter() {
-                    self.ledger.coverage.reached(id, n);
-                }
+            for (id, n) in self.session.reached() {
+                self.ledger.coverage.reached(id, n);
             }
         }
     }

@@ -98,6 +98,10 @@ impl Game for DominionSexp {
         &FACTS
     }
 
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        &crate::games::dominion::coverage::V1_SITUATIONS
+    }
+
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;

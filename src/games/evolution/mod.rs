@@ -12,6 +12,7 @@
 
 pub mod action4;
 pub mod catalogue;
+pub mod coverage;
 pub mod dealer;
 pub mod engine;
 pub mod feeding;
@@ -98,6 +99,10 @@ impl Game for Evolution {
 
     fn facts(&self) -> &'static GameFacts {
         &FACTS
+    }
+
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        &coverage::SITUATIONS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {

@@ -525,8 +525,8 @@ impl Session for KalahSession {
         relay::ending(&self.position, self.bot?)
     }
 
-    fn reached(&self) -> Option<&crate::coverage::Reached> {
-        Some(&self.situations.reached)
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        self.situations.reached.iter().collect()
     }
 
     fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {

@@ -480,8 +480,8 @@ impl Session for QtpSession {
         self.ended()
     }
 
-    fn reached(&self) -> Option<&crate::coverage::Reached> {
-        Some(&self.situations)
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        self.situations.iter().collect()
     }
 
     fn finish(&mut self, _stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {
