@@ -48,6 +48,9 @@ pub struct ScenarioResult {
     pub game: String,
     pub source: String,
     pub about: Option<String>,
+    /// The rule ids the scenario names (`rules:`), for grading policies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
     pub status: Status,
     /// For `Error`: what is wrong with the scenario (or with protocheck).
     pub error: Option<String>,
@@ -250,6 +253,7 @@ impl ScenarioResult {
             game: game.into(),
             source: source.into(),
             about: None,
+            rules: Vec::new(),
             status,
             error: None,
             skip_reason: None,

@@ -232,6 +232,7 @@ impl Run<'_> {
                 game: self.scenario.game.clone(),
                 source: self.scenario.source.clone(),
                 about: self.scenario.about.clone(),
+                rules: self.scenario.rules.clone(),
                 status,
                 error,
                 skip_reason: None,

@@ -165,6 +165,7 @@ impl Game for DominionSexp {
                             None => "big money and random legal in turn",
                         }
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

@@ -155,6 +155,7 @@ impl Game for DominionText {
                             None => "militia and engine players in turn (attack requests in most rounds)",
                         }
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

@@ -153,6 +153,7 @@ impl Game for Evolution {
                     about: Some(format!(
                         "A whole generated game: {players} players, the bot in seat {seat}, built-in players in the others."
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

@@ -166,6 +166,7 @@ impl Game for Kalah {
                         "A whole generated game: the bot is {bot_side}, the opponent plays {}.",
                         strategy_word(strategy, swap)
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

@@ -127,6 +127,7 @@ impl Game for Quoridor {
                     name: format!("generated-{:03}-{size}x{size}-{colour}-vs-{word}", index + 1),
                     game: "quoridor".into(),
                     about: Some(format!("A whole generated game on {size}×{size} with {walls} walls each: the engine plays {colour} (genmove), protocheck's {word} player the other colour.")),
+                    rules: Vec::new(),
                     spec: None,
                     options: Options {
                         seed: Some(rng.u64(..)),
