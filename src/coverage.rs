@@ -49,25 +49,40 @@ impl Coverage {
         self.rules.is_empty() && self.situations.is_empty()
     }
 
-    fn tally(&mut self, rule: &str) -> &mut Tally {
-        if !self.rules.contains_key(rule) {
-            self.rules.insert(rule.to_string(), Tally::default());
+    /// Adds to `rule`'s tally: one lookup where the rule has one (every
+    /// check after its first), an insertion otherwise.
+    fn count(&mut self, rule: &str, add: Tally) {
+        if let Some(t) = self.rules.get_mut(rule) {
+            t.checked += add.checked;
+            t.passed += add.passed;
+            t.broken += add.broken;
+        } else {
+            self.rules.insert(rule.to_string(), add);
         }
-        self.rules.get_mut(rule).expect("inserted")
     }
 
     /// A check of `rule` ran and held.
     pub fn passed(&mut self, rule: &str) {
-        let t = self.tally(rule);
-        t.checked += 1;
-        t.passed += 1;
+        self.count(
+            rule,
+            Tally {
+                checked: 1,
+                passed: 1,
+                broken: 0,
+            },
+        );
     }
 
     /// A check of `rule` ran and the bot broke it (one finding).
     pub fn broken(&mut self, rule: &str) {
-        let t = self.tally(rule);
-        t.checked += 1;
-        t.broken += 1;
+        self.count(
+            rule,
+            Tally {
+                checked: 1,
+                passed: 0,
+                broken: 1,
+            },
+        );
     }
 
     /// Whether any check of `rule` was broken here.
@@ -77,16 +92,18 @@ impl Coverage {
 
     /// A situation reached `times` times.
     pub fn reached(&mut self, situation: &str, times: u64) {
-        *self.situations.entry(situation.to_string()).or_default() += times;
+        match self.situations.get_mut(situation) {
+            Some(n) => *n += times,
+            None => {
+                self.situations.insert(situation.to_string(), times);
+            }
+        }
     }
 
     /// Adds another scenario's counts to these.
     pub fn add(&mut self, other: &Coverage) {
         for (id, t) in &other.rules {
-            let mine = self.tally(id);
-            mine.checked += t.checked;
-            mine.passed += t.passed;
-            mine.broken += t.broken;
+            self.count(id, *t);
         }
         for (id, n) in &other.situations {
             self.reached(id, *n);
