@@ -514,6 +514,13 @@ pub trait Session: Scripted + Drawn + Send {
     fn reached(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
+    /// The rule output now, with no reply due, would break, where the game
+    /// names one (Kalah: a move after an `…;OPP` for the bot's own move):
+    /// a listening window the bot kept quiet is a check of it that held
+    /// (the coverage report). None by default.
+    fn quiet_rule(&self) -> Option<crate::verdict::RuleId> {
+        None
+    }
 }
 
 /// How a game ended for one bot, as its session tracked it.

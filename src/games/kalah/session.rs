@@ -529,6 +529,10 @@ impl Session for KalahSession {
         self.situations.reached.iter().collect()
     }
 
+    fn quiet_rule(&self) -> Option<crate::verdict::RuleId> {
+        self.quiet_rule_now()
+    }
+
     fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
         if stderr_bytes > STDERR_LIMIT {
             vec![rule::PROCESS_STDERR_OVERFLOW.violation(format!(
