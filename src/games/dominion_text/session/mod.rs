@@ -214,6 +214,14 @@ impl TextSession {
         self.played = table::notation(&judgement, due);
         // The areas a reply of this kind is judged by, all of them kept
         // when no finding is made about it (the coverage report).
+        // An answer to a militia kept the attack rules its kind is held to.
+        let attack_kept: &[&RuleInfo] = match (&judgement.outcome, due) {
+            (Outcome::Reply(Reply::Discard(_)), Due::Attack) => {
+                &[&cat::ATTACK_WRONG_COUNT, &cat::ATTACK_NOT_IN_HAND]
+            }
+            (Outcome::Reply(Reply::ReactionMoat), Due::Attack) => &[&cat::ATTACK_MOAT_NOT_IN_HAND],
+            _ => &[],
+        };
         let kept_areas: Vec<String> = match (&judgement.outcome, due) {
             (_, Due::Name) => vec!["frame".into(), "handshake".into()],
             (_, Due::Version) => vec!["frame".into(), "handshake".into()],
@@ -224,7 +232,7 @@ impl TextSession {
                 "action".into(),
                 card.name().to_ascii_lowercase(),
             ],
-            (_, Due::Attack) => vec!["frame".into(), "grammar".into(), "attack".into()],
+            (_, Due::Attack) => vec!["frame".into(), "grammar".into()],
             _ => vec!["frame".into(), "grammar".into()],
         };
         for f in &judgement.findings {
@@ -345,6 +353,7 @@ impl TextSession {
         if judged.violations.is_empty() && !judged.still_due {
             let kept: Vec<&str> = kept_areas.iter().map(String::as_str).collect();
             judged.passed = crate::coverage::areas(cat::CATALOGUE.all(), &kept);
+            judged.passed.extend(attack_kept.iter().map(|r| r.id));
         }
     }
 
