@@ -5,11 +5,14 @@
 //! * per-message overhead of protocheck's transport against a raw pipe
 //!   round trip with the same trivial echo bot (`cat`), in the same run;
 //! * generated Kalah games per second against the fastest sample bot, and
-//!   the same games played in-process by the rule engine alone.
+//!   the same games played in-process by the rule engine alone;
+//! * what counting the checks and situations of those games costs
+//!   (issue 30: under 2 % of a generated game).
 
 mod common;
 use common::*;
 use protocheck::controller;
+use protocheck::coverage::{Coverage, Summary};
 use protocheck::games::Game;
 use protocheck::games::kalah::{self, opponent, rules::Position};
 use protocheck::scenario::{Options, Strategy, SwapPolicy};
@@ -51,10 +54,16 @@ fn main() {
     );
     match build_example("kalah-correct") {
         Some(bot) => {
-            let (per_sec, ms, plies) = kalah_generated_games(&bot);
+            let (per_sec, ms, plies, coverages) = kalah_generated_games(&bot);
             println!(
                 "kalah generated games vs kalah-correct: {:>8.1} games/s ({:.2} ms per game, {:.1} plies/game, --silence 0, 1 job)",
                 per_sec, ms, plies
+            );
+            let counting = coverage_counting(&coverages);
+            println!(
+                "counting checks and situations:         {:>8.1} µs per game ({:.2} % of a generated game, target < 2 %)",
+                counting,
+                counting / (ms * 1e3) * 100.0
             );
         }
         None => {
@@ -180,14 +189,16 @@ fn kalah_engine_games() -> (f64, f64, f64) {
 }
 
 /// Generated games through the whole controller against a real bot process.
-fn kalah_generated_games(bot: &str) -> (f64, f64, f64) {
+fn kalah_generated_games(bot: &str) -> (f64, f64, f64, Vec<Coverage>) {
     let games = 200;
     let scenarios = kalah::KALAH.generate(games, 7, &Options::default());
     let cfg = config(bot, Some(Duration::ZERO));
     let start = Instant::now();
     let mut plies = 0usize;
+    let mut coverages = Vec::new();
     for s in &scenarios {
         let run = controller::run(s, &kalah::KALAH, &cfg).expect("bot starts");
+        coverages.push(run.result.coverage.clone());
         assert!(
             run.result
                 .violations
@@ -208,7 +219,43 @@ fn kalah_generated_games(bot: &str) -> (f64, f64, f64) {
         games as f64 / secs,
         secs * 1e3 / games as f64,
         plies as f64 / games as f64,
+        coverages,
     )
+}
+
+/// µs per game that counting costs: every count the games' runs made, made
+/// again into a fresh sink as judging makes it (the list of rule ids a
+/// judgement hands over with each reply, the ledger's tally of each check,
+/// the situations), then the run's summary. The games' time above already
+/// includes it, so this is the share of it.
+fn coverage_counting(coverages: &[Coverage]) -> f64 {
+    let rounds = 20;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        let mut run = Coverage::default();
+        for c in coverages {
+            let mut scenario = Coverage::default();
+            // One list per judged reply (each kept io.timeout is one).
+            let replies = c.rules.get("io.timeout").map_or(0, |t| t.checked);
+            for _ in 0..replies {
+                let handed: Vec<&str> = Vec::with_capacity(10);
+                std::hint::black_box(handed);
+            }
+            for (id, t) in &c.rules {
+                for _ in 0..t.checked {
+                    scenario.passed(std::hint::black_box(id.as_str()));
+                }
+            }
+            for (id, n) in &c.situations {
+                for _ in 0..*n {
+                    scenario.reached(id, 1);
+                }
+            }
+            run.add(&scenario);
+        }
+        std::hint::black_box(Summary::new(&kalah::KALAH, &run));
+    }
+    start.elapsed().as_secs_f64() * 1e6 / (rounds * coverages.len().max(1)) as f64
 }
 
 /// A mid-game 9×9 position with walls, for the rule-engine figures.

@@ -48,6 +48,9 @@ pub struct ScenarioResult {
     pub game: String,
     pub source: String,
     pub about: Option<String>,
+    /// The rule ids the scenario names (`rules:`), for grading policies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
     pub status: Status,
     /// For `Error`: what is wrong with the scenario (or with protocheck).
     pub error: Option<String>,
@@ -83,6 +86,10 @@ pub struct ScenarioResult {
     /// empty otherwise, and then not serialised.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frames: Vec<Frame>,
+    /// The rule checks that ran and the game situations reached
+    /// (`crate::coverage`); empty for a scenario that did not run.
+    #[serde(default, skip_serializing_if = "crate::coverage::Coverage::is_empty")]
+    pub coverage: crate::coverage::Coverage,
 }
 
 /// What the report draws beside one transcript line.
@@ -246,6 +253,7 @@ impl ScenarioResult {
             game: game.into(),
             source: source.into(),
             about: None,
+            rules: Vec::new(),
             status,
             error: None,
             skip_reason: None,
@@ -260,6 +268,7 @@ impl ScenarioResult {
             saved_to: None,
             ending: None,
             frames: Vec::new(),
+            coverage: Default::default(),
         }
     }
 

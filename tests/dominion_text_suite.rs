@@ -1,6 +1,5 @@
 //! The built-in dominion-text suite: at least 40 scenarios, all lint clean,
-//! every catalogue rule named by some scenario (in its `about`, after
-//! "Rules:") or listed below as unreachable with a reason; impossible
+//! every catalogue rule named by some scenario (in its `rules:`) or listed below as unreachable with a reason; impossible
 //! scripted messages and states are scenario errors at their step; and a
 //! failing generated game saved with `--save-failures` replays to the same
 //! verdict. (Needs the examples `dtext-correct` and `dtext-mine-to-gold`:
@@ -8,7 +7,6 @@
 
 mod common;
 use common::*;
-use protocheck::explain::named_rules;
 use protocheck::games::dominion_text::catalogue;
 use protocheck::scenario::builtin;
 use std::collections::BTreeSet;
@@ -32,9 +30,8 @@ fn every_catalogue_rule_is_exercised_or_listed_as_unreachable() {
     let suite = builtin::suite("dominion-text").unwrap();
     let mut named = BTreeSet::new();
     for s in &suite {
-        let rules = named_rules(s.about.as_deref().unwrap_or(""));
-        assert!(!rules.is_empty(), "{} names no rules in its about", s.name);
-        for r in rules {
+        assert!(!s.rules.is_empty(), "{} names no rules", s.name);
+        for r in s.rules.clone() {
             assert!(
                 catalogue::CATALOGUE.by_id(&r).is_some(),
                 "{} names `{r}`, which is not in the catalogue",

@@ -1,8 +1,6 @@
 //! The built-in Evolution suite: at least 40 scenarios, all lint clean, and
-//! every catalogue rule exercised by some scenario (named in its `about`
-//! after "Rules:") or listed below as unreachable with a reason.
+//! every catalogue rule exercised by some scenario (named in its `rules:`) or listed below as unreachable with a reason.
 
-use protocheck::explain::named_rules;
 use protocheck::games::evolution::catalogue;
 use protocheck::scenario::builtin;
 use std::collections::BTreeSet;
@@ -28,9 +26,8 @@ fn every_catalogue_rule_is_exercised_or_listed_as_unreachable() {
     let suite = builtin::suite("evolution").unwrap();
     let mut named = BTreeSet::new();
     for s in &suite {
-        let rules = named_rules(s.about.as_deref().unwrap_or(""));
-        assert!(!rules.is_empty(), "{} names no rules in its about", s.name);
-        for r in rules {
+        assert!(!s.rules.is_empty(), "{} names no rules", s.name);
+        for r in s.rules.clone() {
             assert!(
                 catalogue::CATALOGUE.by_id(&r).is_some(),
                 "{} names `{r}`, which is not in the catalogue",

@@ -50,7 +50,7 @@ fn a_known_rule_is_explained_with_its_exchanges_and_scenarios() {
     ] {
         assert!(out.contains(part), "no `{part}` in:\n{out}");
     }
-    // Computed from the `Rules:` lists of the built-in scenarios.
+    // Computed from the `rules:` of the built-in scenarios.
     assert!(out.contains("  kalah/01-south-first-move.yaml"), "{out}");
     assert!(
         out.contains("  kalah/10-no-swap-on-extra-turn.yaml"),

@@ -342,13 +342,14 @@ fn quiet_prints_the_failures_and_the_summary_only() {
     assert!(!quiet.contains("PASS"), "{quiet}");
     assert!(!quiet.contains("SKIP"), "{quiet}");
     assert!(!quiet.contains("protocheck 0."), "{quiet}");
-    // The score and the sandbox line (said once per run, also with -q),
-    // then the summary.
+    // The score, the coverage and the sandbox line (said once per run,
+    // also with -q), then the summary.
     let lines: Vec<&str> = quiet.trim().lines().collect();
-    assert_eq!(lines.len(), 3, "{quiet}");
+    assert_eq!(lines.len(), 4, "{quiet}");
     assert!(lines[0].starts_with("score: "), "{quiet}");
-    assert!(lines[1].starts_with("sandbox: "), "{quiet}");
-    assert!(lines[2].contains(" passed, 0 failed"), "{quiet}");
+    assert!(lines[1].starts_with("coverage: "), "{quiet}");
+    assert!(lines[2].starts_with("sandbox: "), "{quiet}");
+    assert!(lines[3].contains(" passed, 0 failed"), "{quiet}");
 
     let out = protocheck()
         .args([

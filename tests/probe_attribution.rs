@@ -1,5 +1,5 @@
-//! Issue 26.7: a finding in a probe scenario (every built-in scenario ends
-//! its `about` with `Rules: a, b.`) names the rule the transcript shows
+//! Issue 26.7: a finding in a probe scenario (every built-in scenario names
+//! the rules it probes in `rules:`) names the rule the transcript shows
 //! broken. A bot that is too slow, crashes or plays an illegal move at the
 //! probe's point gets `io.timeout`, `io.crash` or the move's rule; the
 //! probe's own rule only when the probe's question got a wrong answer.

@@ -375,6 +375,7 @@ mod tests {
             name: name.into(),
             game: "kalah".into(),
             about: None,
+            rules: Vec::new(),
             spec: None,
             options: Options::default(),
             source: format!("builtin:kalah/{name}.yaml"),

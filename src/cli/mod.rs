@@ -169,6 +169,12 @@ pub struct Cli {
     /// Treat warnings as failures.
     #[arg(long)]
     pub strict: bool,
+    /// Fail the run (exit status 1) unless it checked each of these rules
+    /// and reached each of these situations at least once (ids as the
+    /// coverage table lists them; comma-separated or repeated). For course
+    /// staff whose own scenarios must exercise what they grade.
+    #[arg(long, value_name = "RULE_OR_SITUATION", value_delimiter = ',')]
+    pub require_coverage: Vec<String>,
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorChoice,
     /// The limits every bot runs under, and its sandbox.

@@ -21,6 +21,7 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
             game.generate(count, seed, &options)
         });
     }
+    check_required_ids(&cli, game)?;
     let selected = select_and_lint(&cli, loaded)?;
     if let Some(listing) = list_or_check(&cli, &selected) {
         emit(&listing);
@@ -31,7 +32,65 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         .map_err(|e| super::reports::unstartable(&cli, e))?;
     last_failed.record(&selected.scenarios, &results);
     let totals = report_stage(&cli, game, &selected, &setup, &results)?;
-    Ok(exit_code(&totals))
+    let code = exit_code(&totals);
+    if code == 0 && !coverage_met(&cli, game, &results) {
+        return Ok(1);
+    }
+    Ok(code)
+}
+
+/// `--require-coverage` names only rules and situations the game knows:
+/// a typo must not pass as "never reached" (nor fail every run).
+fn check_required_ids(cli: &Cli, game: &dyn crate::games::Game) -> Result<(), Fatal> {
+    let known = crate::coverage::Summary::new(game, &Default::default());
+    let unknown: Vec<&str> = cli
+        .require_coverage
+        .iter()
+        .map(String::as_str)
+        .filter(|id| !known.knows(id))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(Fatal::Usage(format!(
+        "--require-coverage: {} {} no rule or situation of {} (`protocheck rules --game {}` lists its rules; the coverage table of -v lists both)",
+        unknown.join(", "),
+        if unknown.len() == 1 { "is" } else { "are" },
+        game.id(),
+        game.id()
+    )))
+}
+
+/// Whether the run checked every rule and reached every situation
+/// `--require-coverage` names; says on stderr what it missed.
+fn coverage_met(cli: &Cli, game: &dyn crate::games::Game, results: &[ScenarioResult]) -> bool {
+    if cli.require_coverage.is_empty() {
+        return true;
+    }
+    let summary = crate::coverage::Summary::new(game, &crate::coverage::Coverage::of(results));
+    let missed: Vec<String> = summary
+        .missing(&cli.require_coverage)
+        .into_iter()
+        .map(
+            |id| match summary.rows.iter().find(|r| r.id == id).map(|r| r.kind) {
+                Some(crate::coverage::RowKind::Situation) => format!("{id} (situation)"),
+                _ => format!("{id} (rule)"),
+            },
+        )
+        .collect();
+    if missed.is_empty() {
+        return true;
+    }
+    eprintln!(
+        "protocheck: --require-coverage: this run never {}: {}",
+        if missed.len() == 1 {
+            "checked or reached"
+        } else {
+            "checked or reached these"
+        },
+        missed.join(", ")
+    );
+    false
 }
 
 /// The scenarios of a run, loaded, for one game, with the command line's
@@ -319,6 +378,10 @@ fn report_stage(
                 score.hide_until(std::time::SystemTime::now());
                 score
             }),
+            coverage: Some(crate::coverage::Summary::new(
+                game,
+                &crate::coverage::Coverage::of(results),
+            )),
         };
     super::reports::write(cli, &info, results)?;
     Ok(Totals::of(results))

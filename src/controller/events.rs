@@ -182,6 +182,12 @@ impl Run<'_> {
                     self.settle_late_arrival(true);
                     self.seats[self.at].exit = self.seats[self.at].exit.seen(status);
                     self.note(format!("the bot exited: {status}"));
+                    // It left within the grace: the rule its staying would break held.
+                    let stays = self
+                        .session
+                        .no_exit(self.seats[self.at].time.exit_grace)
+                        .rule;
+                    self.passed(&[stays]);
                     self.judge_exit(status);
                 }
                 Some(BotEvent::OutputClosed { partial: None, .. }) => {

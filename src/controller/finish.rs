@@ -7,6 +7,7 @@ use super::seat::{Lifecycle, SeatId};
 use super::{Run, ScenarioRun, ScriptFault};
 use crate::games::Transport;
 use crate::outcome::{ScenarioResult, Status};
+use crate::shared_rules;
 use crate::transport::BotEvent;
 use crate::transport::limits::LimitKind;
 use crate::verdict::Severity;
@@ -53,8 +54,38 @@ impl Run<'_> {
         }
         // Once each bot is gone its stderr is complete.
         self.explain_refusals();
+        if fault.is_none() {
+            self.count_scenario_checks();
+        }
         let seats = std::mem::take(&mut self.ledger.finding_seats);
         (self.into_result(fault, stderr_bytes, stderr_tail), seats)
+    }
+
+    /// The coverage a scenario adds at its end: the rules the controller
+    /// watched for the whole scenario that no finding broke, once each, and
+    /// the situations each seat's session reached.
+    fn count_scenario_checks(&mut self) {
+        let line_too_long = self.game.line_too_long().id;
+        let watched = [
+            shared_rules::IO_CRASH.id,
+            shared_rules::IO_UNEXPECTED_OUTPUT.id,
+            shared_rules::IO_INVALID_UTF8.id,
+            shared_rules::IO_OUTPUT_FLOOD.id,
+            shared_rules::IO_OUTPUT_LIMIT.id,
+            crate::transport::limits::IO_RESOURCE_LIMIT.id,
+            line_too_long,
+        ];
+        for rule in watched {
+            if !self.ledger.coverage.was_broken(rule) {
+                self.passed(&[rule]);
+            }
+        }
+        for seat in self.seat_ids() {
+            self.turn_to(seat);
+            for (id, n) in self.session.reached() {
+                self.ledger.coverage.reached(id, n);
+            }
+        }
     }
 
     /// After a failure, like the reference engines: tell each bot still at
@@ -201,6 +232,7 @@ impl Run<'_> {
                 game: self.scenario.game.clone(),
                 source: self.scenario.source.clone(),
                 about: self.scenario.about.clone(),
+                rules: self.scenario.rules.clone(),
                 status,
                 error,
                 skip_reason: None,
@@ -226,6 +258,11 @@ impl Run<'_> {
                     frames
                 } else {
                     Vec::new()
+                },
+                coverage: if status == Status::Interrupted {
+                    Default::default()
+                } else {
+                    self.ledger.coverage
                 },
             },
             replay_steps: self.ledger.replay,

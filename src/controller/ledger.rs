@@ -6,6 +6,7 @@
 use super::bounds::{Findings, Transcript};
 use super::seat::SeatId;
 use super::{Live, Run};
+use crate::coverage::Coverage;
 use crate::outcome::{Direction, TranscriptLine};
 use crate::scenario::Step;
 use crate::verdict::{Severity, StepRef, Violation};
@@ -36,6 +37,10 @@ pub(super) struct Ledger {
     /// exit, no connection, no reply): the ones a refusal of the sandbox
     /// just before can explain (`refusal`).
     pub(super) ending_findings: Vec<usize>,
+    /// The checks that ran and the situations reached: the one sink judging
+    /// writes to (`crate::coverage`). A finding is a broken check here,
+    /// counted before the bounds fold repeats away.
+    pub(super) coverage: Coverage,
 }
 
 impl Ledger {
@@ -50,6 +55,7 @@ impl Ledger {
             live: None,
             finding_seats: Vec::new(),
             ending_findings: Vec::new(),
+            coverage: Coverage::default(),
         }
     }
 }
@@ -108,6 +114,7 @@ impl Run<'_> {
             v.board = self.session.board();
         }
         let fails = self.effective(v.severity) == Severity::Fail;
+        self.ledger.coverage.broken(v.rule);
         if let Some(live) = &mut self.ledger.live {
             live.violations.push(v.clone());
         }
@@ -127,6 +134,13 @@ impl Run<'_> {
             {
                 frame.findings.push(index);
             }
+        }
+    }
+
+    /// Checks of these rules ran and held (see `Ledger::coverage`).
+    pub(super) fn passed(&mut self, rules: &[&str]) {
+        for rule in rules {
+            self.ledger.coverage.passed(rule);
         }
     }
 

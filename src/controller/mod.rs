@@ -337,6 +337,7 @@ impl ScenarioRun {
         ScenarioRun {
             result: ScenarioResult {
                 about: scenario.about.clone(),
+                rules: scenario.rules.clone(),
                 ..ScenarioResult::new(&scenario.name, &scenario.game, &scenario.source, status)
             },
             replay_steps: Vec::new(),

@@ -285,6 +285,15 @@ impl Run<'_> {
             }
         }
         self.seats[self.at].time.listened += opened.elapsed();
+        // A window the bot kept quiet checked the rule its output would
+        // have broken (a window of no length checked nothing).
+        if !heard
+            && !window.is_zero()
+            && !self.gone()
+            && let Some(rule) = self.session.quiet_rule()
+        {
+            self.passed(&[rule]);
+        }
     }
 
     /// `protocheck match`: look at a seat that waits for another seat's

@@ -382,6 +382,7 @@ impl Run<'_> {
         let first = self.seats[self.at].inbox.replies_seen == 1;
         self.session.reply_took(waited, own, first);
         let judged = self.session.judge(reply, expect, own.unwrap_or(waited))?;
+        self.passed(&judged.passed);
         // The reply's line shows the game as the reply left it.
         self.draw_last_line();
         if judged.still_due {
@@ -403,6 +404,8 @@ impl Run<'_> {
             self.push(v);
         }
         if !game_failed {
+            // The reply came in time: a check of the timeout that held.
+            self.passed(&[crate::shared_rules::IO_TIMEOUT.id]);
             self.check_explicit(expect, &as_read)?;
         }
         if let Some(live) = &mut self.ledger.live {
@@ -418,7 +421,8 @@ impl Run<'_> {
     /// `expect: {reply}` and `{matches}` are checked here, the same for every game.
     fn check_explicit(&mut self, expect: &Expect, text: &str) -> Result<(), ScriptFault> {
         match expect {
-            Expect::Reply(want) if want != text => {
+            Expect::Reply(want) if want == text => self.passed(&[EXPECT_REPLY.id]),
+            Expect::Reply(want) => {
                 let v = EXPECT_REPLY
                     .violation(format!("expected the reply `{want}`, got `{text}`"))
                     .with_expected(want.clone())
@@ -433,6 +437,8 @@ impl Run<'_> {
                         .with_expected(format!("/{pattern}/"))
                         .with_actual(text);
                     self.push(self.with_scenario_spec(v));
+                } else {
+                    self.passed(&[EXPECT_MATCHES.id]);
                 }
             }
             _ => {}

@@ -1,7 +1,7 @@
 //! `protocheck explain <rule-id>`: what a rule asks, why protocheck judges
 //! it that way (the truth-order decision of the game's rules digest), a
 //! minimal wrong and right exchange, and which built-in scenarios exercise
-//! it (computed from the `Rules: a, b.` list that ends a scenario's `about`).
+//! it (computed from the scenarios' `rules:`).
 //!
 //! The explanations are data, one text file per game next to its catalogue
 //! (`src/games/<game>/explain.txt`), parsed at first use; the harness limits
@@ -219,8 +219,8 @@ pub fn explain(found: &[(&'static str, &'static RuleInfo)]) -> Vec<Explained> {
         .collect()
 }
 
-/// The built-in scenarios of `game` whose `about` ends with a `Rules:` list
-/// naming `id`, as `<game>/<file name>`.
+/// The built-in scenarios of `game` whose `rules:` name `id`, as
+/// `<game>/<file name>`.
 pub fn exercising(game: &str, id: &str) -> Vec<String> {
     let prefix = format!("{game}/");
     crate::scenario::builtin::files()
@@ -228,23 +228,11 @@ pub fn exercising(game: &str, id: &str) -> Vec<String> {
         .filter(|(path, _)| path.starts_with(&prefix))
         .filter_map(|(path, text)| {
             let scenario = crate::scenario::load::parse(text, path, Some(game)).ok()?;
-            named_rules(scenario.about.as_deref()?)
+            scenario
+                .rules
                 .iter()
                 .any(|r| r == id)
                 .then(|| path.to_string())
         })
-        .collect()
-}
-
-/// The rule ids listed after `Rules:` at the end of a scenario's `about`.
-pub fn named_rules(about: &str) -> Vec<String> {
-    let Some((_, list)) = about.rsplit_once("Rules:") else {
-        return Vec::new();
-    };
-    list.trim()
-        .trim_end_matches('.')
-        .split(',')
-        .map(|r| r.trim().to_string())
-        .filter(|r| !r.is_empty())
         .collect()
 }

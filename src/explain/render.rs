@@ -106,7 +106,7 @@ pub fn text(explained: &[Explained]) -> String {
         if e.scenarios.is_empty() {
             let _ = writeln!(
                 out,
-                "built-in scenarios naming it: none (no `Rules:` list of a built-in scenario names it)"
+                "built-in scenarios naming it: none (no built-in scenario's `rules:` names it)"
             );
         } else {
             let _ = writeln!(out, "built-in scenarios naming it ({}):", e.scenarios.len());

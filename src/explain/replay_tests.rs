@@ -29,6 +29,7 @@ impl Replay {
             violations,
             follow_ups,
             still_due,
+            ..
         } = self
             .session
             .judge(&self.reply, &Expect::LegalMove, Duration::ZERO)?;

@@ -86,15 +86,6 @@ fn lookup_finds_ids_prefixless_ids_and_suggests_near_misses() {
 }
 
 #[test]
-fn named_rules_reads_the_list_that_ends_an_about() {
-    assert_eq!(
-        named_rules("Some text. Rules: kalah.a, kalah.b."),
-        vec!["kalah.a", "kalah.b"]
-    );
-    assert!(named_rules("No list here.").is_empty());
-}
-
-#[test]
 fn every_rule_a_scenario_names_is_in_its_games_catalogue() {
     for (game, rules) in catalogues() {
         let prefix = format!("{game}/");
@@ -105,9 +96,9 @@ fn every_rule_a_scenario_names_is_in_its_games_catalogue() {
             let Ok(s) = crate::scenario::load::parse(text, path, Some(game)) else {
                 continue;
             };
-            for r in named_rules(s.about.as_deref().unwrap_or("")) {
+            for r in &s.rules {
                 assert!(
-                    rules.iter().any(|x| x.id == r),
+                    rules.iter().any(|x| x.id == *r),
                     "{path} names {r}, which is not a rule of {game}"
                 );
             }
@@ -121,10 +112,9 @@ fn every_built_in_scenario_names_the_rules_it_probes() {
         let suite = crate::scenario::builtin::suite(game).expect("the built-in suite parses");
         assert!(!suite.is_empty(), "{game} has no built-in scenarios");
         for s in &suite {
-            let about = s.about.as_deref().unwrap_or("");
             assert!(
-                !named_rules(about).is_empty(),
-                "{game}/{} names no rules (end its about with `Rules: a, b.`)",
+                !s.rules.is_empty(),
+                "{game}/{} names no rules (give it `rules: [a, b]`)",
                 s.name
             );
         }

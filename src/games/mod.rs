@@ -75,6 +75,10 @@ pub struct Judged {
     /// The piece judged was not the reply that was due (QTP: a tolerated
     /// answer to a whitespace-only line); keep waiting for it.
     pub still_due: bool,
+    /// The rules this judgement checked and found kept (a broken one is a
+    /// violation instead): the coverage report counts them. Rules a failed
+    /// check made moot are not listed.
+    pub passed: Vec<crate::verdict::RuleId>,
 }
 
 impl Judged {
@@ -225,6 +229,11 @@ pub trait Game: Sync {
     fn framer(&self, cap: usize) -> Box<dyn Framer>;
     fn id(&self) -> &'static str {
         self.facts().id
+    }
+    /// The situations this game declares worth reaching (its
+    /// `coverage.rs`); the coverage report counts each. None by default.
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        &[]
     }
     /// Every rule this game checks (for docs, `--list-rules`, tests).
     fn catalogue(&self) -> &'static [&'static RuleInfo] {
@@ -498,6 +507,18 @@ pub trait Session: Scripted + Drawn + Send {
     /// `protocheck match`: how the game ended for this session's bot, once
     /// the game is over by the rules. `None`: not over, or not known.
     fn ending(&self) -> Option<Ending> {
+        None
+    }
+    /// The situations of the game's `Game::situations` this session has
+    /// reached so far, counted (the coverage report). None by default.
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+    /// The rule output now, with no reply due, would break, where the game
+    /// names one (Kalah: a move after an `…;OPP` for the bot's own move):
+    /// a listening window the bot kept quiet is a check of it that held
+    /// (the coverage report). None by default.
+    fn quiet_rule(&self) -> Option<crate::verdict::RuleId> {
         None
     }
 }

@@ -44,6 +44,7 @@ fn typed(sketch: &Value) -> Report<'static> {
             None => crate::report::sandbox_not_recorded(),
         },
         score: None,
+        coverage: None,
     };
     Report {
         totals: crate::outcome::Totals {

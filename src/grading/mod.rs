@@ -291,7 +291,8 @@ fn is_generated(r: &ScenarioResult) -> bool {
 }
 
 /// Whether `group` takes the scenario: its name matches a glob, or its
-/// `about` names a matching rule (`… Rules: a, b.`).
+/// `rules:` (or, in an older scenario, its `about`: `… Rules: a, b.`) names
+/// a matching rule.
 fn takes(group: &Group, r: &ScenarioResult) -> bool {
     let matches = |pattern: &str, text: &str| {
         glob::Pattern::new(pattern)
@@ -301,7 +302,10 @@ fn takes(group: &Group, r: &ScenarioResult) -> bool {
     if group.scenarios.iter().any(|g| matches(g, &r.name)) {
         return true;
     }
-    let rules = scenario_rules(r.about.as_deref().unwrap_or(""));
+    // The scenario's `rules:`; a scenario written before that field names
+    // them at the end of its `about`.
+    let mut rules: Vec<&str> = r.rules.iter().map(String::as_str).collect();
+    rules.extend(scenario_rules(r.about.as_deref().unwrap_or("")));
     group
         .rules
         .iter()

@@ -159,6 +159,18 @@ fn a_group_by_rule_takes_the_scenarios_whose_about_names_it() {
     assert_eq!(scenario_rules("About. Rules: a.b, c.d."), ["a.b", "c.d"]);
 }
 
+#[test]
+fn a_group_by_rule_takes_the_scenarios_whose_rules_field_names_it() {
+    let p = policy(
+        "[grading]\n[[grading.group]]\nname = \"moves\"\nrules = [\"kalah.move.*\"]\npoints = 4\n",
+    );
+    let mut named = scenario("x", Status::Passed, "Plays a hole.");
+    named.rules = vec!["kalah.move.hole-range".into()];
+    let results = [named, scenario("z", Status::Passed, "Plays a swap.")];
+    let s = score(&p, "f", &results, &[]);
+    assert_eq!(s.tests[0].scenarios, ["x"]);
+}
+
 /// Overlapping groups: the first group in the file that takes a scenario
 /// has it, as the first matching arm of a `match`: the file reads top to
 /// bottom, a narrow group goes before a wide one, and a scenario never

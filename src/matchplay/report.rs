@@ -108,6 +108,7 @@ impl MatchReport {
             environment: Default::default(),
             sandbox: self.sandbox.clone(),
             score: None,
+            coverage: None,
         };
         // Each game's block says who won and why.
         let pages: Vec<_> = self

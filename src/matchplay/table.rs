@@ -145,6 +145,7 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
         name: format!("game-{number}"),
         game: game.id().to_string(),
         about: None,
+        rules: Vec::new(),
         spec: None,
         options: table.clone(),
         source: format!("match game {number}"),

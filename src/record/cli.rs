@@ -142,6 +142,7 @@ pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
             "Recorded with protocheck record against `{}`.",
             bot.display()
         )),
+        rules: Vec::new(),
         spec: None,
         options,
         source: args.output.display().to_string(),

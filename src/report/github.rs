@@ -295,6 +295,7 @@ mod tests {
             environment: Default::default(),
             sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
             score: None,
+            coverage: None,
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),
@@ -347,6 +348,7 @@ mod tests {
             environment: Default::default(),
             sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
             score: None,
+            coverage: None,
         };
         let results = [
             result("ok-one", "builtin:a", Status::Passed, vec![]),

@@ -149,11 +149,47 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult], style: &Style) -> Stri
     if let Some(score) = &info.score {
         let _ = writeln!(out, "{} ({})", p.bold(&score.line()), score.policy);
     }
+    if let Some(coverage) = &info.coverage {
+        if style.verbose {
+            out.push_str(&coverage_table(coverage));
+        }
+        let _ = writeln!(out, "{}", coverage.line(NEVER_SHOWN));
+    }
     let _ = writeln!(out, "{}", p.dim(&info.sandbox.line()));
     if let Some(line) = info.environment.line() {
         let _ = writeln!(out, "{}", p.dim(&line));
     }
     let _ = writeln!(out, "{}", summary(&Totals::of(results)));
+    out
+}
+
+/// How many ids the coverage line names that were never checked or
+/// reached (`-v` gives the whole table).
+const NEVER_SHOWN: usize = 8;
+
+/// `-v`: every rule and situation with its counts.
+fn coverage_table(coverage: &crate::coverage::Summary) -> String {
+    let width = coverage.rows.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "{:width$}  {:>7}  {:>7}  {:>7}\n",
+        "coverage", "checked", "passed", "broken"
+    );
+    for r in &coverage.rows {
+        let _ = match r.kind {
+            crate::coverage::RowKind::Rule => writeln!(
+                out,
+                "{:width$}  {:>7}  {:>7}  {:>7}",
+                r.id, r.checked, r.passed, r.broken
+            ),
+            crate::coverage::RowKind::Situation => {
+                writeln!(
+                    out,
+                    "{:width$}  {:>7}  (situation reached)",
+                    r.id, r.checked
+                )
+            }
+        };
+    }
     out
 }
 

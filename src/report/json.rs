@@ -38,6 +38,11 @@ pub struct Report<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grading: Option<Grading>,
     pub totals: Totals,
+    /// Every rule of the game's catalogue and every situation it declares,
+    /// with how often each was checked, passed and broken (a situation:
+    /// reached). Reports written before coverage was recorded lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<crate::coverage::Summary>,
     pub scenarios: Cow<'a, [ScenarioResult]>,
 }
 
@@ -88,6 +93,7 @@ impl<'a> Report<'a> {
                 leaderboard: s.leaderboard.clone(),
             }),
             totals: Totals::of(results),
+            coverage: info.coverage.clone(),
             scenarios: Cow::Borrowed(results),
         }
     }
@@ -127,6 +133,7 @@ impl<'a> Report<'a> {
                 }),
                 _ => None,
             },
+            coverage: self.coverage.clone(),
         }
     }
 }

@@ -39,6 +39,9 @@ pub struct RunInfo {
     /// The run's score under its grading policy (`None`: not scored, e.g.
     /// a match's games).
     pub score: Option<crate::grading::Score>,
+    /// What the run exercised, measured against what its game declares
+    /// (`crate::coverage`; `None`: not measured, e.g. a match's games).
+    pub coverage: Option<crate::coverage::Summary>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -187,6 +190,7 @@ mod sandbox_tests {
             environment: Default::default(),
             sandbox,
             score: None,
+            coverage: None,
         }
     }
 

@@ -159,10 +159,27 @@ pub fn parse(text: &str, source: &str, default_game: Option<&str>) -> Result<Sce
         check_step(&step.value, known_game)
             .map_err(|m| LoadError::new(source, &span_of(&step.referenced), m))?;
     }
+    if let Some(known) = known_game
+        && let Some(unknown) = doc
+            .rules
+            .iter()
+            .find(|r| known.facts().catalogue.by_id(r).is_none())
+    {
+        return Err(LoadError::new(
+            source,
+            &Span { line: 1, column: 1 },
+            format!(
+                "`rules` names `{unknown}`, which is no rule of {} (`protocheck rules --game {}` lists them)",
+                known.id(),
+                known.id()
+            ),
+        ));
+    }
     Ok(Scenario {
         name: doc.name.value,
         game,
         about: doc.about,
+        rules: doc.rules,
         spec: doc.spec,
         options,
         source: source.to_string(),
@@ -374,6 +391,21 @@ mod tests {
         assert_eq!(s.steps[3].0, Step::Expect(Expect::Reply("MOVE;2".into())));
         assert_eq!(s.steps[3].1.line, 7);
         assert_eq!(s.steps[5].0, Step::CloseInput);
+    }
+
+    #[test]
+    fn rules_are_a_field_of_ids_the_game_knows() {
+        let text = "name: t\ngame: kalah\nabout: Prose.\nrules: [kalah.move.empty-hole, io.timeout]\nsteps:\n  - send: \"START;South\"\n";
+        let s = parse(text, "t.yaml", None).unwrap();
+        assert_eq!(s.rules, ["kalah.move.empty-hole", "io.timeout"]);
+        assert_eq!(s.about.as_deref(), Some("Prose."));
+        let typo = text.replace("empty-hole", "empty-hol");
+        let e = parse(&typo, "t.yaml", None).unwrap_err();
+        assert!(
+            e.message
+                .contains("`kalah.move.empty-hol`, which is no rule of kalah"),
+            "{e}"
+        );
     }
 
     #[test]

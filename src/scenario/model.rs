@@ -21,6 +21,11 @@ pub struct ScenarioDoc {
     pub game: Option<Spanned<String>>,
     /// One or two sentences for the report: what this scenario checks.
     pub about: Option<String>,
+    /// The rule ids this scenario probes (its game's, or the shared `io.*`
+    /// and `scenario.*` ones): `protocheck explain` lists the scenarios that
+    /// name a rule, and a grading policy's `rules` select by them.
+    #[serde(default)]
+    pub rules: Vec<String>,
     /// The spec sentence the scenario is about (quoted in reports).
     pub spec: Option<String>,
     /// Settings of this scenario: `timeout`, `silence` and `seed`, and the
@@ -326,6 +331,8 @@ pub struct Scenario {
     pub name: String,
     pub game: String,
     pub about: Option<String>,
+    /// The rule ids it probes (`rules:`).
+    pub rules: Vec<String>,
     pub spec: Option<String>,
     pub options: Options,
     /// Where it came from: a path, `builtin:kalah/x.yaml`, or `generated`.
@@ -356,6 +363,8 @@ pub struct ScenarioOut<'a> {
     pub game: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub about: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub rules: &'a [String],
     pub options: &'a Options,
     pub steps: &'a [Step],
 }

@@ -159,6 +159,7 @@ mod tests {
             name: "s".into(),
             game: "kalah".into(),
             about: None,
+            rules: Vec::new(),
             spec: None,
             options: Default::default(),
             source: "s.yaml".into(),

@@ -496,6 +496,7 @@ fn write_scenario(
         name,
         game: &scenario.game,
         about: Some(about),
+        rules: &scenario.rules,
         options: &scenario.options,
         steps,
     };
@@ -521,6 +522,7 @@ mod tests {
             name: "s".into(),
             game: "kalah".into(),
             about: None,
+            rules: Vec::new(),
             spec: None,
             options: Default::default(),
             source: "s.yaml".into(),

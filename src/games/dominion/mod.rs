@@ -10,6 +10,7 @@
 //! live in `dominion_sexp` and `dominion_text`.
 
 pub mod cards;
+pub mod coverage;
 pub mod ending;
 pub mod engine;
 pub mod kingdom;

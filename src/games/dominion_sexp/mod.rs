@@ -99,6 +99,10 @@ impl Game for DominionSexp {
         &FACTS
     }
 
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        &crate::games::dominion::coverage::V1_SITUATIONS
+    }
+
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;
@@ -162,6 +166,7 @@ impl Game for DominionSexp {
                             None => "big money and random legal in turn",
                         }
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

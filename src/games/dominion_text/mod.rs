@@ -101,6 +101,10 @@ impl Game for DominionText {
         &FACTS
     }
 
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        &crate::games::dominion::coverage::LINE_SITUATIONS
+    }
+
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;
@@ -152,6 +156,7 @@ impl Game for DominionText {
                             None => "militia and engine players in turn (attack requests in most rounds)",
                         }
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

@@ -12,6 +12,7 @@
 
 pub mod action4;
 pub mod catalogue;
+pub mod coverage;
 pub mod dealer;
 pub mod engine;
 pub mod feeding;
@@ -101,6 +102,10 @@ impl Game for Evolution {
         &FACTS
     }
 
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        &coverage::SITUATIONS
+    }
+
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
         let own: EvolutionOptions = crate::games::options::typed(self, options)?;
         let players = own.players.unwrap_or(DEFAULT_PLAYERS);
@@ -149,6 +154,7 @@ impl Game for Evolution {
                     about: Some(format!(
                         "A whole generated game: {players} players, the bot in seat {seat}, built-in players in the others."
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

@@ -2,6 +2,7 @@
 //! protocheck is the engine and the opponent. Rules: `rules/kalah.md`.
 
 pub mod catalogue;
+pub mod coverage;
 pub mod grammar;
 pub mod invariants;
 pub mod mankalah_log;
@@ -77,6 +78,10 @@ impl Game for Kalah {
 
     fn facts(&self) -> &'static GameFacts {
         &FACTS
+    }
+
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        coverage::SITUATIONS
     }
 
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
@@ -161,6 +166,7 @@ impl Game for Kalah {
                         "A whole generated game: the bot is {bot_side}, the opponent plays {}.",
                         strategy_word(strategy, swap)
                     )),
+                    rules: Vec::new(),
                     spec: None,
                     options: opts,
                     source: crate::scenario::generated_source(seed, index),

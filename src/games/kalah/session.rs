@@ -3,6 +3,7 @@
 //! The bot plays one side; protocheck plays the engine and the opponent.
 
 use super::catalogue as rule;
+use super::coverage;
 use super::grammar::{self, BotMessage, EngineMessage, Turn};
 use super::opponent;
 use super::rules::{Board, Illegal, Move, Position, Side};
@@ -67,6 +68,8 @@ pub struct KalahSession {
     named: Option<(Side, usize)>,
     /// The move the last judged reply made (`protocheck match` relays it).
     played: Option<Move>,
+    /// The situations reached (the coverage report).
+    situations: coverage::Tracker,
 }
 
 impl KalahSession {
@@ -91,6 +94,7 @@ impl KalahSession {
             risky_opp: false,
             named: None,
             played: None,
+            situations: coverage::Tracker::default(),
         }
     }
 
@@ -162,7 +166,7 @@ impl KalahSession {
             return Ok(Vec::new());
         }
         let before = *self.position.board();
-        self.position.play(mv).map_err(|e| {
+        let outcome = self.position.play(mv).map_err(|e| {
             format!(
                 "the opponent ({}) cannot play {}: {}",
                 side.as_str(),
@@ -170,6 +174,7 @@ impl KalahSession {
                 illegal_text(e, &before, side, mv)
             )
         })?;
+        self.situations.played(mv, &outcome, false, self.holes);
         self.last_opponent = Some(match mv {
             Move::Hole(h) => h.to_string(),
             Move::Swap => "swap".into(),
@@ -177,6 +182,7 @@ impl KalahSession {
         if mv == Move::Swap {
             // The bot, the original starter, is now North and is told so.
             self.bot = Some(Side::North);
+            self.situations.side(Side::North);
             self.told = Told::SwapNotice;
             let line = grammar::format_change(Move::Swap, self.position.board(), Turn::You);
             return Ok(vec![Outgoing::asking(line)]);
@@ -305,6 +311,15 @@ impl KalahSession {
                 Move::Hole(hole)
             }
         };
+        // A reply after an extra turn or a swap notice is the turn it owed.
+        let owed = matches!(
+            self.told,
+            Told::Change {
+                turn: Turn::You,
+                own: true
+            } | Told::SwapNotice
+        );
+        judged.passed = coverage::checks_held(msg, owed, self.position.check(mv));
         if let Err(e) = self.position.check(mv) {
             let (r, detail) = match e {
                 Illegal::SwapNotAllowed => {
@@ -331,11 +346,13 @@ impl KalahSession {
             );
             return judged;
         }
-        self.position.play(mv).expect("checked");
+        let outcome = self.position.play(mv).expect("checked");
+        self.situations.played(mv, &outcome, true, self.holes);
         self.played = Some(mv);
         if mv == Move::Swap {
             // The swapper is told nothing; it is South now and waits.
             self.bot = Some(Side::South);
+            self.situations.side(Side::South);
             self.told = Told::BotSwapped;
             return judged;
         }
@@ -358,6 +375,7 @@ impl Session for KalahSession {
                 }
                 self.bot = Some(side);
                 self.told = Told::Start(side);
+                self.situations.side(side);
                 Ok(Outgoing {
                     text: text.to_string(),
                     replies: usize::from(side == Side::South),
@@ -505,6 +523,14 @@ impl Session for KalahSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         relay::ending(&self.position, self.bot?)
+    }
+
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        self.situations.reached.iter().collect()
+    }
+
+    fn quiet_rule(&self) -> Option<crate::verdict::RuleId> {
+        self.quiet_rule_now()
     }
 
     fn finish(&mut self, stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {

@@ -2,6 +2,7 @@
 //! Rules: `rules/quoridor.md`.
 
 pub mod catalogue;
+pub mod coverage;
 pub mod expect;
 pub mod expectations;
 pub mod invariants;
@@ -88,6 +89,10 @@ impl Game for Quoridor {
         &FACTS
     }
 
+    fn situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        coverage::SITUATIONS
+    }
+
     fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
         let own: QuoridorOptions = crate::games::options::typed(self, options)?;
         let colour = match own.colour.as_deref() {
@@ -122,6 +127,7 @@ impl Game for Quoridor {
                     name: format!("generated-{:03}-{size}x{size}-{colour}-vs-{word}", index + 1),
                     game: "quoridor".into(),
                     about: Some(format!("A whole generated game on {size}×{size} with {walls} walls each: the engine plays {colour} (genmove), protocheck's {word} player the other colour.")),
+                    rules: Vec::new(),
                     spec: None,
                     options: Options {
                         seed: Some(rng.u64(..)),

@@ -11,6 +11,7 @@
 //! the script needs lives in escaped attributes and elements, never in the
 //! script itself.
 
+mod coverage;
 mod grouped;
 mod scenario;
 mod stepper;
@@ -99,6 +100,7 @@ fn find_fence(text: &str, ticks: usize) -> Option<usize> {
 }
 
 pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
+    let suite_order = results;
     let (ordered, suite_index) = failing_first(results);
     let results = ordered.as_slice();
     let totals = Totals::of(results);
@@ -129,6 +131,9 @@ pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
         scenario(&mut out, index, r, results, &suite_index, &grouping);
     }
     out.push_str("</main>\n");
+    if let Some(summary) = &info.coverage {
+        coverage::table(&mut out, summary, suite_order);
+    }
     let _ = write!(out, "<script>\n{SCRIPT}</script>\n</body>\n</html>\n");
     out
 }

@@ -20,6 +20,7 @@ fn info() -> RunInfo {
         environment: Default::default(),
         sandbox: crate::transport::sandbox::Layers::none("--sandbox off"),
         score: None,
+        coverage: None,
     }
 }
 

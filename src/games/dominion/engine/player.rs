@@ -18,6 +18,9 @@ pub struct SeatedPlayer {
     /// The newest card (the top) at the table's [`Newest`] end.
     pub discard: Vec<Card>,
     pub turns: u32,
+    /// Draws that ran out of deck part-way and reshuffled the discard
+    /// pile to go on (the coverage report's situation).
+    pub reshuffles_mid_draw: u32,
 }
 
 impl SeatedPlayer {
@@ -33,6 +36,9 @@ impl SeatedPlayer {
                 }
                 std::mem::swap(&mut self.deck, &mut self.discard);
                 shuffler.shuffle(&mut self.deck);
+                if drawn > 0 {
+                    self.reshuffles_mid_draw += 1;
+                }
             }
             let Some(card) = self.deck.pop() else {
                 return drawn;

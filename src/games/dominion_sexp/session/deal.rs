@@ -153,6 +153,7 @@ pub fn adopt(
         hand: state.hand.clone(),
         discard: state.discards.clone(),
         turns: 0,
+        reshuffles_mid_draw: 0,
     };
     shuffler.shuffle(&mut bot.deck);
     game.supply = Supply::from_cards(&state.supply);

@@ -14,6 +14,8 @@ use super::messages::{Notification, Play, classify};
 use super::players::BuiltInPlayer;
 use super::rules::{DominionTable, Outcome};
 use super::sexp::Reader;
+use crate::games::dominion::Card;
+use crate::games::dominion::coverage;
 use crate::games::dominion::seats::Relayed;
 use crate::games::{Judged, Next, Outgoing, ScriptError, Scripted, Session};
 use crate::scenario::{Expect, Step, Token};
@@ -24,6 +26,8 @@ use std::time::Duration;
 
 pub struct SexpSession {
     game: DominionTable,
+    /// The situations reached (the coverage report).
+    situations: crate::coverage::Reached,
     /// The bot's seat (0-based; seat 0 starts, D15).
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
@@ -95,6 +99,7 @@ impl SexpSession {
         let built_ins = built_in_players(players, bot, builtin);
         SexpSession {
             game,
+            situations: crate::coverage::Reached::new(),
             bot,
             built_ins,
             builtin,
@@ -243,6 +248,19 @@ impl SexpSession {
             Ok(outcome) => {
                 self.probe_answered |= self.robust.is_some();
                 self.played = Some(play);
+                let area = match play {
+                    Play::Mine { .. } => {
+                        coverage::card_played(&mut self.situations, Card::Mine);
+                        "mine"
+                    }
+                    Play::Add(_) => "add",
+                    Play::Buy(_) => "buy",
+                    Play::Clean(_) => "clean",
+                };
+                if judged.violations.is_empty() {
+                    judged.passed =
+                        crate::coverage::areas(rule::CATALOGUE.all(), &["frame", "grammar", area]);
+                }
                 if outcome == Outcome::Continue {
                     judged.follow_ups.push(self.bot_move());
                 }
@@ -540,6 +558,10 @@ impl Session for SexpSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         crate::games::dominion::seats::ending(&self.game, self.bot)
+    }
+
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        coverage::reached(&self.situations, &self.game, self.bot)
     }
 }
 

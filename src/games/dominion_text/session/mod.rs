@@ -21,6 +21,7 @@ use super::catalogue as cat;
 use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
 use super::players::{BuiltInPlayer, TurnPlay};
 use crate::games::dominion::Card;
+use crate::games::dominion::coverage;
 use crate::games::dominion::seats::Relayed;
 use crate::games::dominion::kingdom::{AttackReply, DominionTable, Rule};
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
@@ -50,6 +51,8 @@ pub(super) enum Due {
 #[derive(Clone)]
 pub struct TextSession {
     pub(super) game: DominionTable,
+    /// The situations reached (the coverage report).
+    situations: crate::coverage::Reached,
     /// The bot's seat (0-based; seat 0 starts, D1).
     pub(super) bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
@@ -119,6 +122,7 @@ impl TextSession {
         let game = DominionTable::line(players, &mut shuffler);
         TextSession {
             game,
+            situations: crate::coverage::Reached::new(),
             bot,
             built_ins: built_in_players(players, bot, builtin),
             shuffler,
@@ -208,6 +212,29 @@ impl TextSession {
         };
         let judgement = judge_reply(request, reply);
         self.played = table::notation(&judgement, due);
+        // The areas a reply of this kind is judged by, all of them kept
+        // when no finding is made about it (the coverage report).
+        // An answer to a militia kept the attack rules its kind is held to.
+        let attack_kept: &[&RuleInfo] = match (&judgement.outcome, due) {
+            (Outcome::Reply(Reply::Discard(_)), Due::Attack) => {
+                &[&cat::ATTACK_WRONG_COUNT, &cat::ATTACK_NOT_IN_HAND]
+            }
+            (Outcome::Reply(Reply::ReactionMoat), Due::Attack) => &[&cat::ATTACK_MOAT_NOT_IN_HAND],
+            _ => &[],
+        };
+        let kept_areas: Vec<String> = match (&judgement.outcome, due) {
+            (_, Due::Name) => vec!["frame".into(), "handshake".into()],
+            (_, Due::Version) => vec!["frame".into(), "handshake".into()],
+            (Outcome::Reply(Reply::Buy(_)), _) => vec!["frame".into(), "grammar".into(), "buy".into()],
+            (Outcome::Reply(Reply::Action { card, .. }), _) => vec![
+                "frame".into(),
+                "grammar".into(),
+                "action".into(),
+                card.name().to_ascii_lowercase(),
+            ],
+            (_, Due::Attack) => vec!["frame".into(), "grammar".into()],
+            _ => vec!["frame".into(), "grammar".into()],
+        };
         for f in &judgement.findings {
             judged
                 .violations
@@ -262,6 +289,9 @@ impl TextSession {
                     }
                     Outcome::Reply(Reply::Action { card, args }) => {
                         let (rule, goes_on) = self.apply_play(&TurnPlay::Action(card, args), out);
+                        if rule.is_none() {
+                            coverage::card_played(&mut self.situations, card);
+                        }
                         if let Some(rule) = rule {
                             judged.violations.push(self.finding(
                                 Self::rule_info(rule),
@@ -299,6 +329,17 @@ impl TextSession {
                     ),
                     _ => self.game.resolve_attack(self.bot, None, &mut self.shuffler),
                 };
+                if result.rule.is_none() {
+                    match &outcome {
+                        Outcome::Reply(Reply::Discard(_)) => {
+                            self.situations.hit(&coverage::ATTACKED_DISCARD)
+                        }
+                        Outcome::Reply(Reply::ReactionMoat) => {
+                            self.situations.hit(&coverage::ATTACKED_MOAT)
+                        }
+                        _ => {}
+                    }
+                }
                 if let Some(rule) = result.rule {
                     judged.violations.push(self.finding(
                         Self::rule_info(rule),
@@ -308,6 +349,11 @@ impl TextSession {
                 }
                 self.attack_lines(self.bot, result.revealed_moat, result.discarded, out);
             }
+        }
+        if judged.violations.is_empty() && !judged.still_due {
+            let kept: Vec<&str> = kept_areas.iter().map(String::as_str).collect();
+            judged.passed = crate::coverage::areas(cat::CATALOGUE.all(), &kept);
+            judged.passed.extend(attack_kept.iter().map(|r| r.id));
         }
     }
 
@@ -466,6 +512,10 @@ impl Session for TextSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         crate::games::dominion::seats::ending(&self.game, self.bot)
+    }
+
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        coverage::reached(&self.situations, &self.game, self.bot)
     }
 }
 

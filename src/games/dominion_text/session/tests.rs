@@ -540,6 +540,7 @@ fn whole_games_end_in_every_seat_with_no_finding_for_legal_play() {
                 name: format!("{players}p-seat{seat}"),
                 game: "dominion-text".into(),
                 about: None,
+                rules: Vec::new(),
                 spec: None,
                 options: crate::scenario::Options {
                     seed: Some(u64::from(players * 10 + seat)),

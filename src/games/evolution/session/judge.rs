@@ -69,6 +69,10 @@ impl EvolutionSession {
                 }
                 self.phase = Phase::Dealing;
                 judged.follow_ups.push(Outgoing::silent(OK));
+                judged.passed.push(c::SIGNUP_NOT_A_STRING.id);
+                if !frame.control_chars {
+                    judged.passed.push(c::FRAME_CONTROL_CHAR_IN_STRING.id);
+                }
             }
             v => {
                 self.dropped = true;
@@ -93,6 +97,9 @@ impl EvolutionSession {
         });
         match verdict {
             Ok(action) => {
+                // A reply judged here was framed: the framing rules held too.
+                judged.passed = crate::coverage::areas(c::CATALOGUE.all(), &["choose", "frame"]);
+                judged.passed.push(c::VALUE_NOT_NATURAL.id);
                 self.played = Some(self.relay_text(&action.to_json()));
                 self.table.apply_turn(action);
                 self.phase = Phase::Feeding;
@@ -115,6 +122,14 @@ impl EvolutionSession {
             .and_then(|choice| feeding::judge(choice, &state.1, &others));
         match verdict {
             Ok(ok) => {
+                judged.passed = crate::games::evolution::coverage::feeding_kept(
+                    &mut self.situations,
+                    ok.choice,
+                    !ok.warnings.is_empty(),
+                );
+                judged
+                    .passed
+                    .extend(crate::coverage::areas(c::CATALOGUE.all(), &["frame"]));
                 for w in ok.warnings {
                     judged.violations.push(self.finding(w, value, early));
                 }

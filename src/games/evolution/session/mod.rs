@@ -42,6 +42,8 @@ pub struct EvolutionSession {
     phase: Phase,
     /// The State and options of the outstanding `feedNext`.
     asked: Option<(State, Vec<FeedOption>)>,
+    /// The situations reached (the coverage report).
+    situations: crate::coverage::Reached,
     /// Pieces of the due reply so far (for the deadline's diagnosis).
     partial: Vec<u8>,
     /// Values that arrived while nothing was asked, not yet taken as replies.
@@ -81,6 +83,11 @@ impl EvolutionSession {
             seat,
             phase: Phase::Signup,
             asked: None,
+            situations: {
+                let mut r = crate::coverage::Reached::new();
+                crate::games::evolution::coverage::players(&mut r, players);
+                r
+            },
             partial: Vec::new(),
             early: 0,
             leftover: 0,
@@ -109,6 +116,11 @@ impl EvolutionSession {
             }
             Request::Feed(state, options) => {
                 let text = to_compact(&state);
+                crate::games::evolution::coverage::feeding_asked(
+                    &mut self.situations,
+                    &state.1,
+                    &options,
+                );
                 self.asked = Some((state, options));
                 self.phase = Phase::AwaitFeed;
                 vec![Outgoing::asking(text)]
@@ -424,6 +436,10 @@ impl Session for EvolutionSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         (self.phase == Phase::Finished && !self.dropped).then(|| ending::ending(&self.table))
+    }
+
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        self.situations.iter().collect()
     }
 
     fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {

@@ -12,6 +12,23 @@ use crate::verdict::Violation;
 use std::time::Duration;
 
 impl KalahSession {
+    /// The rule a line now would break, where it is more than stray output
+    /// (the coverage report counts a quiet listening window as its check).
+    pub(super) fn quiet_rule_now(&self) -> Option<crate::verdict::RuleId> {
+        if self.eof && !self.over {
+            return None;
+        }
+        match self.told {
+            Told::End | Told::Change { turn: Turn::End, .. } => Some(rule::END_OUTPUT_AFTER_END.id),
+            Told::Change {
+                turn: Turn::Opp,
+                own: true,
+            } => Some(rule::TURN_NO_EXTRA_TURN.id),
+            Told::BotSwapped => Some(rule::TURN_MOVE_AFTER_SWAP.id),
+            _ => None,
+        }
+    }
+
     /// A line that arrived while no reply was due.
     pub(super) fn unexpected_finding(&mut self, bytes: &[u8]) -> Option<Violation> {
         let shown = crate::shown::message_text(bytes);

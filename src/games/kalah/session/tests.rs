@@ -241,3 +241,24 @@ fn steered_words_play_in_the_tracked_state_and_do_nothing_after_the_end() {
     assert!(s.opponent("empty-row", &mut rng).unwrap().is_empty());
     assert!(s.opponent("3", &mut rng).is_err());
 }
+
+#[test]
+fn a_judged_move_lists_the_checks_it_kept_and_a_quiet_opp_checks_the_turn_rule() {
+    let mut s = session();
+    s.send("START;South").unwrap();
+    assert_eq!(s.quiet_rule(), None);
+    let j = judge(&mut s, "MOVE;3");
+    assert!(j.violations.is_empty());
+    for kept in [
+        rule::MOVE_HOLE_RANGE.id,
+        rule::MOVE_EMPTY_HOLE.id,
+        rule::GRAMMAR_UNKNOWN.id,
+    ] {
+        assert!(j.passed.contains(&kept), "{kept}: {:?}", j.passed);
+    }
+    // The opening's CHANGE ends in OPP: output now would be a move out of turn.
+    assert_eq!(s.quiet_rule(), Some(rule::TURN_NO_EXTRA_TURN.id));
+    let bad = judge(&mut s, "MOVE;9");
+    assert!(!bad.passed.contains(&rule::MOVE_HOLE_RANGE.id));
+    assert!(s.reached().contains(&(crate::games::kalah::coverage::BOT_SOUTH.id, 1)));
+}

@@ -404,8 +404,12 @@ impl QtpSession {
         let Some(board) = self.board.as_mut() else {
             return;
         };
+        let from = board.pawn(c);
         match board.play(c, answer.action) {
             Ok(()) => {
+                if let Action::Step(to) = answer.action {
+                    crate::games::quoridor::coverage::stepped(&mut self.situations, from, to);
+                }
                 self.last_genmove = Some((c, answer.action));
                 self.played = Some((c, answer.action));
                 self.fresh_setup = false;

@@ -10,6 +10,7 @@ mod plan;
 mod relay;
 
 use super::catalogue as rule;
+use super::coverage;
 use super::expect::Outcome;
 use super::expectations::QtpExpect;
 use super::notation::{self, Command};
@@ -91,6 +92,8 @@ pub struct QtpSession {
     named: Option<Action>,
     /// The genmove answer the last judged response played (relayed by `protocheck match`).
     played: Option<(Colour, Action)>,
+    /// The situations reached (the coverage report).
+    situations: crate::coverage::Reached,
 }
 
 impl QtpSession {
@@ -125,6 +128,7 @@ impl QtpSession {
             terminator_missing: false,
             named: None,
             played: None,
+            situations: crate::coverage::Reached::new(),
         }
     }
 
@@ -379,6 +383,16 @@ impl Session for QtpSession {
                 _ => {}
             }
         }
+        let held = coverage::answered(
+            &mut self.situations,
+            &p.outcome,
+            p.command.as_ref(),
+            p.input,
+            parsed.response.is_success(),
+        );
+        if judged.violations.is_empty() {
+            judged.passed = held;
+        }
         Ok(judged)
     }
 
@@ -464,6 +478,10 @@ impl Session for QtpSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         self.ended()
+    }
+
+    fn reached(&self) -> Vec<(&'static str, u64)> {
+        self.situations.iter().collect()
     }
 
     fn finish(&mut self, _stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {

@@ -190,8 +190,14 @@ impl QtpSession {
         if b.winner().is_some() {
             return Err("play after a win is not specified by QTP: protocheck does not test it (docs/games/quoridor.md, decision 16)".into());
         }
+        let from = b.pawn(c);
         Ok(match b.play(c, a) {
-            Ok(()) => Outcome::Accept(expect::acceptance(a)),
+            Ok(()) => {
+                if let Action::Step(to) = a {
+                    crate::games::quoridor::coverage::stepped(&mut self.situations, from, to);
+                }
+                Outcome::Accept(expect::acceptance(a))
+            }
             Err(reason) => {
                 let (r, text) = expect::refusal(reason, a);
                 Outcome::Refuse {

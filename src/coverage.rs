@@ -1,0 +1,342 @@
+//! What a run exercised: every rule check that ran (checked, and passed or
+//! broken) and every game situation reached (issue 30, docs/coverage.md).
+//!
+//! Judging writes to one sink, the controller's [`Coverage`] of a scenario:
+//! a finding counts as a broken check where the ledger keeps it, the rules a
+//! game's judgement applied and found kept come with its `Judged::passed`,
+//! and the rules the controller watches for a whole scenario (output and
+//! resource bounds, the bot's staying alive) count once per scenario that
+//! ran without a finding of them. A game declares its situations as data in
+//! its own folder (`games/<game>/coverage.rs`); its session counts the ones
+//! a game reached ([`Reached`]).
+
+use crate::games::Game;
+use crate::outcome::ScenarioResult;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A game situation worth reaching (the bot swapped; a jump), declared by
+/// its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Situation {
+    /// Stable, dotted, lowercase, like a rule id: `<game>.<area>.<what>`.
+    pub id: &'static str,
+    /// What it is, in a few words, for the table.
+    pub what: &'static str,
+}
+
+/// How often one rule was checked, and how each check went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub checked: u64,
+    pub passed: u64,
+    pub broken: u64,
+}
+
+/// The checks and situations of one scenario, or of a whole run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coverage {
+    /// By rule id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rules: BTreeMap<String, Tally>,
+    /// By situation id: how many times it was reached.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub situations: BTreeMap<String, u64>,
+}
+
+impl Coverage {
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty() && self.situations.is_empty()
+    }
+
+    /// Adds to `rule`'s tally: one lookup where the rule has one (every
+    /// check after its first), an insertion otherwise.
+    fn count(&mut self, rule: &str, add: Tally) {
+        if let Some(t) = self.rules.get_mut(rule) {
+            t.checked += add.checked;
+            t.passed += add.passed;
+            t.broken += add.broken;
+        } else {
+            self.rules.insert(rule.to_string(), add);
+        }
+    }
+
+    /// A check of `rule` ran and held.
+    pub fn passed(&mut self, rule: &str) {
+        self.count(
+            rule,
+            Tally {
+                checked: 1,
+                passed: 1,
+                broken: 0,
+            },
+        );
+    }
+
+    /// A check of `rule` ran and the bot broke it (one finding).
+    pub fn broken(&mut self, rule: &str) {
+        self.count(
+            rule,
+            Tally {
+                checked: 1,
+                passed: 0,
+                broken: 1,
+            },
+        );
+    }
+
+    /// Whether any check of `rule` was broken here.
+    pub fn was_broken(&self, rule: &str) -> bool {
+        self.rules.get(rule).is_some_and(|t| t.broken > 0)
+    }
+
+    /// A situation reached `times` times.
+    pub fn reached(&mut self, situation: &str, times: u64) {
+        match self.situations.get_mut(situation) {
+            Some(n) => *n += times,
+            None => {
+                self.situations.insert(situation.to_string(), times);
+            }
+        }
+    }
+
+    /// Adds another scenario's counts to these.
+    pub fn add(&mut self, other: &Coverage) {
+        for (id, t) in &other.rules {
+            self.count(id, *t);
+        }
+        for (id, n) in &other.situations {
+            self.reached(id, *n);
+        }
+    }
+
+    /// The counts of a whole run.
+    pub fn of<'a>(results: impl IntoIterator<Item = &'a ScenarioResult>) -> Coverage {
+        let mut all = Coverage::default();
+        for r in results {
+            all.add(&r.coverage);
+        }
+        all
+    }
+}
+
+/// The situations a session reached, counted as the game goes (the session
+/// keeps one and hands it to the controller at the end, `Session::reached`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reached(BTreeMap<&'static str, u64>);
+
+impl Reached {
+    pub const fn new() -> Reached {
+        Reached(BTreeMap::new())
+    }
+
+    pub fn hit(&mut self, situation: &'static Situation) {
+        *self.0.entry(situation.id).or_default() += 1;
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        self.0.iter().map(|(id, n)| (*id, *n))
+    }
+}
+
+/// The rules of `catalogue` in these areas (the part of an id after the
+/// game's name: `grammar` holds `dominion-text.grammar.case`): for a game
+/// whose judgement of a reply kind checks every rule of its areas, the
+/// rules a reply of that kind kept when no finding was made about it.
+pub fn areas(
+    catalogue: &[&'static crate::verdict::RuleInfo],
+    areas: &[&str],
+) -> Vec<crate::verdict::RuleId> {
+    catalogue
+        .iter()
+        .filter(|r| {
+            r.id.split('.')
+                .nth(1)
+                .is_some_and(|area| areas.contains(&area))
+                && !r.id.starts_with("io.")
+        })
+        .map(|r| r.id)
+        .collect()
+}
+
+/// One row of the coverage table: a rule of the catalogue or a declared
+/// situation, with its counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    pub id: String,
+    /// `rule` or `situation`.
+    pub kind: RowKind,
+    pub checked: u64,
+    pub passed: u64,
+    pub broken: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RowKind {
+    Rule,
+    Situation,
+}
+
+/// A run's coverage measured against what its game declares: every rule of
+/// the catalogue and every situation, with their counts (zero where never
+/// reached), in the catalogue's and the declaration's order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    pub rows: Vec<Row>,
+}
+
+impl Summary {
+    pub fn new(game: &dyn Game, coverage: &Coverage) -> Summary {
+        let mut rows = Vec::new();
+        for rule in game.facts().catalogue.all() {
+            let t = coverage.rules.get(rule.id).copied().unwrap_or_default();
+            rows.push(Row {
+                id: rule.id.to_string(),
+                kind: RowKind::Rule,
+                checked: t.checked,
+                passed: t.passed,
+                broken: t.broken,
+            });
+        }
+        for s in game.situations() {
+            let n = coverage.situations.get(s.id).copied().unwrap_or(0);
+            rows.push(Row {
+                id: s.id.to_string(),
+                kind: RowKind::Situation,
+                checked: n,
+                passed: n,
+                broken: 0,
+            });
+        }
+        Summary { rows }
+    }
+
+    fn of_kind(&self, kind: RowKind) -> impl Iterator<Item = &Row> {
+        self.rows.iter().filter(move |r| r.kind == kind)
+    }
+
+    /// (rules checked at least once, rules in the catalogue).
+    pub fn rules(&self) -> (usize, usize) {
+        let all = self.of_kind(RowKind::Rule).count();
+        let hit = self
+            .of_kind(RowKind::Rule)
+            .filter(|r| r.checked > 0)
+            .count();
+        (hit, all)
+    }
+
+    /// (situations reached at least once, situations declared).
+    pub fn situations(&self) -> (usize, usize) {
+        let all = self.of_kind(RowKind::Situation).count();
+        let hit = self
+            .of_kind(RowKind::Situation)
+            .filter(|r| r.checked > 0)
+            .count();
+        (hit, all)
+    }
+
+    /// The ids never checked or reached, rules first.
+    pub fn never(&self) -> Vec<&str> {
+        self.rows
+            .iter()
+            .filter(|r| r.checked == 0)
+            .map(|r| r.id.as_str())
+            .collect()
+    }
+
+    /// The human report's line: `coverage: 41/44 rules checked, 17/19
+    /// situations reached; never: kalah.swap.late, …` (at most `shown` ids
+    /// named).
+    pub fn line(&self, shown: usize) -> String {
+        let (rh, ra) = self.rules();
+        let (sh, sa) = self.situations();
+        let mut line = format!("coverage: {rh}/{ra} rules checked, {sh}/{sa} situations reached");
+        let never = self.never();
+        if !never.is_empty() {
+            line.push_str("; never: ");
+            line.push_str(
+                &never
+                    .iter()
+                    .take(shown)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+            if never.len() > shown {
+                line.push_str(&format!(", … ({} more)", never.len() - shown));
+            }
+        }
+        line
+    }
+
+    /// Of `required` ids (rules or situations), the ones this run never
+    /// checked or reached; an id the game does not know is missed too.
+    pub fn missing<'a>(&self, required: &'a [String]) -> Vec<&'a str> {
+        required
+            .iter()
+            .filter(|id| !self.rows.iter().any(|r| &r.id == *id && r.checked > 0))
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// Whether the game knows this id as a rule or a situation.
+    pub fn knows(&self, id: &str) -> bool {
+        self.rows.iter().any(|r| r.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_add_up_and_a_summary_lists_what_was_never_checked() {
+        let mut a = Coverage::default();
+        a.passed("kalah.move.empty-hole");
+        a.broken("kalah.move.empty-hole");
+        a.reached("kalah.capture.any", 2);
+        let mut b = Coverage::default();
+        b.passed("kalah.move.empty-hole");
+        b.add(&a);
+        assert_eq!(
+            b.rules["kalah.move.empty-hole"],
+            Tally {
+                checked: 3,
+                passed: 2,
+                broken: 1
+            }
+        );
+        let game = crate::games::by_id("kalah").unwrap();
+        let s = Summary::new(game, &b);
+        let (hit, all) = s.rules();
+        assert_eq!(hit, 1);
+        assert_eq!(all, game.facts().catalogue.all().len());
+        assert_eq!(s.situations().0, 1);
+        assert!(s.never().contains(&"kalah.move.hole-range"));
+        assert!(!s.never().contains(&"kalah.capture.any"));
+        let line = s.line(2);
+        assert!(
+            line.starts_with(&format!("coverage: 1/{all} rules checked, 1/")),
+            "{line}"
+        );
+        assert!(line.contains("more)"), "{line}");
+        let required = vec![
+            "kalah.capture.any".to_string(),
+            "kalah.swap.bot-swapped".into(),
+        ];
+        assert_eq!(s.missing(&required), vec!["kalah.swap.bot-swapped"]);
+    }
+
+    #[test]
+    fn coverage_reads_back_as_written() {
+        let mut c = Coverage::default();
+        c.passed("io.timeout");
+        c.reached("quoridor.pawn.jump", 1);
+        let text = serde_json::to_string(&c).unwrap();
+        let back: Coverage = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, c);
+        let empty: Coverage = serde_json::from_str("{}").unwrap();
+        assert!(empty.is_empty());
+    }
+}

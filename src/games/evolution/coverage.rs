@@ -1,0 +1,149 @@
+//! The Evolution situations a run should reach (issue 30), as data, and the
+//! rules a feeding reply kept: the coverage report counts both
+//! (`crate::coverage`).
+
+use super::catalogue as c;
+use super::engine::FeedOption;
+use super::model::{Species, Trait};
+use crate::coverage::{Reached, Situation};
+use crate::verdict::RuleId;
+
+const fn s(id: &'static str, what: &'static str) -> Situation {
+    Situation { id, what }
+}
+
+/// One per trait, in the order of `Trait::ALL`: a feeding decision where
+/// one of the bot's species had it.
+pub static TRAIT_IN_FEEDING: [Situation; 16] = [
+    s("evolution.trait.ambush", "a feeding decision with ambush on the bot's board"),
+    s("evolution.trait.burrowing", "a feeding decision with burrowing on the bot's board"),
+    s("evolution.trait.carnivore", "a feeding decision with carnivore on the bot's board"),
+    s("evolution.trait.climbing", "a feeding decision with climbing on the bot's board"),
+    s("evolution.trait.cooperation", "a feeding decision with cooperation on the bot's board"),
+    s("evolution.trait.fat-tissue", "a feeding decision with fat-tissue on the bot's board"),
+    s("evolution.trait.fertile", "a feeding decision with fertile on the bot's board"),
+    s("evolution.trait.foraging", "a feeding decision with foraging on the bot's board"),
+    s("evolution.trait.hard-shell", "a feeding decision with hard-shell on the bot's board"),
+    s("evolution.trait.herding", "a feeding decision with herding on the bot's board"),
+    s("evolution.trait.horns", "a feeding decision with horns on the bot's board"),
+    s("evolution.trait.long-neck", "a feeding decision with long-neck on the bot's board"),
+    s("evolution.trait.pack-hunting", "a feeding decision with pack-hunting on the bot's board"),
+    s("evolution.trait.scavenger", "a feeding decision with scavenger on the bot's board"),
+    s("evolution.trait.symbiosis", "a feeding decision with symbiosis on the bot's board"),
+    s("evolution.trait.warning-call", "a feeding decision with warning-call on the bot's board"),
+];
+pub static ATTACK_REFUSED: Situation = s(
+    "evolution.feed.attack-refused",
+    "the bot had a hungry carnivore but every attack was refused by the targets' traits",
+);
+pub static FAT_STORE: Situation = s(
+    "evolution.feed.fat-store",
+    "the bot stored food as fat tissue",
+);
+/// In the order of the player counts 3–8.
+pub static PLAYERS: [Situation; 6] = [
+    s("evolution.players.3", "a game of 3 players"),
+    s("evolution.players.4", "a game of 4 players"),
+    s("evolution.players.5", "a game of 5 players"),
+    s("evolution.players.6", "a game of 6 players"),
+    s("evolution.players.7", "a game of 7 players"),
+    s("evolution.players.8", "a game of 8 players"),
+];
+
+pub static SITUATIONS: [&Situation; 24] = [
+    &TRAIT_IN_FEEDING[0],
+    &TRAIT_IN_FEEDING[1],
+    &TRAIT_IN_FEEDING[2],
+    &TRAIT_IN_FEEDING[3],
+    &TRAIT_IN_FEEDING[4],
+    &TRAIT_IN_FEEDING[5],
+    &TRAIT_IN_FEEDING[6],
+    &TRAIT_IN_FEEDING[7],
+    &TRAIT_IN_FEEDING[8],
+    &TRAIT_IN_FEEDING[9],
+    &TRAIT_IN_FEEDING[10],
+    &TRAIT_IN_FEEDING[11],
+    &TRAIT_IN_FEEDING[12],
+    &TRAIT_IN_FEEDING[13],
+    &TRAIT_IN_FEEDING[14],
+    &TRAIT_IN_FEEDING[15],
+    &ATTACK_REFUSED,
+    &FAT_STORE,
+    &PLAYERS[0],
+    &PLAYERS[1],
+    &PLAYERS[2],
+    &PLAYERS[3],
+    &PLAYERS[4],
+    &PLAYERS[5],
+];
+
+/// The bot is asked to feed with `boards`, and may choose among `options`.
+pub fn feeding_asked(reached: &mut Reached, boards: &[Species], options: &[FeedOption]) {
+    for (i, t) in Trait::ALL.iter().enumerate() {
+        if boards.iter().any(|sp| sp.has(*t)) {
+            reached.hit(&TRAIT_IN_FEEDING[i]);
+        }
+    }
+    let hungry_carnivore = boards
+        .iter()
+        .any(|sp| sp.has(Trait::Carnivore) && sp.hungry());
+    if hungry_carnivore && !options.iter().any(|o| matches!(o, FeedOption::Attack { .. })) {
+        reached.hit(&ATTACK_REFUSED);
+    }
+}
+
+/// A game of `players` players started.
+pub fn players(reached: &mut Reached, players: usize) {
+    if let Some(sit) = players.checked_sub(3).and_then(|i| PLAYERS.get(i)) {
+        reached.hit(sit);
+    }
+}
+
+/// The rules a feeding choice the referee accepted has kept (the checks
+/// `feeding::judge` made on the way for that kind of choice).
+pub fn feeding_kept(reached: &mut Reached, choice: FeedOption, warned: bool) -> Vec<RuleId> {
+    let mut kept = vec![
+        c::FEED_SHAPE.id,
+        c::FEED_FALSE_REPLY.id,
+        c::FEED_SPECIES_OUT_OF_RANGE.id,
+        c::VALUE_NOT_NATURAL.id,
+    ];
+    match choice {
+        FeedOption::Vegetarian(_) => {
+            kept.extend([c::FEED_VEGETARIAN_IS_CARNIVORE.id, c::FEED_NOT_HUNGRY.id])
+        }
+        FeedOption::Fat { .. } => {
+            reached.hit(&FAT_STORE);
+            kept.extend([c::FEED_NO_FAT_TISSUE.id, c::FEED_FAT_AMOUNT.id]);
+        }
+        FeedOption::Attack { .. } => {
+            kept.extend([
+                c::FEED_NOT_CARNIVORE.id,
+                c::FEED_NOT_HUNGRY.id,
+                c::FEED_PLAYER_OUT_OF_RANGE.id,
+                c::FEED_TARGET_OUT_OF_RANGE.id,
+                c::FEED_TARGET_NOT_ATTACKABLE.id,
+            ]);
+            if !warned {
+                kept.push(c::FEED_ATTACK_RULES_FORBID.id);
+            }
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_trait_has_its_situation_in_order() {
+        for (i, t) in Trait::ALL.iter().enumerate() {
+            assert_eq!(
+                TRAIT_IN_FEEDING[i].id,
+                format!("evolution.trait.{}", t.name()),
+                "{i}"
+            );
+        }
+    }
+}
