@@ -26,7 +26,9 @@ pub struct Situation {
 }
 
 /// How often one rule was checked, and how each check went.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Tally {
     pub checked: u64,
     pub passed: u64,
@@ -34,7 +36,7 @@ pub struct Tally {
 }
 
 /// The checks and situations of one scenario, or of a whole run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Coverage {
     /// By rule id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -161,7 +163,7 @@ pub fn areas(
 
 /// One row of the coverage table: a rule of the catalogue or a declared
 /// situation, with its counts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Row {
     pub id: String,
     /// `rule` or `situation`.
@@ -171,7 +173,7 @@ pub struct Row {
     pub broken: u64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RowKind {
     Rule,
@@ -181,7 +183,7 @@ pub enum RowKind {
 /// A run's coverage measured against what its game declares: every rule of
 /// the catalogue and every situation, with their counts (zero where never
 /// reached), in the catalogue's and the declaration's order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Summary {
     pub rows: Vec<Row>,
 }

@@ -209,6 +209,7 @@ mod tests {
             environment: Default::default(),
             sandbox: crate::report::sandbox_not_recorded(),
             score: None,
+            coverage: None,
         }
     }
 
