@@ -390,7 +390,10 @@ fn a_failing_report_is_pinned() {
             r"protocheck stopped the bot \([^)]*\)+",
             "protocheck stopped the bot (<how>)",
         ),
-        (r"protocheck \d+\.\d+\.\d+(?: \([^)]*\))?", "protocheck <version>"),
+        (
+            r"protocheck \d+\.\d+\.\d+(?: \([^)]*\))?",
+            "protocheck <version>",
+        ),
     ] {
         text = regex::Regex::new(pattern)
             .unwrap()
