@@ -6,7 +6,7 @@
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// Path of a sample bot (`bots/examples/<name>.rs`). The plain `cargo test`
 /// builds every bot; a test binary run alone (`cargo test --test
@@ -56,12 +56,22 @@ fn build_sample_bots() {
     );
 }
 
+/// The tests of tests/load/ share the CPUs through this lock.
+static CPUS: RwLock<()> = RwLock::new(());
+
 /// Held by a test while it starts CPU hogs ([`CpuHogs`]) or needs the CPUs
-/// free of them: two tests' hogs never overlap, so each test's load is the
-/// one it chose (overlapping hogs once made tests/load/pace.rs flaky).
-pub fn cpu_hogs_alone() -> MutexGuard<'static, ()> {
-    static HOGS: Mutex<()> = Mutex::new(());
-    HOGS.lock().unwrap_or_else(|e| e.into_inner())
+/// free of other tests: no other test of its binary runs meanwhile (those
+/// of tests/load/ hold [`beside_no_cpu_hogs`]), so two tests' hogs never
+/// overlap and each test's load is the one it chose (overlapping hogs once
+/// made tests/load/pace.rs flaky).
+pub fn cpu_hogs_alone() -> RwLockWriteGuard<'static, ()> {
+    CPUS.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Held by a timing-sensitive test of tests/load/ that starts no hogs: it
+/// runs beside other such tests, never beside a test's CPU hogs.
+pub fn beside_no_cpu_hogs() -> RwLockReadGuard<'static, ()> {
+    CPUS.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A fixture file under tests/fixtures.

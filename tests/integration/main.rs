@@ -1,8 +1,14 @@
 //! The integration tests, one module per file, in one test binary: one link
 //! instead of one per file, and libtest runs the tests of different files
-//! side by side (most of them wait on bots, not on a CPU). The tests that
-//! keep the CPUs busy are in `tests/load/`, which runs alone; a test here
-//! that starts CPU hogs takes `common::cpu_hogs_alone()` first.
+//! side by side (most of them wait on bots, not on a CPU). A test that
+//! keeps the CPUs busy on purpose (CPU hogs) goes to `tests/load/` instead,
+//! where no other test runs beside its hogs.
+//!
+//! A test that runs protocheck's launcher in its own process
+//! (`BotConnection`: a subreaper that sweeps its descendants, which would
+//! take other tests' children for a bot's leftovers) stays a binary of its
+//! own, as `tests/sandbox_layers.rs` does; so does
+//! `tests/dominion_sexp_alloc.rs` (a process-wide counting allocator).
 //!
 //! A new test file goes here as `tests/integration/<name>.rs` with a line
 //! `mod <name>;` below (and `use crate::common;` for the shared helpers).
@@ -63,7 +69,6 @@ mod reference_quoridor;
 mod reports;
 mod rerun_failed;
 mod sandbox_attacks;
-mod sandbox_layers;
 mod sandbox_refusal;
 mod sandbox_reports;
 mod sandbox_runtimes;

@@ -75,6 +75,7 @@ const OUT_OF_TURN: &[Case] = &[
 
 #[test]
 fn out_of_turn_output_is_caught_with_the_defaults_every_time() {
+    let _beside = beside_no_cpu_hogs();
     // 20 runs of each bot: the same verdict each time. The bots run two at a
     // time (one thread per bot), about 10 s in all on a 2-core machine.
     std::thread::scope(|scope| {
@@ -191,6 +192,7 @@ fn out_of_turn_output_is_caught_by_the_same_rule_when_the_machine_keeps_the_bot_
 
 #[test]
 fn a_bot_blocked_reading_its_input_is_told_at_once() {
+    let _beside = beside_no_cpu_hogs();
     let out = run("kalah-waits-forever", "south-game", &[], &[]);
     assert_eq!(out.code, 1, "{:?}", out.rules());
     assert_eq!(out.rules(), vec!["io.timeout".to_string()]);
@@ -206,6 +208,7 @@ fn a_bot_blocked_reading_its_input_is_told_at_once() {
 
 #[test]
 fn unflushed_output_is_one_finding_with_its_diagnosis() {
+    let _beside = beside_no_cpu_hogs();
     let out = run("kalah-no-flush", "south-game", &[], &[]);
     assert_eq!(out.code, 1, "{:?}", out.rules());
     assert_eq!(
@@ -225,6 +228,7 @@ fn unflushed_output_is_one_finding_with_its_diagnosis() {
 
 #[test]
 fn a_slow_correct_bot_is_never_cut_short() {
+    let _beside = beside_no_cpu_hogs();
     // It sleeps before every move: not idle, so it gets its full time.
     let out = run(
         "kalah-slow",
@@ -237,6 +241,7 @@ fn a_slow_correct_bot_is_never_cut_short() {
 
 #[test]
 fn an_explicit_silence_still_fixes_the_windows() {
+    let _beside = beside_no_cpu_hogs();
     // `--silence 0` gives up the pauses: the opening-extra-turn bot's second
     // move is then taken as its reply or caught, but the run never errors.
     let out = run(
@@ -266,12 +271,21 @@ fn an_explicit_silence_still_fixes_the_windows() {
 /// their files, see [`builtin_genmove_files`].)
 #[test]
 fn every_sample_bot_gets_the_same_verdict_twenty_times() {
-    let manifest = include_str!("../../Cargo.toml");
-    let bots: Vec<&str> = manifest
-        .lines()
-        .filter_map(|l| l.strip_prefix("name = \"")?.strip_suffix('"'))
+    let _beside = beside_no_cpu_hogs();
+    // Every sample bot is a file bots/examples/<name>.rs (bots/README.md).
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/examples");
+    let mut bots: Vec<String> = std::fs::read_dir(examples)
+        .unwrap()
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .strip_suffix(".rs")
+                .map(str::to_string)
+        })
         .filter(|n| n.starts_with("kalah-") || n.starts_with("qtp-"))
         .collect();
+    bots.sort();
     assert!(bots.len() >= 40, "only {} sample bots found", bots.len());
     let south = fixture("kalah/south-game.yaml");
     let genmove = builtin_genmove_files();
@@ -319,7 +333,8 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
             .chunks(bots.len().div_ceil(4))
             .map(|chunk| {
                 scope.spawn(move || {
-                    for &name in chunk {
+                    for name in chunk {
+                        let name = name.as_str();
                         let first = judge(name);
                         for i in 1..20 {
                             assert_eq!(judge(name), first, "{name}: run {i} differs from run 0");
@@ -364,6 +379,7 @@ fn builtin_genmove_files() -> Vec<String> {
 
 #[test]
 fn an_explicit_silence_leaves_scripted_waits_to_end_when_the_bot_is_idle() {
+    let _beside = beside_no_cpu_hogs();
     // `--silence 0` is the fast setting: it sizes the silence windows (to
     // nothing) but not a scenario's `wait:` steps, which still end as soon
     // as the bot is provably idle instead of running their full length.
@@ -398,6 +414,7 @@ fn an_explicit_silence_leaves_scripted_waits_to_end_when_the_bot_is_idle() {
 
 #[test]
 fn a_slow_bot_that_flushes_is_told_it_was_too_slow_not_unflushed() {
+    let _beside = beside_no_cpu_hogs();
     // The reply comes after the timeout, while the bot still runs: the
     // transcript shows it computing (or sleeping), not blocked with a full
     // buffer, so the finding must not blame flushing.
