@@ -284,6 +284,8 @@ fn every_sample_bot_gets_the_same_verdict_twenty_times() {
                 .map(str::to_string)
         })
         .filter(|n| n.starts_with("kalah-") || n.starts_with("qtp-"))
+        // Its verdict varies from run to run by design (bots/README.md).
+        .filter(|n| n != "kalah-flaky")
         .collect();
     bots.sort();
     assert!(bots.len() >= 40, "only {} sample bots found", bots.len());
