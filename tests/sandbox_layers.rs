@@ -3,6 +3,11 @@
 //! prints what the system answered. Linux with Landlock only (skipped with
 //! a message elsewhere); `--sandbox off` is the control that shows each
 //! attempt succeeds without the sandbox, so every assertion can fail.
+//!
+//! A test binary of its own: the launcher runs in this process, which
+//! makes it a subreaper and sweeps its descendants for a bot's leftovers,
+//! so it would kill (and reap) the `protocheck` children of other tests
+//! running beside it (tests/integration/ runs many at once).
 
 #![cfg(target_os = "linux")]
 

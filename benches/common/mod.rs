@@ -6,10 +6,19 @@ use protocheck::transport::{BotCommand, Limits};
 use std::process::Command;
 use std::time::Duration;
 
-/// Build a sample bot in release mode and return its path.
+/// Build a sample bot (bots/examples/<name>.rs) in release mode and return
+/// its path.
 pub fn build_example(name: &str) -> Option<String> {
     let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--example", name])
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            "protocheck-sample-bots",
+            "--example",
+            name,
+        ])
         .status()
         .ok()?;
     let path = format!(

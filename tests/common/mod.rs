@@ -1,21 +1,77 @@
 //! Helpers for the integration tests: run the real `protocheck` binary
-//! against the sample bots (cargo examples, built by `cargo test`).
+//! against the sample bots (the examples of the `protocheck-sample-bots`
+//! package in bots/, built by `cargo test`).
 #![allow(dead_code)]
 
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::PathBuf;
+use std::sync::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-/// Path of a sample bot built as a cargo example.
+/// Path of a sample bot (`bots/examples/<name>.rs`). The plain `cargo test`
+/// builds every bot; a test binary run alone (`cargo test --test
+/// integration …`) builds them here the first time one is missing.
 pub fn bot(name: &str) -> String {
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_protocheck"));
     let path = exe.parent().unwrap().join("examples").join(name);
+    if !path.exists() {
+        build_sample_bots();
+    }
     assert!(
         path.exists(),
-        "sample bot {} is not built (cargo test builds examples; run `cargo build --examples`)",
+        "sample bot {} is not built (bots/examples/{name}.rs; `cargo test --no-run -p protocheck-sample-bots` builds them all)",
         path.display()
     );
     path.display().to_string()
+}
+
+/// Builds every sample bot, once per test process, as the plain `cargo
+/// test` does (`cargo test --no-run` builds examples with the test profile,
+/// so what that build left is reused, not built again with another
+/// profile), into target/<profile>/examples/.
+fn build_sample_bots() {
+    static BUILT: Mutex<bool> = Mutex::new(false);
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if *built {
+        return;
+    }
+    *built = true;
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_protocheck"));
+    let release = exe.parent().and_then(|d| d.file_name()) == Some("release".as_ref());
+    let mut cargo = std::process::Command::new(env!("CARGO"));
+    cargo.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+        "test",
+        "--no-run",
+        "--quiet",
+        "-p",
+        "protocheck-sample-bots",
+    ]);
+    if release {
+        cargo.arg("--release");
+    }
+    let status = cargo.status().expect("cargo runs");
+    assert!(
+        status.success(),
+        "building the sample bots failed: {status}"
+    );
+}
+
+/// The tests of tests/load/ share the CPUs through this lock.
+static CPUS: RwLock<()> = RwLock::new(());
+
+/// Held by a test while it starts CPU hogs ([`CpuHogs`]) or needs the CPUs
+/// free of other tests: no other test of its binary runs meanwhile (those
+/// of tests/load/ hold [`beside_no_cpu_hogs`]), so two tests' hogs never
+/// overlap and each test's load is the one it chose (overlapping hogs once
+/// made tests/load/pace.rs flaky).
+pub fn cpu_hogs_alone() -> RwLockWriteGuard<'static, ()> {
+    CPUS.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Held by a timing-sensitive test of tests/load/ that starts no hogs: it
+/// runs beside other such tests, never beside a test's CPU hogs.
+pub fn beside_no_cpu_hogs() -> RwLockReadGuard<'static, ()> {
+    CPUS.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A fixture file under tests/fixtures.

@@ -1,8 +1,0 @@
-//! The unit tests of the board simulation that `kalah-seven-seeds` runs on
-//! its own (bots/kalah/common/simulate.rs). They live here rather than in
-//! the example: an example built with `test = true` is built only as a test
-//! harness by `cargo test`, and the sample bot itself would be missing.
-
-#[allow(dead_code)]
-#[path = "../bots/kalah/common/simulate.rs"]
-mod simulate;

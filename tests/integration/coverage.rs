@@ -1,0 +1,142 @@
+//! What a run exercised (issue 30, docs/coverage.md): the coverage of each
+//! game's correct sample bot over its built-in suite is pinned, and
+//! `--require-coverage` (or the project file's `require-coverage`) fails a
+//! run that never checked a named rule or reached a named situation.
+
+use crate::common;
+use assert_cmd::Command;
+use common::*;
+use serde_json::Value;
+
+/// (rules checked, rules in the catalogue, situations reached, situations
+/// declared), and every row's broken count, from a JSON report.
+fn counts(report: &Value) -> (usize, usize, usize, usize, u64) {
+    let rows = report["coverage"]["rows"]
+        .as_array()
+        .expect("the report has coverage rows");
+    let of = |kind: &'static str| rows.iter().filter(move |r| r["kind"] == kind);
+    let hit = |kind: &'static str| of(kind).filter(|r| r["checked"].as_u64() > Some(0)).count();
+    let broken = rows.iter().map(|r| r["broken"].as_u64().unwrap()).sum();
+    (
+        hit("rule"),
+        of("rule").count(),
+        hit("situation"),
+        of("situation").count(),
+        broken,
+    )
+}
+
+#[test]
+fn the_coverage_of_each_correct_sample_bot_is_pinned() {
+    // The built-in suites are deterministic (their seeds are the
+    // scenarios'), so these counts change only when a suite, a catalogue,
+    // a game's situations or what judging counts changes: update them
+    // deliberately.
+    for (game, bot_name, want) in [
+        ("kalah", "kalah-correct", (23, 29, 10, 10)),
+        ("quoridor", "qtp-correct", (47, 66, 7, 7)),
+        ("dominion-text", "dtext-correct", (46, 49, 15, 15)),
+        ("dominion-sexp", "dsx-correct", (29, 33, 3, 3)),
+        ("evolution", "evo-correct", (36, 41, 23, 24)),
+    ] {
+        let out = run_json(&["--game", game, &bot(bot_name)], &[]);
+        assert_eq!(out.code, 0, "{game}: {}", out.stderr);
+        let (rules, all_rules, reached, all_situations, broken) = counts(&out.report);
+        assert_eq!(
+            (rules, all_rules, reached, all_situations),
+            want,
+            "{game}: (rules checked, rules, situations reached, situations)"
+        );
+        // A correct bot breaks no check that fails (Evolution's gets the
+        // warnings its file documents): a broken check is a finding.
+        assert_eq!(
+            broken,
+            findings(&out.report).len() as u64,
+            "{game}: broken checks are the findings"
+        );
+        assert_eq!(out.report["totals"]["failed"], 0, "{game}");
+    }
+}
+
+#[test]
+fn a_broken_bot_counts_its_findings_as_broken_checks() {
+    let out = run_json(&["--game", "kalah", &bot("kalah-zero-based")], &[]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let rows = out.report["coverage"]["rows"].as_array().unwrap();
+    let broken: u64 = rows.iter().map(|r| r["broken"].as_u64().unwrap()).sum();
+    let findings = findings(&out.report).len() as u64;
+    assert!(
+        broken >= findings && findings > 0,
+        "{broken} broken, {findings} findings"
+    );
+}
+
+fn protocheck() -> Command {
+    let mut cmd = Command::cargo_bin("protocheck").unwrap();
+    cmd.timeout(std::time::Duration::from_secs(240));
+    cmd
+}
+
+#[test]
+fn require_coverage_fails_a_run_that_missed_what_it_names() {
+    let bot = bot("kalah-correct");
+    // The correct bot's replies never take an hour in all: the time
+    // budget is never checked by the built-in suite.
+    let out = protocheck()
+        .args(["--game", "kalah", "-q", &bot])
+        .args(["--require-coverage", "kalah.capture.any,kalah.time.budget"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "--require-coverage: this run never checked or reached: kalah.time.budget (rule)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("kalah.capture.any"), "{err}");
+    // What it reached passes.
+    protocheck()
+        .args(["--game", "kalah", "-q", &bot])
+        .args([
+            "--require-coverage",
+            "kalah.capture.any",
+            "--require-coverage",
+            "kalah.move.empty-hole",
+        ])
+        .assert()
+        .code(0);
+    // A typo is a usage error, before any bot runs.
+    protocheck()
+        .args([
+            "--game",
+            "kalah",
+            &bot,
+            "--require-coverage",
+            "kalah.captur",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--require-coverage: kalah.captur is no rule or situation of kalah",
+        ));
+    // The project file's key does the same.
+    let dir = tempdir();
+    std::fs::write(
+        dir.join("protocheck.toml"),
+        format!(
+            "game = \"kalah\"\nbot = \"{bot}\"\nquiet = true\nrequire-coverage = [\"kalah.swap.bot-swapped\", \"kalah.process.stderr-overflow\"]\n"
+        ),
+    )
+    .unwrap();
+    let out = protocheck().current_dir(&dir).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("kalah.process.stderr-overflow (rule)"),
+        "{err}"
+    );
+    assert!(!err.contains("kalah.swap.bot-swapped"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
