@@ -279,18 +279,12 @@ pub fn human_report_for_snapshot(stdout: &[u8], bot: &str) -> String {
 }
 
 /// Threads that keep every core busy until dropped: a machine loaded as a
-/// course's grading machine or a shared CI runner is. One set at a time in
-/// a test binary: each test that loads the machine says how much load its
-/// verdicts are promised under, and two sets side by side would be another
-/// load (with both in tests/pace.rs, a bot pinned at idle priority waited
-/// seconds instead of tens of milliseconds).
+/// course's grading machine or a shared CI runner is. A test that starts
+/// them holds [`cpu_hogs_alone`] first, so no two sets run side by side.
 pub struct CpuHogs {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     threads: Vec<std::thread::JoinHandle<()>>,
-    _alone: std::sync::MutexGuard<'static, ()>,
 }
-
-static ONE_LOAD_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 impl CpuHogs {
     /// `per_core` busy threads for each core.
@@ -310,11 +304,6 @@ impl CpuHogs {
 
     fn spawn(count: usize, cpu: Option<usize>) -> CpuHogs {
         use std::sync::atomic::Ordering;
-        // A test that failed while holding the load has stopped its threads
-        // (Drop runs on unwinding): the lock it poisoned is free to take.
-        let alone = ONE_LOAD_AT_A_TIME
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let threads = (0..count)
             .map(|i| {
@@ -333,11 +322,7 @@ impl CpuHogs {
                 })
             })
             .collect();
-        CpuHogs {
-            stop,
-            threads,
-            _alone: alone,
-        }
+        CpuHogs { stop, threads }
     }
 }
 
