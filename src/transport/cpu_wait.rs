@@ -210,11 +210,11 @@ mod tests {
     #[test]
     fn a_running_process_tree_is_sampled_with_its_children() {
         use std::os::unix::process::CommandExt;
-        let mut child = std::process::Command::new("sh")
-            .args(["-c", "sleep 5 & wait"])
-            .process_group(0)
-            .spawn()
-            .unwrap();
+        let (mut child, _known) = crate::transport::guard::KnownChild::spawn(
+            std::process::Command::new("sh")
+                .args(["-c", "sleep 5 & wait"])
+                .process_group(0),
+        );
         let pid = child.id() as i32;
         let mut tasks = 0;
         for _ in 0..200 {

@@ -527,6 +527,34 @@ pub fn limit_from_exit(
     })
 }
 
+/// A child a unit test starts itself, known to the sweep as a bot's main
+/// process is. The tests of one binary run side by side, and the sweep that
+/// ends another test's bot kills every child of protocheck it does not know
+/// (a bot's orphans): that would be this one, at random.
+#[cfg(all(test, target_os = "linux"))]
+pub(crate) struct KnownChild(i32);
+
+#[cfg(all(test, target_os = "linux"))]
+impl KnownChild {
+    /// Start `command` and make it known, holding the registry while it
+    /// starts, so no sweep sees it unknown in between.
+    pub(crate) fn spawn(command: &mut std::process::Command) -> (std::process::Child, KnownChild) {
+        let mut live = lock_live();
+        let child = command.spawn().expect("the test's child starts");
+        let pid = child.id() as i32;
+        let watch = Watch::new(format!("test-child-{pid}"), ResourceLimits::default(), None);
+        live.groups.insert(pid, Arc::new(watch));
+        (child, KnownChild(pid))
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+impl Drop for KnownChild {
+    fn drop(&mut self) {
+        lock_live().groups.remove(&self.0);
+    }
+}
+
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
@@ -581,6 +609,8 @@ mod tests {
 
     #[test]
     fn a_child_that_is_no_registered_bot_makes_the_sweep_scan() {
+        // No other test's sweep may kill and reap the child meanwhile.
+        let no_sweep = lock_live();
         let mut child = std::process::Command::new("sleep")
             .arg("30")
             .spawn()
@@ -597,8 +627,9 @@ mod tests {
         );
         // Other tests of this binary may have children of their own, so
         // only the unregistered case can be asserted here; the registered
-        // one is covered end to end (tests/hostile.rs, every match test).
+        // one is covered end to end (tests/integration/hostile.rs, every match test).
         let _ = only_known_children(&registered);
+        drop(no_sweep);
         child.kill().unwrap();
         child.wait().unwrap();
     }

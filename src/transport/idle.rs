@@ -449,22 +449,23 @@ mod linux {
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
+    use crate::transport::guard::KnownChild;
     use std::io::Write;
     use std::os::unix::fs::MetadataExt;
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
 
     /// `program args` with piped stdin and stdout, and a probe for it.
-    fn spawn_probed(program: &str, args: &[&str]) -> (std::process::Child, IdleProbe) {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
+    fn spawn_probed(program: &str, args: &[&str]) -> (std::process::Child, IdleProbe, KnownChild) {
+        let (mut child, known) = KnownChild::spawn(
+            Command::new(program)
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped()),
+        );
         let ino = stdin_inode(&child);
         let probe = probe_for(&mut child, ino);
-        (child, probe)
+        (child, probe, known)
     }
 
     /// A probe for `child`, with a real reader thread of its stdout (which
@@ -506,7 +507,7 @@ mod tests {
 
     #[test]
     fn a_reader_of_stdin_is_idle_and_a_sleeper_is_not() {
-        let (mut cat, probe) = spawn_probed("cat", &[]);
+        let (mut cat, probe, _known) = spawn_probed("cat", &[]);
         if let Some(idle) = settles_idle(&probe) {
             assert!(idle, "cat blocked on its stdin is idle");
         }
@@ -514,7 +515,7 @@ mod tests {
         cat.kill().unwrap();
         cat.wait().unwrap();
 
-        let (mut sleeper, probe) = spawn_probed("sleep", &["30"]);
+        let (mut sleeper, probe, _known) = spawn_probed("sleep", &["30"]);
         std::thread::sleep(Duration::from_millis(100));
         if let Some(s) = probe.sample() {
             assert!(!s.idle, "a sleeping process is not idle");
@@ -542,7 +543,7 @@ mod tests {
 
     #[test]
     fn unwritten_input_means_not_idle() {
-        let (mut cat, probe) = spawn_probed("cat", &[]);
+        let (mut cat, probe, _known) = spawn_probed("cat", &[]);
         probe.progress.queued.store(3, Ordering::SeqCst);
         assert_eq!(probe.sample().map(|s| s.idle), Some(false));
         cat.kill().unwrap();
@@ -551,7 +552,7 @@ mod tests {
 
     #[test]
     fn once_the_reader_has_reached_the_end_of_the_output_nothing_more_can_come() {
-        let (mut cat, probe) = spawn_probed("cat", &[]);
+        let (mut cat, probe, _known) = spawn_probed("cat", &[]);
         drop(cat.stdin.take()); // cat reads EOF, exits, its stdout ends
         cat.wait().unwrap();
         let until = Instant::now() + Duration::from_secs(5);
