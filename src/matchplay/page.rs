@@ -7,6 +7,7 @@ use crate::report::html::escape;
 use std::fmt::Write;
 
 /// A match on the page: its number, bots, result and files.
+#[derive(Clone)]
 pub struct Linked {
     pub number: usize,
     pub first: String,
