@@ -7,7 +7,8 @@
 //! match's page (`matches/NN-A-vs-B.html`) and `index.html` (the standings
 //! with an SVG chart of the points, the head-to-head table and every match
 //! with its result and links); the pages draw the board at each line only
-//! with `--format html` (drawing costs time).
+//! for an HTML report (`--report html…`, `--format html`: drawing costs
+//! time). The reports asked for are written from the same record.
 
 use super::report::{MatchLine, MatchReport, Meeting, TournamentReport};
 use super::standings::{self, HeadToHead};
