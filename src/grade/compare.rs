@@ -6,6 +6,7 @@
 
 use super::table::{self, Compared, Grades, Row};
 use crate::grading::show;
+use crate::outcome::{ScenarioResult, Status};
 use crate::report::html::escape;
 use crate::report::json::Report;
 use crate::verdict::Severity;
@@ -34,18 +35,24 @@ pub fn check(old: &Path, given: &Path, out: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Every row beside its bot's report in `old`.
-pub fn compare_all(rows: &mut [Row], old: &Path) {
+/// Every row beside its bot's report in `old`, its report now read from
+/// `out` (the rules it kept are known only from there).
+pub fn compare_all(rows: &mut [Row], old: &Path, out: &Path) {
     for row in rows {
         let before = table::read_report(&old.join(&row.id));
-        row.compared = Some(compared(row, before.as_ref()));
+        let now = table::read_report(&out.join(&row.id));
+        row.compared = Some(compared(row, before.as_ref(), now.as_ref()));
     }
 }
 
-/// The row beside the bot's earlier report (`None`: it had none). Rules
-/// are compared only when the bot has a verdict now: a bot without one
-/// (no report) fixed nothing.
-pub fn compared(row: &Row, before: Option<&Report>) -> Compared {
+/// The row beside the bot's earlier report (`None`: it had none), `now` its
+/// report in this grade. Rules are compared only when the bot has a
+/// verdict now: a bot without one (no report) fixed nothing. A rule broken
+/// then is fixed only when this run reached it and the bot kept it: a
+/// check of it ran and held, or a scenario that broke it then passed now.
+/// A rule this run never reached (its scenario skipped or not run, the bot
+/// gone before) is not fixed, only not seen.
+pub fn compared(row: &Row, before: Option<&Report>, now: Option<&Report>) -> Compared {
     let Some(before) = before else {
         return Compared {
             new: true,
@@ -57,22 +64,52 @@ pub fn compared(row: &Row, before: Option<&Report>) -> Compared {
     };
     let broken_then = table::rules_of_severity(&before.scenarios, Severity::Fail);
     let verdict = matches!(row.status.as_str(), "passed" | "failed");
-    let missing = |from: &[String], among: &[String]| -> Vec<String> {
-        if !verdict {
-            return Vec::new();
-        }
-        from.iter()
-            .filter(|r| !among.contains(r))
+    let fixed_rules = match now {
+        Some(now) if verdict => broken_then
+            .iter()
+            .filter(|r| !row.rules.contains(r) && kept(r, before, now))
             .cloned()
-            .collect()
+            .collect(),
+        _ => Vec::new(),
+    };
+    let newly_broken_rules = match verdict {
+        true => row
+            .rules
+            .iter()
+            .filter(|r| !broken_then.contains(r))
+            .cloned()
+            .collect(),
+        false => Vec::new(),
     };
     Compared {
         new: false,
         previous_score: before.score,
         previous_max_score: before.max_score,
-        fixed_rules: missing(&broken_then, &row.rules),
-        newly_broken_rules: missing(&row.rules, &broken_then),
+        fixed_rules,
+        newly_broken_rules,
     }
+}
+
+/// Whether the run `now` checked `rule` and the bot kept it: a check of it
+/// held, or a scenario that broke it `before` (by name) passed.
+fn kept(rule: &str, before: &Report, now: &Report) -> bool {
+    let broke_it = |s: &ScenarioResult| {
+        let found = s.violations.iter().map(|v| (v.rule, v.severity));
+        let counted = s.omitted.iter().map(|o| (o.rule, o.severity));
+        found
+            .chain(counted)
+            .any(|(r, severity)| r == rule && severity == Severity::Fail)
+    };
+    let broken_in: Vec<&str> = before
+        .scenarios
+        .iter()
+        .filter(|s| broke_it(s))
+        .map(|s| s.name.as_str())
+        .collect();
+    now.scenarios.iter().any(|s| {
+        s.coverage.rules.get(rule).is_some_and(|t| t.passed > 0)
+            || (s.status == Status::Passed && broken_in.contains(&s.name.as_str()))
+    })
 }
 
 /// The score gained since (negative: lost), when both are known.
@@ -174,27 +211,33 @@ mod tests {
     use super::*;
     use crate::outcome::{ScenarioResult, Status};
 
-    /// A report whose scenarios broke `rules`, scored `score` of 10.
-    fn report(rules: &[&'static str], score: f64) -> Report<'static> {
-        let results: Vec<ScenarioResult> = rules
-            .iter()
-            .map(|rule| {
-                let mut r = ScenarioResult::new(rule, "kalah", "s.yaml", Status::Failed);
-                let info: &'static crate::verdict::RuleInfo =
-                    Box::leak(Box::new(crate::verdict::RuleInfo {
-                        id: rule,
-                        severity: Severity::Fail,
-                        spec: "",
-                    }));
-                r.violations.push(info.violation("m"));
-                r
-            })
-            .collect();
-        let json = crate::report::json::render(&info(), &results);
+    /// A failing scenario `name` that broke `rule`.
+    fn broke(name: &str, rule: &'static str) -> ScenarioResult {
+        let mut r = ScenarioResult::new(name, "kalah", "s.yaml", Status::Failed);
+        let info: &'static crate::verdict::RuleInfo =
+            Box::leak(Box::new(crate::verdict::RuleInfo {
+                id: rule,
+                severity: Severity::Fail,
+                spec: "",
+            }));
+        r.violations.push(info.violation("m"));
+        r
+    }
+
+    /// The report of `results`, read back as `grade` reads it.
+    fn report_of(results: &[ScenarioResult], score: f64) -> Report<'static> {
+        let json = crate::report::json::render(&info(), results);
         let mut report = crate::report::json::read(&json).unwrap();
         report.score = Some(score);
         report.max_score = Some(10.0);
         report
+    }
+
+    /// A report whose scenarios (each named by its rule) broke `rules`,
+    /// scored `score` of 10.
+    fn report(rules: &[&'static str], score: f64) -> Report<'static> {
+        let results: Vec<ScenarioResult> = rules.iter().map(|rule| broke(rule, rule)).collect();
+        report_of(&results, score)
     }
 
     fn info() -> crate::report::RunInfo {
@@ -225,7 +268,19 @@ mod tests {
     #[test]
     fn rules_fixed_and_newly_broken_are_the_differences_of_the_failing_rules() {
         let before = report(&["k.a", "k.b"], 4.0);
-        let c = compared(&now("failed", &["k.b", "k.c"], Some(6.0)), Some(&before));
+        // The scenario that broke k.a passes now.
+        let mut then = report(&["k.b", "k.c"], 6.0).scenarios.to_vec();
+        then.push(ScenarioResult::new(
+            "k.a",
+            "kalah",
+            "s.yaml",
+            Status::Passed,
+        ));
+        let c = compared(
+            &now("failed", &["k.b", "k.c"], Some(6.0)),
+            Some(&before),
+            Some(&report_of(&then, 6.0)),
+        );
         assert_eq!(
             c,
             Compared {
@@ -246,7 +301,7 @@ mod tests {
 
     #[test]
     fn a_bot_without_a_report_then_is_new_and_one_without_a_verdict_now_fixed_nothing() {
-        let new = compared(&now("passed", &[], Some(10.0)), None);
+        let new = compared(&now("passed", &[], Some(10.0)), None, None);
         assert!(new.new && new.fixed_rules.is_empty() && new.previous_score.is_none());
         let mut row = now("passed", &[], Some(10.0));
         row.compared = Some(new);
@@ -255,7 +310,7 @@ mod tests {
             "<td class=\"n new\" data-sort=\"-1\">new</td><td data-sort=\"0\"></td>"
         );
         let before = report(&["k.a"], 4.0);
-        let c = compared(&now("error", &[], None), Some(&before));
+        let c = compared(&now("error", &[], None), Some(&before), None);
         assert!(!c.new && c.fixed_rules.is_empty(), "{c:?}");
         assert_eq!(c.previous_score, Some(4.0));
     }
@@ -270,9 +325,9 @@ mod tests {
             now("passed", &[], Some(10.0)),
         ];
         for row in &mut rows[..3] {
-            row.compared = Some(compared(row, Some(&before)));
+            row.compared = Some(compared(row, Some(&before), None));
         }
-        rows[3].compared = Some(compared(&rows[3], None));
+        rows[3].compared = Some(compared(&rows[3], None, None));
         let grades = Grades {
             protocheck: "0".into(),
             game: None,
@@ -286,5 +341,38 @@ mod tests {
             line(&grades),
             "<p class=\"compared\">Compared with the grades in <code>last-week</code>: 1 scored higher, 1 lower, 1 the same, 1 new (no report there)</p>\n"
         );
+    }
+
+    /// Issue 29.4: a rule the new run never reached is not fixed. Then the
+    /// bot broke k.a in scenario `a` and k.b in `b`; now `a` was skipped
+    /// (or never run, the bot gone before it) and only `b` passed: k.a is
+    /// not seen, not fixed. A check of a rule that ran and held (another
+    /// scenario's) fixes it too.
+    #[test]
+    fn a_rule_the_new_run_never_reached_is_not_fixed() {
+        let before = report_of(&[broke("a", "k.a"), broke("b", "k.b")], 4.0);
+        let mut skipped = ScenarioResult::new("a", "kalah", "s.yaml", Status::Skipped);
+        skipped.skip_reason = Some("--fail-fast".into());
+        let passed = ScenarioResult::new("b", "kalah", "s.yaml", Status::Passed);
+        let row = now("passed", &[], Some(5.0));
+        let unreached = report_of(&[skipped.clone(), passed.clone()], 5.0);
+        let c = compared(&row, Some(&before), Some(&unreached));
+        assert_eq!(c.fixed_rules, ["k.b"], "{c:?}");
+        // Nothing run at all (the bot crashed at start-up in another
+        // scenario, the rest not run): nothing fixed.
+        let crashed = report_of(&[skipped.clone()], 0.0);
+        let c = compared(
+            &now("failed", &["io.crash"], Some(0.0)),
+            Some(&before),
+            Some(&crashed),
+        );
+        assert!(c.fixed_rules.is_empty(), "{c:?}");
+        assert_eq!(c.newly_broken_rules, ["io.crash"]);
+        // k.a checked and kept in a scenario of another name: fixed.
+        let mut other = ScenarioResult::new("c", "kalah", "s.yaml", Status::Passed);
+        other.coverage.passed("k.a");
+        let checked = report_of(&[skipped, passed, other], 10.0);
+        let c = compared(&row, Some(&before), Some(&checked));
+        assert_eq!(c.fixed_rules, ["k.a", "k.b"], "{c:?}");
     }
 }

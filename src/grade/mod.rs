@@ -165,7 +165,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         budget: args.bot_time_limit,
     });
     match &args.compare {
-        Some(old) => compare::compare_all(&mut rows, &cwd.join(old)),
+        Some(old) => compare::compare_all(&mut rows, &cwd.join(old), &out),
         // A kept row never carries an earlier comparison.
         None => rows.iter_mut().for_each(|r| r.compared = None),
     }

@@ -10,12 +10,14 @@
 //! a failing finding (a forfeit, or e.g. a bad exit after the end), 2 bad
 //! input or a bot that could not be started.
 
+mod junit;
 mod page;
 mod report;
 mod standings;
 mod table;
 mod tournament;
 
+pub use report::{MatchReport, TournamentReport};
 pub use tournament::{TournamentArgs, tournament};
 
 use crate::cli::Fatal;
@@ -66,11 +68,18 @@ pub struct TableArgs {
     /// The game the bots play.
     #[arg(long)]
     pub game: String,
-    /// human (default), json, or html (match: one page stepping through
-    /// every game with every bot's lines and the board; tournament: the
-    /// board drawn on its pages, which `--out` always holds).
-    #[arg(long, value_enum, default_value = "human")]
-    pub format: MatchFormat,
+    /// A report to write, repeatable: KIND for standard output, KIND=FILE
+    /// for a file (human, json, html, junit), every one from the same
+    /// games: `--report json=m.json --report html=m.html`. Default: human
+    /// on standard output.
+    #[arg(long, value_name = "KIND[=FILE]")]
+    pub report: Vec<crate::report::request::Request<MatchFormat>>,
+    /// The older form of --report: one more report on standard output,
+    /// human (default), json, html (match: one page stepping through every
+    /// game with every bot's lines and the board; tournament: the board
+    /// drawn on its pages, which `--out` always holds) or junit.
+    #[arg(long, value_enum)]
+    pub format: Option<MatchFormat>,
     /// Per-reply time limit (default: the game's, as in a single run).
     #[arg(long, value_parser = parse_duration)]
     pub timeout: Option<Duration>,
@@ -107,6 +116,8 @@ pub enum MatchFormat {
     Human,
     Json,
     Html,
+    /// One testcase per game per bot.
+    Junit,
 }
 
 const MATCH_HELP: &str = "Examples:\n  \
@@ -170,7 +181,7 @@ impl Setup {
             strict: false,
             max_output: args.limits.max_output,
             tcp: TcpConfig::default(),
-            pictures: args.format == MatchFormat::Html,
+            pictures: report::draws_pictures(&args.report, args.format),
         };
         Ok(Setup {
             game,
@@ -276,6 +287,7 @@ pub(crate) fn seat_players(
 
 /// `protocheck match`.
 pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
+    let reports = report::plan(&args.table.report, args.table.format).map_err(Fatal::Usage)?;
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
     setup.check_table(players.len())?;
     let sandbox =
@@ -299,12 +311,7 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
     }
-    let text = match args.table.format {
-        MatchFormat::Human => result.human(),
-        MatchFormat::Json => result.json(),
-        MatchFormat::Html => result.html(),
-    };
-    print!("{text}");
+    report::write(&result, &reports).map_err(Fatal::Io)?;
     Ok(result.exit_code())
 }
 

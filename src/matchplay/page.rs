@@ -7,6 +7,7 @@ use crate::report::html::escape;
 use std::fmt::Write;
 
 /// A match on the page: its number, bots, result and files.
+#[derive(Clone)]
 pub struct Linked {
     pub number: usize,
     pub first: String,
@@ -84,12 +85,26 @@ pub fn index(
             escape(&m.first),
             escape(&m.second),
             escape(&m.result),
-            escape(&m.page),
-            escape(&m.json)
+            escape(&href(&m.page)),
+            escape(&href(&m.json))
         );
     }
     html += "</tbody>\n</table>\n</body>\n</html>\n";
     html
+}
+
+/// A file's path as a link: the characters a URL gives a meaning of its
+/// own (a bot given twice is `A#2`, and `#` would start a fragment) as
+/// `%XX`.
+fn href(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            '%' | '#' | '?' | ' ' | '"' => out.push_str(&format!("%{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Each bot (a row, in the order of the standings) against each other (a

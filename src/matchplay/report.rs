@@ -1,36 +1,104 @@
-//! What a match shows: JSON (the whole record, every game's transcript) and
+//! What a match shows: JSON (the whole record, every game's transcript),
 //! a human summary (each game's result, a forfeit with its rule, message,
-//! board and the transcript around it, each bot's own verdict). Only what
-//! the transcript shows is said.
+//! board and the transcript around it, each bot's own verdict), one HTML
+//! page and JUnit (`super::junit`). Only what the transcript shows is said.
+//!
+//! [`MatchReport`] and a tournament's [`TournamentReport`] are typed
+//! results, written and read back (`read`): their findings, transcripts
+//! and sandbox are the single run's own types (`verdict::Violation`,
+//! `outcome::TranscriptLine`, `transport::sandbox::Layers`), a bot's
+//! verdict the single run's status; their schemas are published beside
+//! the single run's (`report::schema`).
 
+use super::MatchFormat;
 use super::standings::{self, Row};
 use super::table::{GameRecord, Outcome, Player};
-use crate::outcome::Direction;
+use crate::outcome::{Direction, Status};
+use crate::report::request::Request;
+use crate::transport::sandbox::Layers;
 use crate::verdict::Severity;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A match: its bots, its games and each bot's tally and verdict.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MatchReport {
     pub protocheck: String,
     pub game: String,
     /// Which sandbox layers confined the bots (settled once for the run).
-    pub sandbox: crate::transport::sandbox::Layers,
+    pub sandbox: Layers,
     pub bots: Vec<BotVerdict>,
     pub games: Vec<GameRecord>,
 }
 
 /// One bot's own result over the match (its id is the tally's `bot`).
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BotVerdict {
     pub command: String,
     /// `passed`: no failing finding in any game; `failed` otherwise.
-    pub verdict: &'static str,
+    pub verdict: Status,
     /// Every failing finding, the forfeits' included (the tally's
     /// `failures` are the others; its `warnings` are the warnings).
     pub failing_findings: usize,
     #[serde(flatten)]
     pub tally: Row,
+}
+
+/// A tournament's record (`standings.json`): the schedule with each
+/// match's result and files, the standings and the head-to-head sums.
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct TournamentReport {
+    pub protocheck: String,
+    pub game: String,
+    /// Which sandbox layers confined the bots (settled once for the run).
+    pub sandbox: Layers,
+    pub games_per_match: usize,
+    pub matches: Vec<MatchLine>,
+    pub standings: Vec<Row>,
+    /// Every ordered pair of bots that met, in the order of the standings.
+    pub head_to_head: Vec<Meeting>,
+}
+
+/// What one bot scored against another over the tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Meeting {
+    pub bot: String,
+    pub against: String,
+    pub games: u32,
+    pub points: f64,
+}
+
+/// One match in the schedule, with where it is saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MatchLine {
+    pub number: usize,
+    pub first: String,
+    pub second: String,
+    /// Games won by each (first, second) and drawn.
+    pub first_wins: usize,
+    pub second_wins: usize,
+    pub draws: usize,
+    /// Games a built-in player won (both bots lost), where the game seats
+    /// built-in players beside the bots.
+    pub built_in_wins: usize,
+    /// Games lost by forfeit.
+    pub forfeits: usize,
+    /// The result in words, as the page and the summary show it.
+    pub result: String,
+    /// Its JSON (a [`MatchReport`]), relative to the tournament's folder.
+    pub file: String,
+    /// Its page.
+    pub page: String,
+}
+
+impl TournamentReport {
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("standings serialise") + "\n"
+    }
+
+    /// A tournament's JSON read back.
+    pub fn read(text: &str) -> Result<TournamentReport, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
 }
 
 impl MatchReport {
@@ -52,7 +120,11 @@ impl MatchReport {
                     .count();
                 BotVerdict {
                     command: p.command.clone(),
-                    verdict: if failing == 0 { "passed" } else { "failed" },
+                    verdict: if failing == 0 {
+                        Status::Passed
+                    } else {
+                        Status::Failed
+                    },
                     failing_findings: failing,
                     tally: rows
                         .iter()
@@ -87,6 +159,32 @@ impl MatchReport {
         let mut text = serde_json::to_string_pretty(self).expect("a match report serialises");
         text.push('\n');
         text
+    }
+
+    /// A match's JSON read back. Each forfeit is found again among its
+    /// game's findings (the first failing one of its seat and rule, as the
+    /// game chose it), which the JSON does not say by index.
+    pub fn read(text: &str) -> Result<MatchReport, String> {
+        let mut report: MatchReport = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        for game in &mut report.games {
+            let findings = &game.findings;
+            if let Some(f) = &mut game.forfeit {
+                f.finding = findings
+                    .iter()
+                    .position(|x| {
+                        x.seat == f.seat
+                            && x.violation.rule == f.rule
+                            && x.violation.severity == Severity::Fail
+                    })
+                    .ok_or_else(|| {
+                        format!(
+                            "game {}: its forfeit ({} by seat {}) is none of its findings",
+                            game.number, f.rule, f.seat
+                        )
+                    })?;
+            }
+        }
+        Ok(report)
     }
 
     /// One page stepping through every game (the single run's HTML report,
@@ -143,7 +241,13 @@ impl MatchReport {
             let t = &bot.tally;
             out.push_str(&format!(
                 "{}: {} won, {} drawn, {} lost ({} by forfeit), points {}; {}",
-                t.bot, t.wins, t.draws, t.losses, t.forfeits, t.points, bot.verdict
+                t.bot,
+                t.wins,
+                t.draws,
+                t.losses,
+                t.forfeits,
+                t.points,
+                verdict_word(bot.verdict)
             ));
             if bot.failing_findings > 0 || t.warnings > 0 {
                 out.push_str(&format!(
@@ -154,6 +258,45 @@ impl MatchReport {
             out.push('\n');
         }
         out
+    }
+}
+
+/// The reports asked for: every `--report`, and `--format`'s (human
+/// without either), refused before any game is played when two would go
+/// to standard output or to one file.
+pub fn plan(
+    reports: &[Request<MatchFormat>],
+    format: Option<MatchFormat>,
+) -> Result<Vec<Request<MatchFormat>>, String> {
+    crate::report::request::plan_or(reports, format, None, MatchFormat::Human)
+}
+
+/// Whether the games draw the board at each line: only for an HTML report
+/// (drawing costs time).
+pub fn draws_pictures(reports: &[Request<MatchFormat>], format: Option<MatchFormat>) -> bool {
+    format == Some(MatchFormat::Html) || reports.iter().any(|r| r.format == MatchFormat::Html)
+}
+
+/// Every report of a match, each from the same record.
+pub fn write(report: &MatchReport, reports: &[Request<MatchFormat>]) -> Result<(), String> {
+    crate::report::request::write_all(reports, |kind, _| {
+        Ok(match kind {
+            MatchFormat::Human => report.human(),
+            MatchFormat::Json => report.json(),
+            MatchFormat::Html => report.html(),
+            MatchFormat::Junit => super::junit::render(&[(None, report)]),
+        })
+    })
+}
+
+/// The verdict as the summary says it (`passed`, `failed`).
+fn verdict_word(status: Status) -> &'static str {
+    match status {
+        Status::Passed => "passed",
+        Status::Failed => "failed",
+        Status::Error => "error",
+        Status::Skipped => "skipped",
+        Status::Interrupted => "interrupted",
     }
 }
 
@@ -320,4 +463,75 @@ pub fn why_sentence(game: &GameRecord) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pinned match JSON (after its `---` header).
+    fn pinned() -> String {
+        let path = format!(
+            "{}/snapshots/match-kalah-json.snap",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        text.splitn(3, "---\n").nth(2).unwrap().to_string()
+    }
+
+    #[test]
+    fn a_match_report_reads_back_as_written() {
+        let text = pinned();
+        let report = MatchReport::read(&text).unwrap();
+        assert_eq!(report.bots[0].verdict, Status::Failed);
+        assert_eq!(report.bots[1].verdict, Status::Passed);
+        let again: serde_json::Value = serde_json::from_str(&report.json()).unwrap();
+        let pinned: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(again, pinned);
+        // The standings of the games read back are the bots' tallies.
+        let ids: Vec<String> = report.bots.iter().map(|b| b.tally.bot.clone()).collect();
+        let rows = standings::standings(&ids, &report.games.iter().collect::<Vec<_>>(), false);
+        for bot in &report.bots {
+            assert_eq!(
+                rows.iter().find(|r| r.bot == bot.tally.bot),
+                Some(&bot.tally)
+            );
+        }
+    }
+
+    #[test]
+    fn a_forfeit_read_back_is_its_games_first_failing_finding_of_its_seat_and_rule() {
+        let text = pinned();
+        let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+        // A warning of the same bot before its forfeit.
+        let finding = doc["games"][0]["findings"][0].clone();
+        let mut warning = finding.clone();
+        warning["severity"] = "warn".into();
+        doc["games"][0]["findings"] = serde_json::json!([warning, finding]);
+        let report = MatchReport::read(&doc.to_string()).unwrap();
+        assert_eq!(report.games[0].forfeit.as_ref().unwrap().finding, 1);
+        let ids: Vec<String> = report.bots.iter().map(|b| b.tally.bot.clone()).collect();
+        let rows = standings::standings(&ids, &[&report.games[0]], false);
+        let forfeiting = rows.iter().find(|r| r.bot == ids[0]).unwrap();
+        assert_eq!(
+            (
+                forfeiting.forfeits,
+                forfeiting.warnings,
+                forfeiting.failures
+            ),
+            (1, 1, 0),
+            "the warning counted, the forfeit not twice"
+        );
+        // A forfeit that is none of the findings is an error, not a guess.
+        doc["games"][0]["findings"] = serde_json::json!([]);
+        let e = MatchReport::read(&doc.to_string()).unwrap_err();
+        assert!(e.contains("game 1: its forfeit"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_verdict_is_an_error() {
+        let text = pinned().replacen("\"verdict\": \"failed\"", "\"verdict\": \"flailed\"", 1);
+        let e = MatchReport::read(&text).unwrap_err();
+        assert!(e.contains("flailed"), "{e}");
+    }
 }

@@ -7,13 +7,13 @@
 use super::table::{GameRecord, Outcome};
 use crate::games::EndResult;
 use crate::verdict::Severity;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Elo: every bot starts here, and this is the most one game moves it.
 pub const ELO_START: f64 = 1500.0;
 pub const ELO_K: f64 = 32.0;
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Row {
     pub bot: String,
     pub games: u32,
@@ -28,7 +28,8 @@ pub struct Row {
     /// Findings at warning level.
     pub warnings: u32,
     pub points: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `--elo`: the rating after the last game (absent without it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elo: Option<f64>,
 }
 

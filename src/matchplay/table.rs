@@ -11,7 +11,7 @@ use crate::outcome::{Direction, ScenarioResult, Status, TranscriptLine};
 use crate::scenario::{Options, Origin, Scenario};
 use crate::transport::{BotCommand, SpawnError};
 use crate::verdict::{Severity, Violation};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A bot in a match: its id in reports and its command line.
 #[derive(Clone, Debug, Serialize)]
@@ -23,7 +23,7 @@ pub struct Player {
 }
 
 /// What became of one game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GameRecord {
     pub number: usize,
     /// The bots at seat 1, seat 2, …, with the side each started on.
@@ -43,7 +43,7 @@ pub struct GameRecord {
     pub forfeit: Option<Forfeit>,
     /// `match --shrink-time`: how shrinking the forfeit went ("shrunk from
     /// 58 moves to 7 in 23 runs: game 5 …").
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shrunk: Option<String>,
     /// Every finding at the table, each naming its bot.
     pub findings: Vec<Finding>,
@@ -58,7 +58,7 @@ pub struct GameRecord {
     pub page: Option<ScenarioResult>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SeatRecord {
     pub seat: usize,
     pub bot: String,
@@ -71,17 +71,17 @@ pub struct SeatRecord {
     /// `lost`, `drew` (it shares the top with others), `lost` for the bot
     /// that forfeited; none when the game did not finish for it. Absent at
     /// a table of two bots alone.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<EndResult>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SeatRef {
     pub seat: usize,
     pub bot: String,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// Played to the end by the rules: a winner or a draw.
@@ -92,7 +92,7 @@ pub enum Outcome {
     Unfinished,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Score {
     pub side: String,
     /// The bot on that side at the end.
@@ -103,7 +103,7 @@ pub struct Score {
     pub value: i32,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Forfeit {
     pub seat: usize,
     pub bot: String,
@@ -118,14 +118,15 @@ pub struct Forfeit {
     /// The game had reached its end by the rules when the bot broke the
     /// rule (it was gone before protocheck ended its session): the result
     /// it would have had does not count.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_result: bool,
-    /// Its index in the game's `findings`.
+    /// Its index in the game's `findings` (not written: a match report
+    /// read back finds it again, `MatchReport::read`).
     #[serde(skip)]
     pub finding: usize,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Finding {
     pub seat: usize,
     pub bot: String,

@@ -7,15 +7,15 @@
 //! match's page (`matches/NN-A-vs-B.html`) and `index.html` (the standings
 //! with an SVG chart of the points, the head-to-head table and every match
 //! with its result and links); the pages draw the board at each line only
-//! with `--format html` (drawing costs time).
+//! for an HTML report (`--report html…`, `--format html`: drawing costs
+//! time). The reports asked for are written from the same record.
 
-use super::report::MatchReport;
-use super::standings::{self, HeadToHead, Row};
+use super::report::{MatchLine, MatchReport, Meeting, TournamentReport};
+use super::standings::{self, HeadToHead};
 use super::table::Player;
 use super::{MatchFormat, Setup, TableArgs, write_file};
 use crate::cli::Fatal;
-use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Play every bot against every other, in both seat orders.
 #[derive(Debug, clap::Args)]
@@ -56,56 +56,10 @@ protocheck tournament --game quoridor a/engine b/engine c/engine --games 2 --elo
 Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
 2 bad input or a bot that could not be started.";
 
-/// The tournament's record: `standings.json`.
-#[derive(Debug, Serialize)]
-struct Standings<'a> {
-    protocheck: &'static str,
-    game: &'a str,
-    /// Which sandbox layers confined the bots (settled once for the run).
-    sandbox: &'a crate::transport::sandbox::Layers,
-    games_per_match: usize,
-    matches: Vec<MatchLine>,
-    standings: Vec<Row>,
-    /// Every ordered pair of bots that met, in the order of the standings.
-    head_to_head: Vec<Meeting>,
-}
-
-/// What one bot scored against another over the tournament.
-#[derive(Debug, Serialize)]
-struct Meeting {
-    bot: String,
-    against: String,
-    games: u32,
-    points: f64,
-}
-
-/// One match in the schedule, with where it is saved.
-#[derive(Debug, Serialize)]
-struct MatchLine {
-    number: usize,
-    first: String,
-    second: String,
-    /// Games won by each (first, second) and drawn.
-    first_wins: usize,
-    second_wins: usize,
-    draws: usize,
-    /// Games a built-in player won (both bots lost), where the game seats
-    /// built-in players beside the bots.
-    built_in_wins: usize,
-    /// Games lost by forfeit.
-    forfeits: usize,
-    /// The result in words, as the page and the summary show it.
-    result: String,
-    file: String,
-    /// Its page.
-    page: String,
-}
-
 pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
-    let (mut setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots)?;
-    // The pages are always written; the board at each line only when asked
-    // for (drawing costs time).
-    setup.cfg.pictures = args.table.format == MatchFormat::Html;
+    let reports =
+        super::report::plan(&args.table.report, args.table.format).map_err(Fatal::Usage)?;
+    let (setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots)?;
     if players.len() < 2 {
         return Err(Fatal::Usage(format!(
             "a tournament needs at least two bots; {} given",
@@ -128,7 +82,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
         .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", matches_dir.display())))?;
     let sandbox =
         crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
-    let reports = play_all(
+    let reports_played = play_all(
         &setup,
         &sandbox,
         &players,
@@ -138,12 +92,12 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
     )?;
 
     let ids: Vec<String> = players.iter().map(|p| p.id.clone()).collect();
-    let games: Vec<_> = reports.iter().flat_map(|r| &r.games).collect();
+    let games: Vec<_> = reports_played.iter().flat_map(|r| &r.games).collect();
     let rows = standings::standings(&ids, &games, args.elo);
     let h2h = HeadToHead::new(&ids, &games);
-    let mut lines = Vec::with_capacity(reports.len());
+    let mut lines = Vec::with_capacity(reports_played.len());
     let mut pages = Vec::new();
-    for (n, (report, &(i, j))) in reports.iter().zip(&schedule).enumerate() {
+    for (n, (report, &(i, j))) in reports_played.iter().zip(&schedule).enumerate() {
         let stem = format!(
             "matches/{:02}-{}-vs-{}",
             n + 1,
@@ -226,43 +180,81 @@ pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
             }
         }
     }
-    let record = Standings {
-        protocheck: crate::build_info::LONG,
-        game: setup.game.id(),
-        sandbox: &sandbox,
+    let record = TournamentReport {
+        protocheck: crate::build_info::LONG.into(),
+        game: setup.game.id().into(),
+        sandbox: sandbox.clone(),
         games_per_match: args.games,
         matches: lines,
         standings: rows.clone(),
         head_to_head,
     };
-    let json = serde_json::to_string_pretty(&record).expect("standings serialise") + "\n";
+    let json = record.json();
     write_file(&out.join("standings.json"), &json)?;
     write_file(&out.join("standings.csv"), &standings::csv(&rows))?;
     let table = standings::table(&rows);
     write_file(&out.join("standings.txt"), &table)?;
     let index = out.join("index.html");
-    write_file(
-        &index,
-        &super::page::index(setup.game.id(), &sandbox, &rows, &h2h, &ids, &pages),
-    )?;
-    match args.table.format {
-        MatchFormat::Html => println!("{}", index.display()),
-        MatchFormat::Human => {
-            for line in &record.matches {
-                println!("match {:>2}: {}", line.number, line.result);
+    // The page, its links to the matches' pages and JSON seen from `dir`.
+    let page_in = |dir: &Path| {
+        let up = relative(dir, &out);
+        let linked: Vec<_> = pages
+            .iter()
+            .map(|l| super::page::Linked {
+                page: format!("{up}{}", l.page),
+                json: format!("{up}{}", l.json),
+                ..l.clone()
+            })
+            .collect();
+        super::page::index(setup.game.id(), &sandbox, &rows, &h2h, &ids, &linked)
+    };
+    write_file(&index, &page_in(&out))?;
+    let written = crate::report::request::write_all(&reports, |kind, file| {
+        Ok(match kind {
+            // On standard output, where the page is (beside its matches);
+            // in a file of its own, the page linking to them.
+            MatchFormat::Html => match file {
+                None => format!("{}\n", index.display()),
+                Some(file) => {
+                    let dir = cwd.join(file);
+                    let dir = dir.parent().unwrap_or(&cwd);
+                    page_in(dir)
+                }
+            },
+            MatchFormat::Human => {
+                let mut text = String::new();
+                for line in &record.matches {
+                    text += &format!("match {:>2}: {}\n", line.number, line.result);
+                }
+                text += &format!(
+                    "\n{table}{}\n\nsaved in {} (the page: {})\n",
+                    sandbox.line(),
+                    out.display(),
+                    index.display()
+                );
+                text
             }
-            println!();
-            print!("{table}");
-            println!("{}", sandbox.line());
-            println!(
-                "\nsaved in {} (the page: {})",
-                out.display(),
-                index.display()
-            );
-        }
-        MatchFormat::Json => print!("{json}"),
-    }
-    Ok(reports
+            MatchFormat::Json => json.clone(),
+            MatchFormat::Junit => {
+                let suites: Vec<_> = reports_played
+                    .iter()
+                    .zip(&record.matches)
+                    .map(|(m, line)| {
+                        (
+                            Some(format!(
+                                "match {:02}: {} vs {}",
+                                line.number, line.first, line.second
+                            )),
+                            m,
+                        )
+                    })
+                    .collect();
+                super::junit::render(&suites)
+            }
+        })
+    });
+    written.map_err(Fatal::Io)?;
+    Ok(reports_played
         .iter()
         .map(MatchReport::exit_code)
         .max()
@@ -308,4 +300,31 @@ fn play_all(
     })
     .into_iter()
     .collect()
+}
+
+/// The way from folder `from` to folder `to` as a prefix of a link
+/// (`""` when they are one folder, `../results/` …), both taken as they
+/// are on disk where they exist.
+fn relative(from: &Path, to: &Path) -> String {
+    let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let (from, to) = (real(from), real(to));
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut prefix = "../".repeat(a.len() - common);
+    for part in &b[common..] {
+        prefix += &format!("{}/", part.as_os_str().to_string_lossy());
+    }
+    prefix
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_link_prefix_climbs_to_the_common_folder_and_down() {
+        use std::path::Path;
+        let rel = |a: &str, b: &str| super::relative(Path::new(a), Path::new(b));
+        assert_eq!(rel("/no/such/t", "/no/such/t"), "");
+        assert_eq!(rel("/no/such", "/no/such/t"), "t/");
+        assert_eq!(rel("/no/such/a/b", "/no/such/t"), "../../t/");
+    }
 }

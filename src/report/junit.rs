@@ -9,7 +9,7 @@ use std::fmt::Write;
 /// XML-escape text for attributes and element content. Control characters
 /// other than tab/LF/CR are not allowed in XML 1.0 at all, so they are shown
 /// as `\u{..}` instead of producing a file CI tools reject.
-fn esc(text: &str) -> String {
+pub(crate) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -28,7 +28,7 @@ fn esc(text: &str) -> String {
     out
 }
 
-fn secs(ms: u64) -> String {
+pub(crate) fn secs(ms: u64) -> String {
     format!("{:.3}", ms as f64 / 1000.0)
 }
 
@@ -103,7 +103,7 @@ fn score_properties(score: Option<&crate::grading::Score>) -> String {
 /// Which sandbox layers confined the bots: the human report's line
 /// without its `sandbox: ` (e.g. `landlock v7 (files, tcp, signals),
 /// seccomp (scheduling)` or `none (--sandbox off)`).
-fn sandbox_property(layers: &crate::transport::sandbox::Layers) -> String {
+pub(crate) fn sandbox_property(layers: &crate::transport::sandbox::Layers) -> String {
     format!(
         "<property name=\"sandbox\" value=\"{}\"/>",
         esc(&super::sandbox_value(layers))

@@ -12,6 +12,7 @@ pub mod junit;
 pub mod prairielearn;
 pub mod request;
 pub mod schema;
+pub mod stdout;
 
 use crate::outcome::ScenarioResult;
 use serde::Serialize;

@@ -1,22 +1,23 @@
 //! `--report KIND[=PATH]`: which reports one run writes, and where. Every
-//! report is rendered from the same results, so they cannot disagree.
+//! report is rendered from the same results, so they cannot disagree. A
+//! single run's kinds are [`Format`]; `match` and `tournament` take the
+//! same form with kinds of their own.
 
 use super::Format;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// One report: its format, and its file (`None`: standard output).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub format: Format,
+pub struct Request<F = Format> {
+    pub format: F,
     pub path: Option<PathBuf>,
 }
 
-impl std::str::FromStr for Request {
+impl<F: clap::ValueEnum> std::str::FromStr for Request<F> {
     type Err = String;
 
     /// `json`, `json=out.json`, `html=report.html`.
-    fn from_str(text: &str) -> Result<Request, String> {
-        use clap::ValueEnum;
+    fn from_str(text: &str) -> Result<Request<F>, String> {
         let (kind, path) = match text.split_once('=') {
             Some((kind, "")) => {
                 return Err(format!(
@@ -26,8 +27,8 @@ impl std::str::FromStr for Request {
             Some((kind, path)) => (kind, Some(PathBuf::from(path))),
             None => (text, None),
         };
-        let format = Format::from_str(kind, true).map_err(|_| {
-            let kinds: Vec<String> = Format::value_variants()
+        let format = F::from_str(kind, true).map_err(|_| {
+            let kinds: Vec<String> = F::value_variants()
                 .iter()
                 .filter_map(|f| f.to_possible_value().map(|v| v.get_name().to_string()))
                 .collect();
@@ -47,12 +48,23 @@ impl std::str::FromStr for Request {
 pub fn plan(
     reports: &[Request],
     format: Option<Format>,
-    output: Option<&std::path::Path>,
+    output: Option<&Path>,
 ) -> Result<Vec<Request>, String> {
+    plan_or(reports, format, output, Format::Human)
+}
+
+/// [`plan`] for any kinds of report, `default` the one written without
+/// `--report` or `--format`.
+pub fn plan_or<F: Clone>(
+    reports: &[Request<F>],
+    format: Option<F>,
+    output: Option<&Path>,
+    default: F,
+) -> Result<Vec<Request<F>>, String> {
     let mut all = reports.to_vec();
     if format.is_some() || output.is_some() || all.is_empty() {
         all.push(Request {
-            format: format.unwrap_or(Format::Human),
+            format: format.unwrap_or(default),
             path: output.map(PathBuf::from),
         });
     }
@@ -70,6 +82,24 @@ pub fn plan(
         }
     }
     Ok(all)
+}
+
+/// Each report rendered by `render` (given its kind and file) and written
+/// to its file, or to standard output (a reader that went away is no
+/// error: `super::stdout`).
+pub fn write_all<F: Copy>(
+    reports: &[Request<F>],
+    mut render: impl FnMut(F, Option<&Path>) -> Result<String, String>,
+) -> Result<(), String> {
+    for request in reports {
+        let text = render(request.format, request.path.as_deref())?;
+        match &request.path {
+            Some(path) => std::fs::write(path, &text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            None => super::stdout::emit(&text),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -51,6 +51,7 @@ mod match_dominion;
 mod match_evolution;
 mod match_kalah;
 mod match_quoridor;
+mod match_reports;
 mod own_expectations;
 mod platform_init;
 mod platforms;
