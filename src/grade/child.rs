@@ -20,6 +20,16 @@ pub struct Running {
     pub overran: Option<Instant>,
 }
 
+/// The reports a bot's one run writes into its folder.
+pub const REPORTS: [&str; 6] = [
+    "report.json",
+    "report.txt",
+    "report.html",
+    "report.xml",
+    "gradescope.json",
+    "prairielearn.json",
+];
+
 /// Where a bot's files go: `<out>/<id>/`.
 pub fn folder(out: &Path, id: &str) -> PathBuf {
     out.join(id)
@@ -47,13 +57,21 @@ pub fn arguments(
     args.extend([
         "--jobs".into(),
         jobs.max(1).to_string(),
-        // The three reports from one run (the HTML page with the board).
+        // Every report from one run: the three grade reads or shows (the
+        // HTML page with the board), and the ones a course hands on (CI,
+        // Gradescope, PrairieLearn), with the policy's scores.
         "--report".into(),
         report("json", "report.json"),
         "--report".into(),
         report("human", "report.txt"),
         "--report".into(),
         report("html", "report.html"),
+        "--report".into(),
+        report("junit", "report.xml"),
+        "--report".into(),
+        report("gradescope", "gradescope.json"),
+        "--report".into(),
+        report("prairielearn", "prairielearn.json"),
         "--color".into(),
         "never".into(),
         "--bot-cmd".into(),
@@ -74,7 +92,7 @@ pub fn start(
     let dir = folder(out, &entry.id);
     std::fs::create_dir_all(&dir)?;
     // A report left from an earlier run must not be taken for this one's.
-    for stale in ["report.json", "report.txt", "report.html"] {
+    for stale in REPORTS {
         let _ = std::fs::remove_file(dir.join(stale));
     }
     let stderr = std::fs::File::create(dir.join("protocheck.log"))?;

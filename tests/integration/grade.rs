@@ -920,3 +920,69 @@ fn a_bot_over_its_time_limit_is_graded_on_what_it_finished_and_the_rest_not_run(
     );
     clean(&class);
 }
+
+/// Issue 29: one grade run writes every report format for each bot, from
+/// that bot's one run: the Gradescope and PrairieLearn results validate
+/// against the schemas written from their specifications and carry the
+/// bot's score, the JUnit file has its test cases, and the JSON report
+/// validates against the published schema.
+#[test]
+fn one_grade_run_writes_every_report_format_for_each_bot() {
+    let class = class_folder("formats");
+    submit(&class, "ok", "kalah-correct");
+    submit(&class, "zero", "kalah-zero-based");
+    let out = grade(&class, &["submissions/*/bot", "--out", "g"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let validate = |path: &Path, schema: &Path| -> Value {
+        let schema: Value =
+            serde_json::from_str(&std::fs::read_to_string(schema).unwrap()).unwrap();
+        let text =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let doc: Value = serde_json::from_str(&text).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
+        doc
+    };
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    for (id, passes) in [("ok", true), ("zero", false)] {
+        let dir = class.join("g").join(id);
+        validate(&dir.join("report.json"), &docs.join("report.schema.json"));
+        let gradescope = validate(
+            &dir.join("gradescope.json"),
+            Path::new(&common::fixture("gradescope-results.schema.json")),
+        );
+        let max: f64 = gradescope["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["max_score"].as_f64().unwrap())
+            .sum();
+        assert!(max > 0.0, "{id}: {gradescope}");
+        assert_eq!(
+            gradescope["score"].as_f64().unwrap() == max,
+            passes,
+            "{id}: {gradescope}"
+        );
+        let prairielearn = validate(
+            &dir.join("prairielearn.json"),
+            Path::new(&common::fixture("prairielearn-results.schema.json")),
+        );
+        assert_eq!(prairielearn["gradable"], true, "{id}");
+        assert_eq!(
+            prairielearn["score"].as_f64().unwrap() == 1.0,
+            passes,
+            "{id}: {prairielearn}"
+        );
+        let junit = std::fs::read_to_string(dir.join("report.xml")).unwrap();
+        assert!(
+            junit.contains("<testsuite") && junit.contains("<testcase"),
+            "{junit}"
+        );
+        assert_eq!(junit.contains("<failure"), !passes, "{id}: {junit}");
+        for human in ["report.txt", "report.html"] {
+            assert!(dir.join(human).is_file(), "{id}/{human}");
+        }
+    }
+    clean(&class);
+}
