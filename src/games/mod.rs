@@ -10,10 +10,12 @@ pub mod options;
 mod seating;
 #[cfg(test)]
 mod session_tests;
+pub mod shrinkable;
 #[cfg(test)]
 pub(crate) mod table_tests;
 
 pub use seating::{SeatedBot, Seating};
+pub use shrinkable::Shrinkable;
 
 use crate::scenario::{Expect, Options, Scenario, Step};
 use crate::transport::ExitStatus;
@@ -275,6 +277,11 @@ pub trait Game: Sync {
     /// --from-transcript` turns into a scenario (Kalah: ManKalah.jar's);
     /// `None`: only protocheck's own transcripts are read.
     fn engine_log(&self) -> Option<&'static dyn EngineLog> {
+        None
+    }
+    /// How `--shrink` shortens a failing generated game of this game
+    /// (`crate::shrink`); `None`: the game does not shrink.
+    fn shrinker(&self) -> Option<&'static dyn Shrinkable> {
         None
     }
 }

@@ -89,6 +89,9 @@ fn table(options: &TableOptions) -> Result<(u32, u32), String> {
 }
 
 impl Game for DominionSexp {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::DOMINION_SEXP_SHRINK)
+    }
     /// Replies are S-expressions, not lines; their cap is the rules'
     /// 64 KiB per reply (§1.2), whatever the line cap.
     fn framer(&self, _cap: usize) -> Box<dyn Framer> {

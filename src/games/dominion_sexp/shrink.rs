@@ -7,7 +7,7 @@
 use crate::games::Session;
 use crate::games::dominion_text::shrink::{table_frames, table_framed};
 use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::games::Shrinkable;
 
 pub struct DominionSexpShrink;
 

@@ -92,6 +92,9 @@ fn table(options: &TableOptions) -> Result<(u32, u32), String> {
 }
 
 impl Game for DominionText {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::DOMINION_TEXT_SHRINK)
+    }
     /// §1.2: one reply per line; the cap is `--max-line` (64 KiB, §1.2).
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(LineFramer::new(cap))

@@ -9,7 +9,7 @@
 use crate::games::Session;
 use crate::games::dominion::table::TableOptions;
 use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::games::Shrinkable;
 
 pub struct DominionTextShrink;
 

@@ -94,6 +94,9 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Evolution {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::EVOLUTION_SHRINK)
+    }
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(JsonFramer::new(cap))
     }

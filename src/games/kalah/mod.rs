@@ -72,6 +72,9 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Kalah {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::KALAH_SHRINK)
+    }
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(LineFramer::new(cap))
     }

@@ -77,6 +77,9 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Quoridor {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::QTP_SHRINK)
+    }
     fn expectations(&self) -> &'static [crate::games::OwnExpectation] {
         expectations::EXPECTATIONS
     }

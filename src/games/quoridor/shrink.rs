@@ -6,7 +6,7 @@
 
 use crate::games::Session;
 use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::games::Shrinkable;
 
 pub struct QtpShrink;
 
