@@ -3,7 +3,7 @@
 //! game's `shrink.rs` implements it without reaching up (`Game::shrinker`).
 
 use super::Session;
-use crate::scenario::{Expect, Scenario, Step};
+use crate::scenario_model::{Expect, Scenario, Step};
 
 /// What a game tells the shrinker. protocheck's choices are written as the
 /// game's notation for them (Kalah: a hole number or `swap`).

@@ -19,7 +19,7 @@ pub mod sexp;
 
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
-use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use players::BuiltInPlayer;
 
@@ -172,7 +172,7 @@ impl Game for DominionSexp {
                     rules: Vec::new(),
                     spec: None,
                     options: opts,
-                    source: crate::scenario::generated_source(seed, index),
+                    source: crate::scenario_model::generated_source(seed, index),
                     steps: vec![(Step::Play(Play::ToEnd), span)],
                     origin: Origin::Generated { seed, index },
                 }

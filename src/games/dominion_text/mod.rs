@@ -14,7 +14,7 @@ pub mod shrink;
 
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
-use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use players::BuiltInPlayer;
 
@@ -162,7 +162,7 @@ impl Game for DominionText {
                     rules: Vec::new(),
                     spec: None,
                     options: opts,
-                    source: crate::scenario::generated_source(seed, index),
+                    source: crate::scenario_model::generated_source(seed, index),
                     steps: vec![(Step::Play(Play::ToEnd), Span { line: 0, column: 0 })],
                     origin: Origin::Generated { seed, index },
                 }
