@@ -40,8 +40,9 @@ pub enum Status {
     Interrupted,
 }
 
-/// How a game ended for one bot (a game's `Ending` carries it; here, with
-/// the results that report it).
+// How a game ended for one bot (a game's `Ending` carries it; here, with
+// the results that report it). No doc comment: it would enter the report's
+// JSON Schema.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
