@@ -229,7 +229,7 @@ fn edges(files: &BTreeMap<String, String>) -> Edges {
     for (path, text) in files {
         let (code, test_modules) = without_tests(&strip(text));
         let dir = match path.rsplit_once('/') {
-            Some((dir, file)) if matches!(file, "mod.rs" | "lib.rs" | "main.rs") => dir.to_string(),
+            Some((dir, "mod.rs" | "lib.rs" | "main.rs")) => dir.to_string(),
             Some((dir, file)) => format!("{dir}/{}", file.trim_end_matches(".rs")),
             None if matches!(path.as_str(), "lib.rs" | "main.rs") => String::new(),
             None => path.trim_end_matches(".rs").to_string(),
