@@ -10,8 +10,7 @@
 //! its own folder (`games/<game>/coverage.rs`); its session counts the ones
 //! a game reached ([`Reached`]).
 
-use crate::games::Game;
-use crate::outcome::ScenarioResult;
+use crate::verdict::RuleInfo;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -111,15 +110,6 @@ impl Coverage {
             self.reached(id, *n);
         }
     }
-
-    /// The counts of a whole run.
-    pub fn of<'a>(results: impl IntoIterator<Item = &'a ScenarioResult>) -> Coverage {
-        let mut all = Coverage::default();
-        for r in results {
-            all.add(&r.coverage);
-        }
-        all
-    }
 }
 
 /// The situations a session reached, counted as the game goes (the session
@@ -145,10 +135,7 @@ impl Reached {
 /// game's name: `grammar` holds `dominion-text.grammar.case`): for a game
 /// whose judgement of a reply kind checks every rule of its areas, the
 /// rules a reply of that kind kept when no finding was made about it.
-pub fn areas(
-    catalogue: &[&'static crate::verdict::RuleInfo],
-    areas: &[&str],
-) -> Vec<crate::verdict::RuleId> {
+pub fn areas(catalogue: &[&'static RuleInfo], areas: &[&str]) -> Vec<crate::verdict::RuleId> {
     catalogue
         .iter()
         .filter(|r| {
@@ -180,6 +167,14 @@ pub enum RowKind {
     Situation,
 }
 
+/// What a game declares for coverage: the rules it checks and the
+/// situations worth reaching. Every `games::Game` is one; here, so that
+/// coverage sits below the games that count into it.
+pub trait Declared {
+    fn declared_rules(&self) -> &'static [&'static RuleInfo];
+    fn declared_situations(&self) -> &'static [&'static Situation];
+}
+
 /// A run's coverage measured against what its game declares: every rule of
 /// the catalogue and every situation, with their counts (zero where never
 /// reached), in the catalogue's and the declaration's order.
@@ -189,9 +184,9 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn new(game: &dyn Game, coverage: &Coverage) -> Summary {
+    pub fn new<G: Declared + ?Sized>(game: &G, coverage: &Coverage) -> Summary {
         let mut rows = Vec::new();
-        for rule in game.facts().catalogue.all() {
+        for rule in game.declared_rules() {
             let t = coverage.rules.get(rule.id).copied().unwrap_or_default();
             rows.push(Row {
                 id: rule.id.to_string(),
@@ -201,7 +196,7 @@ impl Summary {
                 broken: t.broken,
             });
         }
-        for s in game.situations() {
+        for s in game.declared_situations() {
             let n = coverage.situations.get(s.id).copied().unwrap_or(0);
             rows.push(Row {
                 id: s.id.to_string(),

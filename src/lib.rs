@@ -13,14 +13,18 @@ pub mod games;
 pub mod grade;
 pub mod grading;
 pub mod matchplay;
+#[cfg(test)]
+mod module_graph_tests;
 pub mod outcome;
 mod platform_guard;
 pub mod record;
 pub mod report;
 pub mod scenario;
+pub mod scenario_model;
 pub mod shared_rules;
 pub mod shown;
 pub mod shrink;
+pub mod suggest;
 pub mod suite;
 #[cfg(test)]
 mod testing;

@@ -40,6 +40,19 @@ pub enum Status {
     Interrupted,
 }
 
+// How a game ended for one bot (a game's `Ending` carries it; here, with
+// the results that report it). No doc comment: it would enter the report's
+// JSON Schema.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum EndResult {
+    Won,
+    Lost,
+    Drew,
+}
+
 /// Written by the JSON report and read back from it (`grade` reads each
 /// bot's report as these): one type both ways, so the two cannot drift.
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
@@ -79,7 +92,7 @@ pub struct ScenarioResult {
     /// How a generated game ended for the bot, when it was played to its
     /// end (a grading policy may give points per game won).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ending: Option<crate::games::EndResult>,
+    pub ending: Option<EndResult>,
     /// The game drawn after each transcript line (`frames[i]` belongs to
     /// `transcript[i]`), recorded only for a report that draws the game
     /// (`--format html`) and kept only for scenarios that did not pass;
@@ -319,5 +332,20 @@ impl Totals {
             t.warnings += r.warnings();
         }
         t
+    }
+}
+
+/// Here rather than in `coverage`, which sits below the results it is
+/// kept in.
+impl crate::coverage::Coverage {
+    /// The counts of a whole run.
+    pub fn of<'a>(
+        results: impl IntoIterator<Item = &'a ScenarioResult>,
+    ) -> crate::coverage::Coverage {
+        let mut all = crate::coverage::Coverage::default();
+        for r in results {
+            all.add(&r.coverage);
+        }
+        all
     }
 }

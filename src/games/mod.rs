@@ -10,13 +10,17 @@ pub mod options;
 mod seating;
 #[cfg(test)]
 mod session_tests;
+pub mod shrinkable;
 #[cfg(test)]
 pub(crate) mod table_tests;
 
 pub use seating::{SeatedBot, Seating};
+pub use shrinkable::Shrinkable;
 
-use crate::scenario::{Expect, Options, Scenario, Step};
+pub use crate::outcome::EndResult;
+use crate::scenario_model::{Expect, Options, Scenario, Step};
 use crate::transport::ExitStatus;
+pub use crate::transport::Transport;
 use crate::transport::framing::Framer;
 use crate::verdict::{RuleInfo, Violation};
 use std::time::Duration;
@@ -145,15 +149,6 @@ impl Defaults {
     };
 }
 
-/// How a game's messages travel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Transport {
-    /// The bot's standard input and output (a child process).
-    Stdio,
-    /// A TCP connection the bot opens to protocheck on 127.0.0.1.
-    Tcp,
-}
-
 /// The wire conventions of a game, as the controller needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wire {
@@ -277,6 +272,21 @@ pub trait Game: Sync {
     fn engine_log(&self) -> Option<&'static dyn EngineLog> {
         None
     }
+    /// How `--shrink` shortens a failing generated game of this game
+    /// (`crate::shrink`); `None`: the game does not shrink.
+    fn shrinker(&self) -> Option<&'static dyn Shrinkable> {
+        None
+    }
+}
+
+/// Every game declares its rules and situations to the coverage report.
+impl<G: Game + ?Sized> crate::coverage::Declared for G {
+    fn declared_rules(&self) -> &'static [&'static RuleInfo] {
+        self.facts().catalogue.all()
+    }
+    fn declared_situations(&self) -> &'static [&'static crate::coverage::Situation] {
+        self.situations()
+    }
 }
 
 /// Scenario steps, each with a comment for the file (what the bot replied,
@@ -349,7 +359,7 @@ pub fn own_expectation(
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        if let Some(near) = crate::scenario::load::nearest(&own.word, &words) {
+        if let Some(near) = crate::suggest::nearest(&own.word, &words) {
             message.push_str(&format!(" (did you mean `{near}`?)"));
         }
         return Err(message);
@@ -540,16 +550,6 @@ pub struct Ending {
     pub position: String,
 }
 
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum EndResult {
-    Won,
-    Lost,
-    Drew,
-}
-
 /// What the tools that carry a scenario out without a bot ask of a tracked
 /// game: the lint's dry run (`suite::lint`), and the steps a run writes down
 /// to replay it (`protocheck record`, saved generated games).
@@ -566,7 +566,7 @@ pub trait Scripted {
     /// that it replays exactly (Kalah: `opponent: <hole>`; QTP: `send:` of
     /// the command line that was sent). `None` (the default): as it was
     /// scripted.
-    fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
+    fn last_opponent_step(&self) -> Option<crate::scenario_model::Step> {
         None
     }
     /// What may be scripted next in the tracked state, each written as the

@@ -4,13 +4,11 @@
 //! names a game's option: the command-line flags, `protocheck.toml` keys,
 //! scenario `options:` and the scenario JSON Schema all come from the tables.
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::marker::PhantomData;
 
-/// A game's options as written (kebab-case names and their values).
-pub type GameOptionValues = serde_json::Map<String, Value>;
+pub use crate::scenario_model::{GameOptionValues, read, value_of};
 
 /// The options of one game, as the core sees them.
 pub trait OptionTable: Sync {
@@ -75,16 +73,6 @@ impl<T: DeserializeOwned + schemars::JsonSchema> OptionTable for Typed<T> {
     }
 }
 
-/// The game's typed options from the values as written.
-pub fn read<T: DeserializeOwned>(values: &GameOptionValues) -> Result<T, String> {
-    serde_json::from_value(Value::Object(values.clone())).map_err(|e| e.to_string())
-}
-
-/// A typed option value as written, for a game that sets one (generated games).
-pub fn value_of(value: impl Serialize) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
-}
-
 /// The names of a game's options, in the order of its schema.
 pub fn names(table: &dyn OptionTable) -> Vec<String> {
     table
@@ -121,7 +109,7 @@ pub fn refusal(game: &dyn super::Game, name: &str) -> String {
     let quoted: Vec<String> = takes.iter().map(|t| format!("`{t}`")).collect();
     let list = and_list(&quoted);
     let candidates: Vec<&str> = takes.iter().map(String::as_str).collect();
-    let hint = crate::scenario::load::nearest(name, &candidates)
+    let hint = crate::suggest::nearest(name, &candidates)
         .filter(|_| owners.is_empty())
         .map(|s| format!(" (did you mean `{s}`?)"))
         .unwrap_or_default();
@@ -135,7 +123,7 @@ pub fn refusal(game: &dyn super::Game, name: &str) -> String {
 /// an option the game does not take gets the one wording of [`refusal`]).
 pub fn typed<T: DeserializeOwned>(
     game: &dyn super::Game,
-    options: &crate::scenario::Options,
+    options: &crate::scenario_model::Options,
 ) -> Result<T, String> {
     check(game, &options.game).map_err(|r| r.why)?;
     read(&options.game)

@@ -4,7 +4,7 @@
 //! (`matchplay`) know no game.
 
 use super::Session;
-use crate::scenario::Options;
+use crate::scenario_model::Options;
 
 /// `protocheck match`: how a game seats real bots at one table. Each bot is
 /// refereed by the game's own single-run session, which takes the other

@@ -2,7 +2,7 @@
 //! `controller::relay` drives them, without bots or a controller.
 
 use super::{Next, Session};
-use crate::scenario::Expect;
+use crate::scenario_model::Expect;
 use std::collections::VecDeque;
 use std::time::Duration;
 

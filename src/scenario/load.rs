@@ -268,15 +268,7 @@ fn suggestion(msg: &str) -> Option<String> {
     nearest(wrong, &candidates)
 }
 
-/// The candidate closest to `wrong` by edit distance, if close enough.
-pub fn nearest(wrong: &str, candidates: &[&str]) -> Option<String> {
-    candidates
-        .iter()
-        .map(|c| (strsim::damerau_levenshtein(wrong, c), *c))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .min()
-        .map(|(_, c)| c.to_string())
-}
+pub use crate::suggest::nearest;
 
 /// All scenario files under `path` (a file, or a folder searched recursively
 /// for `*.yaml` / `*.yml`), in a stable order.

@@ -1,5 +1,7 @@
-//! Scenario files: the model, loading with located errors, the built-in
-//! suites embedded in the binary, and the JSON Schema of the format.
+//! Scenario files: loading with located errors (checked against the games),
+//! the built-in suites embedded in the binary, and the JSON Schema of the
+//! format. The vocabulary they are read into is `crate::scenario_model`,
+//! below the games; its names are re-exported here.
 pub mod builtin;
 pub mod interpret;
 pub mod load;

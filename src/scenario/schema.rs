@@ -9,21 +9,7 @@ use crate::games;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde_json::{Map, Value};
 
-/// A duration as a scenario writes it (`2s`, `500ms`, `1m 30s`).
-pub struct DurationText;
-
-impl JsonSchema for DurationText {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "duration".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "string",
-            "pattern": r"^\s*[0-9]+(\.[0-9]+)?\s*(ns|us|ms|s|sec|secs|m|min|mins|h)(\s+[0-9]+\s*(ns|us|ms|s|m|h))*\s*$"
-        })
-    }
-}
+pub use crate::scenario_model::DurationText;
 
 /// The options every game takes, as a file writes them.
 #[derive(JsonSchema)]

@@ -17,13 +17,7 @@ use crate::controller::{RunConfig, Stepwise};
 use crate::games::{Game, Next};
 use crate::scenario::{Expect, Scenario, Step};
 
-/// The bot's replies in a run's replay steps.
-pub fn bot_replies(replay: &[Step]) -> usize {
-    replay
-        .iter()
-        .filter(|s| matches!(s, Step::Expect(Expect::LegalMove)))
-        .count()
-}
+pub use crate::games::shrinkable::bot_replies;
 
 /// Whether a failing finding was made since the last look.
 fn failed_now(run: &mut Stepwise<'_>) -> bool {

@@ -5,7 +5,8 @@
 //!
 //! The search ([`search`]) is game-independent; each game that shrinks
 //! says what its choices are and how a choice is made, legally, in the
-//! tracked game ([`Shrinkable`], in its own folder). [`live`] plays a
+//! tracked game ([`Shrinkable`], in its own folder, which
+//! `Game::shrinker` hands over). [`live`] plays a
 //! candidate against the bot through the controller's step-wise run, the
 //! runner's own transport and judging.
 
@@ -14,7 +15,7 @@ pub mod matches;
 pub mod search;
 
 use crate::controller::{RunConfig, ScenarioRun};
-use crate::games::{Game, Session};
+use crate::games::Game;
 use crate::scenario::{Scenario, Step};
 use std::time::{Duration, Instant};
 
@@ -28,60 +29,12 @@ pub const ALTERNATIVES: usize = 12;
 /// `--shrink-time` by default, per failing game.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(30);
 
-/// What a game tells the shrinker. protocheck's choices are written as the
-/// game's notation for them (Kalah: a hole number or `swap`).
-pub trait Shrinkable: Sync {
-    /// How many frames a generated scenario may be played in (seat, deal);
-    /// frame 0 is the scenario's own.
-    fn frames(&self, scenario: &Scenario) -> usize;
-    /// `scenario` in `frame`: its options, and as its steps the opening
-    /// protocheck sends before its first choice (no `play: to-end`).
-    fn framed(&self, scenario: &Scenario, frame: usize) -> Scenario;
-    /// protocheck's choices in a run's replay steps, in order.
-    fn choices(&self, replay: &[Step]) -> Vec<String>;
-    /// The choices protocheck may make now in the tracked game (empty:
-    /// none; the game is over or it is not protocheck's turn).
-    fn legal(&self, session: &dyn Session) -> Vec<String>;
-    /// The step that makes `choice` (one of [`Shrinkable::legal`]).
-    fn step(&self, choice: &str) -> Step;
-    /// What protocheck sends where it has no choice but the game goes on
-    /// (QTP: `opponent: auto`, the engine's `genmove`, then `winner` and
-    /// `quit`). `None`: the game stops there.
-    fn forced(&self) -> Option<Step> {
-        None
-    }
-    /// Whether protocheck's moves in a row (no reply of the bot's between
-    /// them) share one pause before the first, as generated play makes them
-    /// in one `opponent: auto` step (Dominion: the built-in seats' plays
-    /// between two requests to the bot). By default each move gets its own
-    /// pause, as each is its own step in generated play.
-    fn one_pause_per_stretch(&self) -> bool {
-        false
-    }
-    /// Whether the search replaces choices before it deletes runs of them:
-    /// where a game is long because of what protocheck chose early, not
-    /// because it chose much (Dominion: a deleted play leaves the later
-    /// ones at turns with other hands). By default deleting comes first.
-    fn replace_first(&self) -> bool {
-        false
-    }
-    /// Moves in a game as its replay steps show it, up to the failure:
-    /// by default protocheck's choices and the bot's replies.
-    fn moves(&self, replay: &[Step]) -> usize {
-        self.choices(replay).len() + live::bot_replies(replay)
-    }
-}
+pub use crate::games::Shrinkable;
 
-/// The games that shrink, by id.
+/// The shrinker of the game with this id (`None`: the game does not
+/// shrink, or there is no such game).
 pub fn for_game(id: &str) -> Option<&'static dyn Shrinkable> {
-    match id {
-        "kalah" => Some(&crate::games::kalah::shrink::KALAH_SHRINK),
-        "quoridor" => Some(&crate::games::quoridor::shrink::QTP_SHRINK),
-        "dominion-text" => Some(&crate::games::dominion_text::shrink::DOMINION_TEXT_SHRINK),
-        "dominion-sexp" => Some(&crate::games::dominion_sexp::shrink::DOMINION_SEXP_SHRINK),
-        "evolution" => Some(&crate::games::evolution::shrink::EVOLUTION_SHRINK),
-        _ => None,
-    }
+    crate::games::by_id(id).and_then(|g| g.shrinker())
 }
 
 /// A shrunk game, ready to save.

@@ -190,6 +190,37 @@ fn trim_float(x: f64) -> String {
     s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
 }
 
+/// setrlimit, never above the limits protocheck itself runs under (raising
+/// a hard limit needs privileges; a stricter outer limit wins). Both ways
+/// of starting a bot set its limits with it (`process`, `vfork_spawn`).
+pub(super) fn lower_limit(resource: LimitResource, soft: u64, hard: u64) -> std::io::Result<()> {
+    let mut current = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit/setrlimit write/read only the struct passed.
+    unsafe {
+        if libc::getrlimit(resource, &mut current) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let max = (hard as libc::rlim_t).min(current.rlim_max);
+        let wanted = libc::rlimit {
+            rlim_cur: (soft as libc::rlim_t).min(max),
+            rlim_max: max,
+        };
+        if libc::setrlimit(resource, &wanted) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// The type of setrlimit's resource argument differs between libcs.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+type LimitResource = libc::__rlimit_resource_t;
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+type LimitResource = libc::c_int;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,6 +32,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use stream::{StderrTail, WriteCommand, WriteQueue};
 
+/// How a game's messages travel (a game's `Wire` names one; the bot's
+/// environment depends on it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transport {
+    /// The bot's standard input and output (a child process).
+    Stdio,
+    /// A TCP connection the bot opens to protocheck on 127.0.0.1.
+    Tcp,
+}
+
 /// Something observed on the connection, stamped with when it was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotEvent {

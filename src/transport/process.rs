@@ -6,6 +6,8 @@
 
 use super::guard;
 use super::limits::ResourceLimits;
+#[cfg(not(target_os = "linux"))]
+use super::limits::lower_limit;
 pub use super::live::{Interrupt, interrupted, interruption};
 use super::live::{Watch, lock_live};
 use super::sandbox::{ChildRules, Confinement};
@@ -314,36 +316,6 @@ fn restrict(command: &mut Command, limits: ResourceLimits, rules: ChildRules) {
         })
     };
 }
-
-/// setrlimit, never above the limits protocheck itself runs under (raising
-/// a hard limit needs privileges; a stricter outer limit wins).
-pub(super) fn lower_limit(resource: LimitResource, soft: u64, hard: u64) -> std::io::Result<()> {
-    let mut current = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit/setrlimit write/read only the struct passed.
-    unsafe {
-        if libc::getrlimit(resource, &mut current) != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        let max = (hard as libc::rlim_t).min(current.rlim_max);
-        let wanted = libc::rlimit {
-            rlim_cur: (soft as libc::rlim_t).min(max),
-            rlim_max: max,
-        };
-        if libc::setrlimit(resource, &wanted) != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-    }
-    Ok(())
-}
-
-/// The type of setrlimit's resource argument differs between libcs.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-type LimitResource = libc::__rlimit_resource_t;
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-type LimitResource = libc::c_int;
 
 /// Make protocheck the reaper of orphaned descendants (Linux), so a bot's
 /// grandchildren are reparented to us when the bot dies and can be reaped

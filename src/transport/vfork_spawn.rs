@@ -201,17 +201,17 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         if libc::getppid() != plan.parent {
             libc::_exit(1);
         }
-        let limited = super::process::lower_limit(libc::RLIMIT_CORE, 0, 0).is_ok()
+        let limited = super::limits::lower_limit(libc::RLIMIT_CORE, 0, 0).is_ok()
             && plan
                 .memory
-                .is_none_or(|b| super::process::lower_limit(libc::RLIMIT_AS, b, b).is_ok())
+                .is_none_or(|b| super::limits::lower_limit(libc::RLIMIT_AS, b, b).is_ok())
             && plan
                 .cpu_seconds
-                .is_none_or(|s| super::process::lower_limit(libc::RLIMIT_CPU, s, s + 1).is_ok());
+                .is_none_or(|s| super::limits::lower_limit(libc::RLIMIT_CPU, s, s + 1).is_ok());
         if !limited
             || plan
                 .file_size
-                .is_some_and(|b| super::process::lower_limit(libc::RLIMIT_FSIZE, b, b).is_err())
+                .is_some_and(|b| super::limits::lower_limit(libc::RLIMIT_FSIZE, b, b).is_err())
         {
             fail(plan);
         }

@@ -121,7 +121,7 @@ fn a_bad_duration_in_a_scenario_is_located_before_any_bot_runs() {
 
 #[test]
 fn every_builtin_scenario_lints_clean() {
-    for game in ["kalah", "quoridor"] {
+    for game in protocheck::games::ids() {
         protocheck()
             .args(["lint", "--game", game])
             .assert()

@@ -7,7 +7,7 @@ use super::ending::Ending as Why;
 use super::engine::DominionTable;
 use super::table::TableOptions;
 use crate::games::{EndResult, Ending, SeatedBot, Session};
-use crate::scenario::{Options, Strategy};
+use crate::scenario_model::{Options, Strategy};
 
 /// How many real bots one Dominion table seats: 2 to 4, as a game has
 /// players (dominion-text §3.2, dominion-sexp §3.2).

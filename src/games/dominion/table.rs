@@ -2,7 +2,7 @@
 //! the others built in. Checked the same way in both games, and generated
 //! games go round the same tables.
 
-use crate::scenario::Strategy;
+use crate::scenario_model::Strategy;
 
 /// The options of both Dominion games (scenario `options:`; `--players`,
 /// `--seat`).

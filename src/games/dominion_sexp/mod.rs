@@ -19,7 +19,7 @@ pub mod sexp;
 
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
-use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use players::BuiltInPlayer;
 
@@ -89,6 +89,9 @@ fn table(options: &TableOptions) -> Result<(u32, u32), String> {
 }
 
 impl Game for DominionSexp {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::DOMINION_SEXP_SHRINK)
+    }
     /// Replies are S-expressions, not lines; their cap is the rules'
     /// 64 KiB per reply (§1.2), whatever the line cap.
     fn framer(&self, _cap: usize) -> Box<dyn Framer> {
@@ -169,7 +172,7 @@ impl Game for DominionSexp {
                     rules: Vec::new(),
                     spec: None,
                     options: opts,
-                    source: crate::scenario::generated_source(seed, index),
+                    source: crate::scenario_model::generated_source(seed, index),
                     steps: vec![(Step::Play(Play::ToEnd), span)],
                     origin: Origin::Generated { seed, index },
                 }

@@ -6,8 +6,8 @@
 
 use crate::games::Session;
 use crate::games::dominion_text::shrink::{table_frames, table_framed};
-use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::scenario_model::{Scenario, Step, Token};
+use crate::games::Shrinkable;
 
 pub struct DominionSexpShrink;
 
@@ -86,7 +86,7 @@ impl Shrinkable for DominionSexpShrink {
 mod tests {
     use super::*;
     use crate::games::Game;
-    use crate::scenario::Options;
+    use crate::scenario_model::Options;
 
     #[test]
     fn the_choices_are_the_built_in_plays_and_each_is_legal_where_it_is_offered() {

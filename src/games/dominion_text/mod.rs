@@ -14,7 +14,7 @@ pub mod shrink;
 
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
-use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use players::BuiltInPlayer;
 
@@ -92,6 +92,9 @@ fn table(options: &TableOptions) -> Result<(u32, u32), String> {
 }
 
 impl Game for DominionText {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::DOMINION_TEXT_SHRINK)
+    }
     /// §1.2: one reply per line; the cap is `--max-line` (64 KiB, §1.2).
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(LineFramer::new(cap))
@@ -159,7 +162,7 @@ impl Game for DominionText {
                     rules: Vec::new(),
                     spec: None,
                     options: opts,
-                    source: crate::scenario::generated_source(seed, index),
+                    source: crate::scenario_model::generated_source(seed, index),
                     steps: vec![(Step::Play(Play::ToEnd), Span { line: 0, column: 0 })],
                     origin: Origin::Generated { seed, index },
                 }

@@ -8,8 +8,8 @@
 
 use crate::games::Session;
 use crate::games::dominion::table::TableOptions;
-use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::scenario_model::{Scenario, Step, Token};
+use crate::games::Shrinkable;
 
 pub struct DominionTextShrink;
 
@@ -103,7 +103,7 @@ impl Shrinkable for DominionTextShrink {
 mod tests {
     use super::*;
     use crate::games::Game;
-    use crate::scenario::Options;
+    use crate::scenario_model::Options;
 
     #[test]
     fn the_frames_are_each_seat_with_three_deals() {
@@ -149,7 +149,7 @@ mod tests {
                 session
                     .judge(
                         reply.as_bytes(),
-                        &crate::scenario::Expect::LegalMove,
+                        &crate::scenario_model::Expect::LegalMove,
                         std::time::Duration::ZERO,
                     )
                     .unwrap();

@@ -30,7 +30,7 @@ pub mod strategy;
 
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, Session, Transport, Wire};
-use crate::scenario::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::scenario_model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::Framer;
 use crate::games::evolution::framer::JsonFramer;
 use dealer::Style;
@@ -94,6 +94,9 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Evolution {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::EVOLUTION_SHRINK)
+    }
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(JsonFramer::new(cap))
     }
@@ -157,7 +160,7 @@ impl Game for Evolution {
                     rules: Vec::new(),
                     spec: None,
                     options: opts,
-                    source: crate::scenario::generated_source(seed, index),
+                    source: crate::scenario_model::generated_source(seed, index),
                     steps: vec![
                         (Step::Expect(Expect::LegalMove), span.clone()),
                         (Step::Play(Play::ToEnd), span),

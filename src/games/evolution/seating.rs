@@ -8,7 +8,7 @@ use super::dealer::Style;
 use super::session::EvolutionSession;
 use super::{EVOLUTION, EvolutionOptions};
 use crate::games::SeatedBot;
-use crate::scenario::{Options, Strategy};
+use crate::scenario_model::{Options, Strategy};
 
 /// Clients one table seats: a match is between at least two; a game seats
 /// at most 8 players.

@@ -5,8 +5,8 @@
 //! seed varied); every message of protocheck's is `opponent: auto`.
 
 use crate::games::Session;
-use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::scenario_model::{Scenario, Step, Token};
+use crate::games::Shrinkable;
 
 pub struct EvolutionShrink;
 
@@ -69,7 +69,7 @@ impl Shrinkable for EvolutionShrink {
 mod tests {
     use super::*;
     use crate::games::Game;
-    use crate::scenario::Options;
+    use crate::scenario_model::Options;
 
     #[test]
     fn the_frames_are_each_seat_with_eight_deals() {

@@ -5,7 +5,7 @@
 //! the bot's own moves exact `expect: {reply}` steps.
 
 use crate::games::{CommentedSteps, EngineLog, Game};
-use crate::scenario::{Expect, Options, Step, Token};
+use crate::scenario_model::{Expect, Options, Step, Token};
 use crate::verdict::Severity;
 use std::time::Duration;
 

@@ -15,7 +15,7 @@ pub mod steer;
 
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
-use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
+use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
 use crate::transport::framing::{Framer, LineFramer};
 
 pub struct Kalah;
@@ -72,6 +72,9 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Kalah {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::KALAH_SHRINK)
+    }
     fn framer(&self, cap: usize) -> Box<dyn Framer> {
         Box::new(LineFramer::new(cap))
     }
@@ -169,7 +172,7 @@ impl Game for Kalah {
                     rules: Vec::new(),
                     spec: None,
                     options: opts,
-                    source: crate::scenario::generated_source(seed, index),
+                    source: crate::scenario_model::generated_source(seed, index),
                     steps: vec![
                         (Step::Send(format!("START;{bot_side}")), span.clone()),
                         (Step::Play(Play::ToEnd), span),

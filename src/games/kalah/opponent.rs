@@ -1,7 +1,7 @@
 //! protocheck's built-in Kalah opponents: random legal, and greedy.
 
 use super::rules::{Move, Position};
-use crate::scenario::{Strategy, SwapPolicy};
+use crate::scenario_model::{Strategy, SwapPolicy};
 
 /// Choose the opponent's move in `position` (the opponent is to move).
 pub fn choose(

@@ -9,7 +9,7 @@ use super::opponent;
 use super::rules::{Board, Illegal, Move, Position, Side};
 use super::steer;
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
-use crate::scenario::{Expect, Strategy, SwapPolicy};
+use crate::scenario_model::{Expect, Strategy, SwapPolicy};
 use crate::transport::ExitStatus;
 use crate::verdict::Violation;
 use std::time::Duration;
@@ -562,10 +562,10 @@ impl Scripted for KalahSession {
         self.known
     }
 
-    fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
+    fn last_opponent_step(&self) -> Option<crate::scenario_model::Step> {
         self.last_opponent
             .clone()
-            .map(|m| crate::scenario::Step::Opponent(crate::scenario::Token(m)))
+            .map(|m| crate::scenario_model::Step::Opponent(crate::scenario_model::Token(m)))
     }
 
     fn legal_choices(&self) -> Vec<String> {

@@ -3,8 +3,8 @@
 //! `opponent:` step; the frames are the bot's two sides.
 
 use crate::games::Session;
-use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::scenario_model::{Scenario, Step, Token};
+use crate::games::Shrinkable;
 
 pub struct KalahShrink;
 
@@ -56,7 +56,7 @@ impl Shrinkable for KalahShrink {
 mod tests {
     use super::*;
     use crate::games::Game;
-    use crate::scenario::Options;
+    use crate::scenario_model::Options;
 
     #[test]
     fn the_legal_choices_are_the_opponents_moves_when_it_is_to_move() {

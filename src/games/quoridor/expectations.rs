@@ -4,7 +4,7 @@
 //! (`legal-move`, `reply`, …) are every game's; these are QTP's alone.
 
 use crate::games::{OwnExpectation, ScriptError};
-use crate::scenario::Expect;
+use crate::scenario_model::Expect;
 
 /// QTP's own expectations, as the scenario loader and `record` check them.
 pub static EXPECTATIONS: &[OwnExpectation] = &[
@@ -73,7 +73,7 @@ fn error_holds(text: Option<&str>, reply: &str) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::games::{check_expect, quoridor::QUORIDOR};
-    use crate::scenario::OwnExpect;
+    use crate::scenario_model::OwnExpect;
 
     fn own(word: &str, text: Option<&str>) -> Expect {
         Expect::Own(OwnExpect {

@@ -7,7 +7,7 @@
 
 use super::notation::{self, Response};
 use crate::games::{Assembly, Game, Session};
-use crate::scenario::{Expect, Options};
+use crate::scenario_model::{Expect, Options};
 use std::time::Duration;
 
 /// QTP response parsing: a parsed response printed back (`= text` plus the

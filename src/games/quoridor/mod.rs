@@ -15,7 +15,7 @@ pub mod shrink;
 
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
-use crate::scenario::{Options, Origin, Play, Scenario, Span, Step, Strategy};
+use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
 use crate::transport::framing::{Framer, LineFramer};
 use rules::Colour;
 use std::time::Duration;
@@ -77,6 +77,9 @@ static FACTS: GameFacts = GameFacts {
 };
 
 impl Game for Quoridor {
+    fn shrinker(&self) -> Option<&'static dyn crate::games::Shrinkable> {
+        Some(&shrink::QTP_SHRINK)
+    }
     fn expectations(&self) -> &'static [crate::games::OwnExpectation] {
         expectations::EXPECTATIONS
     }
@@ -135,7 +138,7 @@ impl Game for Quoridor {
                     }
                     .with("strategy", strategy)
                     .with("colour", colour),
-                    source: crate::scenario::generated_source(seed, index),
+                    source: crate::scenario_model::generated_source(seed, index),
                     steps: ["name".to_string(), format!("boardsize {size}"), "clear_board".into(), format!("walls {walls}")]
                         .into_iter()
                         .map(|c| (Step::Send(c), span.clone()))

@@ -2,7 +2,7 @@
 //! runner that sometimes places the wall that hurts the other side most.
 
 use super::rules::{Action, Board, Colour};
-use crate::scenario::Strategy;
+use crate::scenario_model::Strategy;
 
 /// Choose a legal action for `colour` (the game is not over).
 pub fn choose(

@@ -5,8 +5,8 @@
 //! sends what generated play sends. The frames are the engine's two colours.
 
 use crate::games::Session;
-use crate::scenario::{Scenario, Step, Token};
-use crate::shrink::Shrinkable;
+use crate::scenario_model::{Scenario, Step, Token};
+use crate::games::Shrinkable;
 
 pub struct QtpShrink;
 
@@ -78,7 +78,7 @@ impl Shrinkable for QtpShrink {
 mod tests {
     use super::*;
     use crate::games::Game;
-    use crate::scenario::Options;
+    use crate::scenario_model::Options;
 
     #[test]
     fn the_frames_are_the_two_colours_and_the_choices_protocheck_s_moves() {

@@ -2,7 +2,7 @@
 //! (rule, spec, expected-vs-actual diff) and, for a failing one, the
 //! step-through.
 
-use super::grouped::{links, repeated_finding};
+use super::grouped::links;
 use super::stepper::{stepper, transcript_line};
 use super::{badge, escape, prose, scenario_rules, status_word};
 use crate::outcome::{ScenarioResult, Status};
@@ -205,6 +205,24 @@ pub(in crate::report::html) fn finding_head(
             l + 1
         );
     }
+}
+
+/// A finding shown in full in an earlier scenario: its rule, where, and a
+/// link to the full one.
+fn repeated_finding(
+    out: &mut String,
+    v: &Violation,
+    line: Option<usize>,
+    first: usize,
+    results: &[ScenarioResult],
+    suite_index: &[usize],
+) {
+    finding_head(out, v, line, "finding grouped");
+    let _ = writeln!(
+        out,
+        "</div>\n<p class=\"same-as\">The same finding as {}, shown in full there.</p>\n</li>",
+        links(&[first], results, suite_index)
+    );
 }
 
 /// A finding's spec, diff and board (after its message).

@@ -193,10 +193,10 @@ fn once_each<'a>(names: impl Iterator<Item = &'a String>) -> Vec<String> {
 /// The names of the variables protocheck itself sets for each bot of a
 /// game that travels over `transport` (for the report; the values are set
 /// per bot start, [`BotEnv::game`]).
-pub fn game_variables(transport: crate::games::Transport) -> &'static [&'static str] {
+pub fn game_variables(transport: crate::transport::Transport) -> &'static [&'static str] {
     match transport {
-        crate::games::Transport::Stdio => &[],
-        crate::games::Transport::Tcp => &[super::tcp_connection::PORT_VAR],
+        crate::transport::Transport::Stdio => &[],
+        crate::transport::Transport::Tcp => &[super::tcp_connection::PORT_VAR],
     }
 }
 

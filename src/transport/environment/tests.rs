@@ -333,10 +333,10 @@ fn the_games_variables_come_last() {
         "40000"
     );
     assert_eq!(
-        game_variables(crate::games::Transport::Tcp),
+        game_variables(crate::transport::Transport::Tcp),
         ["PROTOCHECK_PORT"]
     );
-    assert!(game_variables(crate::games::Transport::Stdio).is_empty());
+    assert!(game_variables(crate::transport::Transport::Stdio).is_empty());
 }
 
 #[test]

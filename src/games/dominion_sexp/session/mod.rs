@@ -18,7 +18,7 @@ use crate::games::dominion::Card;
 use crate::games::dominion::coverage;
 use crate::games::dominion::seats::Relayed;
 use crate::games::{Judged, Next, Outgoing, ScriptError, Scripted, Session};
-use crate::scenario::{Expect, Step, Token};
+use crate::scenario_model::{Expect, Step, Token};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Violation};
 use std::cell::Cell;

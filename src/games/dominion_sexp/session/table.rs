@@ -60,7 +60,7 @@ impl SexpSession {
 mod tests {
     use super::*;
     use crate::games::{EndResult, Next};
-    use crate::scenario::Expect;
+    use crate::scenario_model::Expect;
     use std::time::Duration;
 
     /// Plays a whole table in process (`games::table_tests::play_relayed`):

@@ -25,7 +25,7 @@ use crate::games::dominion::coverage;
 use crate::games::dominion::seats::Relayed;
 use crate::games::dominion::kingdom::{AttackReply, DominionTable, Rule};
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
-use crate::scenario::{Expect, Step, Token};
+use crate::scenario_model::{Expect, Step, Token};
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Violation};
 use std::collections::VecDeque;

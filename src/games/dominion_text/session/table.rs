@@ -182,7 +182,7 @@ impl TextSession {
 mod tests {
     use super::*;
         use crate::games::{EndResult, Next};
-    use crate::scenario::Expect;
+    use crate::scenario_model::Expect;
     use std::time::Duration;
 
     /// The reply a correct bot at `s`'s seat gives to what is due: the

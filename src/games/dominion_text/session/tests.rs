@@ -5,7 +5,7 @@
 use super::TextSession;
 use crate::games::dominion_text::DOMINION_TEXT;
 use crate::games::{Game, Next, Outgoing, Session};
-use crate::scenario::Expect;
+use crate::scenario_model::Expect;
 use std::time::Duration;
 
 fn texts(out: &[Outgoing]) -> Vec<String> {
@@ -300,10 +300,10 @@ fn robust_supply_while_waiting_is_a_warning() {
 /// side answering the handshake correctly and every request as the engine
 /// player would; calls `probe` in every state where a turn or attack reply
 /// is due (at most `limit` of them).
-fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMut(&TextSession)) {
+fn walk(scenario: &crate::scenario_model::Scenario, limit: usize, probe: &mut dyn FnMut(&TextSession)) {
     use crate::games::dominion_text::players::BuiltInPlayer;
-    use crate::scenario::Strategy;
-    use crate::scenario::{Play, Step};
+    use crate::scenario_model::Strategy;
+    use crate::scenario_model::{Play, Step};
     let o = &scenario.options;
     let table: crate::games::dominion::table::TableOptions = o.of_game().unwrap();
     let builtin = table.strategy.map(|s| match s {
@@ -369,7 +369,7 @@ fn walk(scenario: &crate::scenario::Scenario, limit: usize, probe: &mut dyn FnMu
             return;
         }
         match step {
-            Step::Opponent(crate::scenario::Token(c)) => {
+            Step::Opponent(crate::scenario_model::Token(c)) => {
                 s.opponent(c, &mut rng).unwrap();
             }
             Step::Send(text) => {
@@ -491,7 +491,7 @@ fn every_rule_a_scenario_names_is_reachable_in_its_states() {
         if scenario
             .steps
             .iter()
-            .any(|(s, _)| matches!(s, crate::scenario::Step::Send(t) if t.starts_with("supply ")))
+            .any(|(s, _)| matches!(s, crate::scenario_model::Step::Send(t) if t.starts_with("supply ")))
         {
             reached.insert("dominion-text.robust.supply-while-waiting".into());
         }
@@ -536,13 +536,13 @@ fn every_rule_a_scenario_names_is_reachable_in_its_states() {
 fn whole_games_end_in_every_seat_with_no_finding_for_legal_play() {
     for players in 2..=4u32 {
         for seat in 1..=players {
-            let scenario = crate::scenario::Scenario {
+            let scenario = crate::scenario_model::Scenario {
                 name: format!("{players}p-seat{seat}"),
                 game: "dominion-text".into(),
                 about: None,
                 rules: Vec::new(),
                 spec: None,
-                options: crate::scenario::Options {
+                options: crate::scenario_model::Options {
                     seed: Some(u64::from(players * 10 + seat)),
                     ..Default::default()
                 }
@@ -550,10 +550,10 @@ fn whole_games_end_in_every_seat_with_no_finding_for_legal_play() {
                 .with("seat", seat),
                 source: "test".into(),
                 steps: vec![(
-                    crate::scenario::Step::Play(crate::scenario::Play::ToEnd),
-                    crate::scenario::Span { line: 0, column: 0 },
+                    crate::scenario_model::Step::Play(crate::scenario_model::Play::ToEnd),
+                    crate::scenario_model::Span { line: 0, column: 0 },
                 )],
-                origin: crate::scenario::Origin::Builtin,
+                origin: crate::scenario_model::Origin::Builtin,
             };
             let mut requests = 0;
             walk(&scenario, usize::MAX, &mut |_| requests += 1);

@@ -10,7 +10,7 @@ use super::engine::FeedOption;
 use super::messages::State;
 use super::model::to_compact;
 use crate::games::{Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
-use crate::scenario::Expect;
+use crate::scenario_model::Expect;
 use crate::games::evolution::framer::completes_value;
 use crate::games::evolution::json_stream::{JsonStreamReader, Pending};
 use crate::transport::{ConnectionEvent, ExitStatus};

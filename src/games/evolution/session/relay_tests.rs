@@ -8,7 +8,7 @@ use crate::games::evolution::dealer::Style;
 use crate::games::evolution::model::Species;
 use crate::games::evolution::strategy::{self, FatRequest};
 use crate::games::{EndResult, Next, Session};
-use crate::scenario::Expect;
+use crate::scenario_model::Expect;
 use std::time::Duration;
 
 /// How a test client chooses: the reference strategy, only a food card, or

@@ -170,7 +170,7 @@ mod tests {
     use super::super::super::rules::{Board, Position};
     use super::*;
     use crate::games::Session;
-    use crate::scenario::{Expect, Strategy, SwapPolicy};
+    use crate::scenario_model::{Expect, Strategy, SwapPolicy};
     use crate::verdict::Severity;
 
     fn session() -> KalahSession {

@@ -43,7 +43,7 @@ mod tests {
     use crate::games::Session;
     use crate::games::kalah::rules::Board;
     use crate::games::kalah::session::KalahSession;
-    use crate::scenario::{Expect, Strategy, SwapPolicy};
+    use crate::scenario_model::{Expect, Strategy, SwapPolicy};
     use std::time::Duration;
 
     fn session(side: &str) -> KalahSession {

@@ -225,7 +225,7 @@ fn steered_words_play_in_the_tracked_state_and_do_nothing_after_the_end() {
     assert_eq!(out[0].text, "CHANGE;1;0,8,8,8,8,8,8,1,0,8,8,8,8,8,8,1;OPP");
     assert_eq!(
         s.last_opponent_step(),
-        Some(crate::scenario::Step::Opponent(crate::scenario::Token(
+        Some(crate::scenario_model::Step::Opponent(crate::scenario_model::Token(
             "1".into()
         )))
     );

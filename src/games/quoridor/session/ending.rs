@@ -144,7 +144,7 @@ mod tests {
     use super::*;
     use crate::games::Session;
     use crate::games::quoridor::rules::Colour;
-    use crate::scenario::{Expect, Strategy};
+    use crate::scenario_model::{Expect, Strategy};
 
     fn setup() -> QtpSession {
         let mut s = QtpSession::new(Colour::Black, Strategy::Greedy);

@@ -17,7 +17,7 @@ use super::notation::{self, Command};
 use super::player;
 use super::rules::{Action, Board, Colour};
 use crate::games::{Assembly, Drawn, Judged, Next, Outgoing, ScriptError, Scripted, Session};
-use crate::scenario::{Expect, Strategy};
+use crate::scenario_model::{Expect, Strategy};
 use crate::shared_rules::EXPECT_REPLY;
 use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Severity, Violation};
@@ -530,8 +530,8 @@ impl Scripted for QtpSession {
         Ok(Vec::new())
     }
 
-    fn last_opponent_step(&self) -> Option<crate::scenario::Step> {
-        self.last_own.clone().map(crate::scenario::Step::Send)
+    fn last_opponent_step(&self) -> Option<crate::scenario_model::Step> {
+        self.last_own.clone().map(crate::scenario_model::Step::Send)
     }
 
     /// protocheck's colour's actions, pawn steps first, then walls.

@@ -69,7 +69,7 @@ impl QtpSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Expect, Strategy};
+    use crate::scenario_model::{Expect, Strategy};
     use std::time::Duration;
 
     /// A session for `colour` with the referee's set-up answered.
