@@ -15,6 +15,7 @@ pub mod grading;
 pub mod matchplay;
 pub mod outcome;
 mod platform_guard;
+pub mod pool;
 pub mod record;
 pub mod report;
 pub mod scenario;
