@@ -101,8 +101,8 @@ struct MatchLine {
     page: String,
 }
 
-pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
-    let (mut setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots)?;
+pub fn tournament(args: &TournamentArgs, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
+    let (mut setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots, stop)?;
     // The pages are always written; the board at each line only when asked
     // for (drawing costs time).
     setup.cfg.pictures = args.table.format == MatchFormat::Html;
@@ -279,7 +279,7 @@ fn play_all(
     (games, shrink_time): (usize, std::time::Duration),
     jobs: usize,
 ) -> Result<Vec<MatchReport>, Fatal> {
-    super::in_order(schedule.len(), jobs, |n| {
+    super::in_order(schedule.len(), jobs, &setup.cfg.stop, |n| {
         let (i, j) = schedule[n];
         let (a, b) = (&players[i], &players[j]);
         // Seats alternate as in `match a b`.
@@ -292,7 +292,7 @@ fn play_all(
             && !shrink_time.is_zero()
         {
             for record in records {
-                super::shrink_forfeit(record, shrink_time, &play_game);
+                super::shrink_forfeit(record, shrink_time, &setup.cfg.stop, &play_game);
             }
         }
         let report =
@@ -306,6 +306,4 @@ fn play_all(
         );
         report
     })
-    .into_iter()
-    .collect()
 }

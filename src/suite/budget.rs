@@ -107,7 +107,7 @@ impl Drop for Leaving<'_> {
 }
 
 /// Wait for the deadline (or for the workers to end before it); at the
-/// deadline set `spent` and `stop` (no scenario starts any more) and kill
+/// deadline set `spent`, `halt` the suite (no scenario starts any more) and kill
 /// the bots still running, again and again while a worker is left (a bot
 /// started just as the deadline came is killed by the next round).
 /// `kill`: [`kill_running_bots`] (a test's stand-in elsewhere).
@@ -115,7 +115,7 @@ pub fn watch(
     budget: &Budget,
     workers: &Workers,
     spent: &AtomicBool,
-    stop: &AtomicBool,
+    halt: &dyn Fn(),
     kill: &dyn Fn(),
 ) {
     loop {
@@ -130,7 +130,7 @@ pub fn watch(
         std::thread::sleep((budget.deadline - now).min(Duration::from_millis(20)));
     }
     spent.store(true, Ordering::SeqCst);
-    stop.store(true, Ordering::SeqCst);
+    halt();
     loop {
         kill();
         if workers.left() == 0 {
@@ -226,7 +226,13 @@ mod tests {
         let (spent, stop) = (AtomicBool::new(false), AtomicBool::new(false));
         let workers = Workers::new(1);
         drop(workers.leaving());
-        watch(&budget, &workers, &spent, &stop, &|| {});
+        watch(
+            &budget,
+            &workers,
+            &spent,
+            &|| stop.store(true, Ordering::SeqCst),
+            &|| {},
+        );
         assert!(!spent.load(Ordering::SeqCst) && !stop.load(Ordering::SeqCst));
     }
 
@@ -243,7 +249,15 @@ mod tests {
             kills.fetch_add(1, Ordering::SeqCst);
         };
         std::thread::scope(|s| {
-            s.spawn(|| watch(&budget, &workers, &spent, &stop, &kill));
+            s.spawn(|| {
+                watch(
+                    &budget,
+                    &workers,
+                    &spent,
+                    &|| stop.store(true, Ordering::SeqCst),
+                    &kill,
+                )
+            });
             // The worker sees the stop, then leaves.
             while !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));
