@@ -363,7 +363,9 @@ fn earlier_grade(entry: &Entry, plan: &Plan) -> Option<Result<Kept, String>> {
 /// (a large folder is read once, its unchanged files not at all when the
 /// earlier grade recorded them).
 fn submissions(plan: &Plan, earlier: &[Option<Result<Kept, String>>]) -> Vec<Manifest> {
-    let pool = Pool::new(plan.jobs.min(plan.entries.len()), plan.stop);
+    // Not stopped by grade's stop: a bot whose earlier grade is kept
+    // needs its folder's content even then.
+    let pool = Pool::new(plan.jobs.min(plan.entries.len()), &StopToken::new());
     let taken = pool.run(
         plan.entries.len(),
         |job| {
@@ -375,8 +377,7 @@ fn submissions(plan: &Plan, earlier: &[Option<Result<Kept, String>>]) -> Vec<Man
         },
         &mut |_| {},
     );
-    // Not taken (grade was stopped: no bot is graded then), or taking it
-    // failed: an empty folder, which keeps no earlier grade.
+    // Taking it failed: an empty folder, which keeps no earlier grade.
     taken
         .into_iter()
         .map(|t| match t {
