@@ -17,6 +17,7 @@ pub mod matchplay;
 mod module_graph_tests;
 pub mod outcome;
 mod platform_guard;
+pub mod pool;
 pub mod record;
 pub mod report;
 pub mod scenario;

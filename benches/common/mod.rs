@@ -47,5 +47,6 @@ pub fn config(bot: &str, silence: Option<Duration>) -> RunConfig {
         max_output: protocheck::controller::bounds::DEFAULT_MAX_OUTPUT,
         tcp: Default::default(),
         pictures: false,
+        stop: Default::default(),
     }
 }

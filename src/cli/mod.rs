@@ -326,7 +326,7 @@ impl std::fmt::Display for Fatal {
 }
 
 /// Run the command line; returns the exit status.
-pub fn main(args: Vec<String>) -> i32 {
+pub fn main(args: Vec<String>, stop: &crate::pool::StopToken) -> i32 {
     let args = match project::apply(args) {
         Ok(args) => args,
         Err(e) => {
@@ -345,12 +345,12 @@ pub fn main(args: Vec<String>) -> i32 {
             return code;
         }
     };
-    match execute(cli) {
+    match execute(cli, stop) {
         Ok(code) => code,
         Err(fatal) => {
             // After a signal, "cannot start bot: protocheck was interrupted"
             // and the like are no news: the stop is reported by itself.
-            if !crate::transport::process::interrupted() {
+            if !stop.is_stopped() {
                 eprintln!("{fatal}");
             }
             2
@@ -436,7 +436,7 @@ fn explain(rule: &str, game: Option<&str>, format: ExplainFormat) -> Result<i32,
     Ok(0)
 }
 
-fn execute(cli: Cli) -> Result<i32, Fatal> {
+fn execute(cli: Cli, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
     match &cli.command {
         Some(Command::Schema) => {
             emit(&scenario::schema::generate());
@@ -505,12 +505,12 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         Some(Command::Record(args)) => {
             let game = game_named(Some(&args.game))?;
-            return crate::record::cli::run(args, game).map_err(Fatal::Usage);
+            return crate::record::cli::run(args, game, stop).map_err(Fatal::Usage);
         }
-        Some(Command::Grade(args)) => return crate::grade::grade(args),
+        Some(Command::Grade(args)) => return crate::grade::grade(args, stop),
         Some(Command::Merge(args)) => return crate::grade::merge(args),
-        Some(Command::Match(args)) => return crate::matchplay::play_match(args),
-        Some(Command::Tournament(args)) => return crate::matchplay::tournament(args),
+        Some(Command::Match(args)) => return crate::matchplay::play_match(args, stop),
+        Some(Command::Tournament(args)) => return crate::matchplay::tournament(args, stop),
         Some(Command::Lint { game, paths }) => {
             let game_id = game.clone().or(cli.game.clone());
             let (scenarios, errors) = run::load(paths, game_id.as_deref(), paths.is_empty())?;
@@ -518,5 +518,5 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         None => {}
     }
-    run::run(cli)
+    run::run(cli, stop)
 }

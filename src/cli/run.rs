@@ -11,7 +11,7 @@ use crate::suite;
 use crate::transport::BotCommand;
 use std::path::PathBuf;
 
-pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
+pub(super) fn run(cli: Cli, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
     let mut loaded = load_stage(&cli)?;
     let game = loaded.game;
     let last_failed = LastFailed::open(&cli, game.id(), &loaded.scenarios);
@@ -27,12 +27,12 @@ pub(super) fn run(cli: Cli) -> Result<i32, Fatal> {
         emit(&listing);
         return Ok(0);
     }
-    let setup = run_setup(&cli, game).map_err(|e| super::reports::unstartable(&cli, e))?;
+    let setup = run_setup(&cli, game, stop).map_err(|e| super::reports::unstartable(&cli, e))?;
     let results = run_stage(&cli, game, &selected, &setup)
         .map_err(|e| super::reports::unstartable(&cli, e))?;
     last_failed.record(&selected.scenarios, &results);
     let totals = report_stage(&cli, game, &selected, &setup, &results)?;
-    let code = exit_code(&totals);
+    let code = exit_code(&totals, stop.is_stopped());
     if code == 0 && !coverage_met(&cli, game, &results) {
         return Ok(1);
     }
@@ -223,7 +223,11 @@ struct RunSetup {
     policy: (crate::grading::policy::Policy, String),
 }
 
-fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal> {
+fn run_setup(
+    cli: &Cli,
+    game: &dyn crate::games::Game,
+    stop: &crate::pool::StopToken,
+) -> Result<RunSetup, Fatal> {
     let tcp_game = game.facts().wire.transport == crate::games::Transport::Tcp;
     let bot = if cli.no_spawn && cli.bot.is_none() && cli.bot_cmd.is_none() {
         BotCommand {
@@ -266,6 +270,7 @@ fn run_setup(cli: &Cli, game: &dyn crate::games::Game) -> Result<RunSetup, Fatal
             || super::reports::requests(cli)?
                 .iter()
                 .any(|r| r.format == report::Format::Html),
+        stop: stop.clone(),
     };
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here (the answer is the kernel's, asked once and kept).
@@ -302,7 +307,7 @@ fn run_stage(
     let (seed, jobs) = (selected.seed, *jobs);
     let progress = super::progress::Progress::start(scenarios.len());
     // From here a signal stops the suite and the report is still written.
-    crate::transport::signals::set_reporting(true);
+    cfg.stop.set_on_stop(crate::pool::OnStop::Report);
     let runs = suite::run_all(
         scenarios,
         skip_reasons,
@@ -388,8 +393,8 @@ fn report_stage(
 }
 
 /// 2: a scenario error, or protocheck was stopped; 1: the bot failed.
-fn exit_code(totals: &Totals) -> i32 {
-    if totals.errors > 0 || crate::transport::process::interrupted() {
+fn exit_code(totals: &Totals, stopped: bool) -> i32 {
+    if totals.errors > 0 || stopped {
         2
     } else if totals.failed > 0 {
         1
@@ -577,7 +582,7 @@ fn shrink_saved(
     // `--bot-time-limit` bounds the bot's whole run: no re-runs past it.
     if cli.shrink_time.is_zero()
         || cli.bot_time_limit.is_some()
-        || crate::transport::process::interrupted()
+        || cfg.stop.is_stopped()
         || crate::shrink::for_game(game.id()).is_none()
     {
         return Ok(());

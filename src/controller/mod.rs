@@ -56,6 +56,9 @@ pub struct RunConfig {
     /// (`ScenarioResult::frames`): only for a report that draws the game
     /// (`--format html`), so other runs pay nothing for it.
     pub pictures: bool,
+    /// The run's stop (see `pool::StopToken`): the suite starts nothing
+    /// after it, and a TCP accept loop waits for no client.
+    pub stop: crate::pool::StopToken,
 }
 
 /// Settings of games whose bot connects over TCP.
@@ -308,6 +311,7 @@ fn connect(
                 connect_within: cfg.startup_timeout.unwrap_or(CONNECT_DEFAULT),
                 spawn: !cfg.tcp.no_spawn,
                 write_timeout: TCP_WRITE_TIMEOUT,
+                run_stop: cfg.stop.clone(),
             };
             first_due += setup.connect_within;
             BotConnection::spawn_tcp(&bot, framer, &cfg.limits, setup)?

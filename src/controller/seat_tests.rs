@@ -32,6 +32,7 @@ fn config(bot: BotCommand) -> RunConfig {
         max_output: bounds::DEFAULT_MAX_OUTPUT,
         tcp: TcpConfig::default(),
         pictures: false,
+        stop: Default::default(),
     }
 }
 

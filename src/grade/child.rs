@@ -11,13 +11,8 @@ use std::time::{Duration, Instant};
 
 /// A bot's protocheck, running.
 pub struct Running {
-    pub index: usize,
     pub child: Child,
     pub started: Instant,
-    /// How many of grade's jobs it has: its scenarios at once.
-    pub jobs: usize,
-    /// When grade stopped it for overrunning its `--bot-time-limit`.
-    pub overran: Option<Instant>,
 }
 
 /// The reports a bot's one run writes into its folder.
@@ -81,7 +76,6 @@ pub fn arguments(
 }
 
 pub fn start(
-    index: usize,
     entry: &Entry,
     run_options: &[String],
     out: &Path,
@@ -108,11 +102,8 @@ pub fn start(
         .process_group(0);
     die_with_parent(&mut command);
     Ok(Running {
-        index,
         child: command.spawn()?,
         started: Instant::now(),
-        jobs,
-        overran: None,
     })
 }
 
@@ -122,8 +113,8 @@ pub fn start(
 fn die_with_parent(command: &mut Command) {
     use std::os::unix::process::CommandExt;
     // SAFETY: prctl is async-signal-safe; nothing else runs between fork
-    // and exec here. Children are started from grade's main thread, which
-    // lives as long as grade (the signal is tied to the forking thread).
+    // and exec here. The signal is tied to the forking thread: each child
+    // is started by the pool thread that then waits for it to end.
     unsafe {
         command.pre_exec(|| {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
@@ -137,13 +128,39 @@ fn die_with_parent(command: &mut Command) {
 #[cfg(not(target_os = "linux"))]
 fn die_with_parent(_command: &mut Command) {}
 
-/// Pass a stop on to a bot's protocheck: it kills its bot, writes its
-/// report (scenarios marked interrupted) and exits.
-pub fn stop(running: &Running, signal: i32) {
+/// Send `signal` to a bot's protocheck (its process group, `group`): a
+/// stop it passes on kills its bot, writes its report (scenarios marked
+/// interrupted) and exits. Only while the child is not reaped (see
+/// [`wait_unreaped`]): the group's id is its own until then.
+pub fn signal(group: i32, signal: i32) {
     // SAFETY: killpg has no memory-safety preconditions; the group is the
-    // child's own (process_group(0)) and the child is not yet reaped.
+    // child's own (process_group(0)).
     unsafe {
-        libc::killpg(running.child.id() as libc::pid_t, signal);
+        libc::killpg(group, signal);
+    }
+}
+
+/// Block until the child `pid` has ended, leaving it to be reaped
+/// (`Child::wait`), so its pid and group id are not reused meanwhile.
+pub fn wait_unreaped(pid: i32) -> std::io::Result<()> {
+    loop {
+        // SAFETY: waitid writes one siginfo_t, which we own.
+        let done = unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if done == 0 {
+            return Ok(());
+        }
+        let error = std::io::Error::last_os_error();
+        if error.kind() != std::io::ErrorKind::Interrupted {
+            return Err(error);
+        }
     }
 }
 

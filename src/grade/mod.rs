@@ -106,7 +106,7 @@ pub struct MergeArgs {
     pub out: PathBuf,
 }
 
-pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
+pub fn grade(args: &GradeArgs, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
     let cwd = std::env::current_dir()
         .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
     let run_options =
@@ -155,7 +155,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
     });
     // From here a stop is passed on to the running bots, whose reports
     // are still written, and so is the table.
-    schedule::pass_stops_on();
+    stop.set_on_stop(crate::pool::OnStop::PassOn);
     let mut rows = schedule::grade_all(&schedule::Plan {
         entries: &entries,
         options: &options.args,
@@ -163,6 +163,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         jobs,
         force: args.force,
         budget: args.bot_time_limit,
+        stop,
     });
     match &args.compare {
         Some(old) => compare::compare_all(&mut rows, &cwd.join(old), &out),
@@ -188,7 +189,7 @@ pub fn grade(args: &GradeArgs) -> Result<i32, Fatal> {
         summary_counts(&grades.bots),
         out.join("index.html").display()
     );
-    if schedule::stopped_by().is_some() {
+    if stop.is_stopped() {
         return Ok(2);
     }
     let all_passed = grades.bots.iter().all(|r| r.status == "passed");

@@ -28,6 +28,11 @@ impl Progress {
         }
     }
 
+    /// Whether the live line is drawn (stderr is a terminal).
+    pub fn live(&self) -> bool {
+        self.live
+    }
+
     /// A bot has its grade (`how`: e.g. why it was kept).
     pub fn done(&mut self, row: &Row, how: &str) {
         self.done += 1;

@@ -1,23 +1,23 @@
-//! Grading the roster: up to `jobs` bots at once, each by its own
-//! protocheck (`child`); bots graded before and unchanged since are kept;
-//! a stop (Ctrl-C, SIGTERM) is passed on to the running ones, whose reports
-//! are still written.
+//! Grading the roster: up to `jobs` bots at once on the pool, each by its
+//! own protocheck (`child`); bots graded before and unchanged since are
+//! kept; a stop (Ctrl-C, SIGTERM) is passed on to the running ones, whose
+//! reports are still written.
 
 use super::child::{self, Running};
 use super::folder::{self, Manifest};
 use super::progress::Progress;
 use super::roster::Entry;
 use super::table::{self, Row};
+use crate::pool::{Event, Outcome, Pool, StopToken};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// The signal that stopped grade (0: none yet).
-static STOP: AtomicI32 = AtomicI32::new(0);
-
-/// How long the stopped bots' protocheck processes get to write their
-/// reports (each keeps its own, shorter deadline) before grade leaves.
+/// How long a bot's protocheck stopped for overrunning its budget gets to
+/// write its report before grade kills it.
 const STOP_DEADLINE: Duration = Duration::from_secs(15);
 
 /// How long past its `--bot-time-limit` a bot's protocheck may run (it
@@ -26,34 +26,8 @@ const STOP_DEADLINE: Duration = Duration::from_secs(15);
 /// `suite::budget`) or is stuck.
 const BUDGET_GRACE: Duration = Duration::from_secs(30);
 
-/// The signal that stopped grade, once one has.
-pub fn stopped_by() -> Option<i32> {
-    Some(STOP.load(Ordering::SeqCst)).filter(|&s| s != 0)
-}
-
-/// Take over SIGINT, SIGTERM and SIGHUP from a single run's handling,
-/// which SIGKILLs every descendant at once: grade's descendants are the
-/// bots' protocheck processes, which must get the signal themselves to
-/// stop their bots and still write their reports. A second signal (or the
-/// deadline) leaves at once; the children then get SIGTERM again as their
-/// parent dies (Linux) and leave without their reports.
-pub fn pass_stops_on() {
-    let _ = crate::transport::signals::on_termination(
-        |signal| {
-            STOP.store(signal, Ordering::SeqCst);
-            eprintln!(
-                "\nprotocheck: stopped by {}; passing it on to the running bots, whose reports are still written (a second signal leaves without them)",
-                crate::transport::process::signal_name(signal)
-            );
-        },
-        STOP_DEADLINE,
-        |_, _| {
-            eprintln!("\nprotocheck: leaving without the reports of the bots still running");
-            // SAFETY: _exit has no preconditions.
-            unsafe { libc::_exit(2) };
-        },
-    );
-}
+/// How often the live line's "slowest running" figure is redrawn.
+const TICK: Duration = Duration::from_millis(250);
 
 /// What a bot was graded with: a kept grade must have been made the same way.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -99,6 +73,9 @@ pub struct Plan<'a> {
     pub force: bool,
     /// `--bot-time-limit`.
     pub budget: Option<Duration>,
+    /// grade's stop: no bot starts after it, and it is passed on to the
+    /// running ones.
+    pub stop: &'a StopToken,
 }
 
 /// Grade every entry; the rows in roster order.
@@ -126,114 +103,205 @@ pub fn grade_all(plan: &Plan) -> Vec<Row> {
             }
         }
     }
-    queue.reverse();
-    let mut running: Vec<Running> = Vec::new();
-    let mut stop_passed_on = false;
-    while !queue.is_empty() || !running.is_empty() {
-        let stopping = stopped_by();
-        if let Some(signal) = stopping
-            && !stop_passed_on
-        {
-            for r in &running {
-                child::stop(r, signal);
-            }
-            stop_passed_on = true;
+    // The jobs no other bot needs go to a bot's scenarios (its
+    // protocheck's own `--jobs`), so a class smaller than `--jobs` still
+    // uses every job. The verdicts do not depend on it: replies are judged
+    // by the bot's own time.
+    let pool = Pool::new(plan.jobs, plan.stop).spare_slots_to_the_last();
+    let live = Live {
+        state: Mutex::new((progress, BTreeMap::new(), false)),
+        changed: Condvar::new(),
+    };
+    let outcomes = std::thread::scope(|scope| {
+        if live.lock().0.live() {
+            scope.spawn(|| live.tick(plan));
         }
-        loop {
-            let free = plan.jobs.max(1)
-                - running
-                    .iter()
-                    .map(|r| r.jobs)
-                    .sum::<usize>()
-                    .min(plan.jobs.max(1));
-            if stopping.is_some() || free == 0 {
-                break;
-            }
-            let Some(i) = queue.pop() else { break };
-            let entry = &plan.entries[i];
-            let jobs = share(free, queue.len() + 1);
-            match child::start(i, entry, plan.options, plan.out, jobs, plan.budget) {
-                Ok(r) => running.push(r),
-                Err(e) => {
-                    let row = unstarted(entry, &format!("cannot start protocheck for it: {e}"));
-                    progress.done(&row, "");
-                    rows[i] = Some(row);
-                }
-            }
-        }
-        if stopping.is_some() {
-            // Not started: no verdict, and a later run grades them.
-            for i in queue.drain(..) {
-                let mut row = unstarted(&plan.entries[i], "not graded: grade was stopped");
-                row.status = "interrupted".into();
-                rows[i] = Some(row);
-            }
-        }
-        if let Some(limit) = plan.budget {
-            for r in &mut running {
-                backstop(r, limit);
-            }
-        }
-        let mut still = Vec::with_capacity(running.len());
-        for mut r in running {
-            match r.child.try_wait() {
-                Ok(Some(status)) => {
-                    let mut row = finish(
-                        &plan.entries[r.index],
-                        plan,
-                        status,
-                        r.started,
-                        &submissions[r.index],
-                    );
-                    if r.overran.is_some() {
-                        row.note = Some(overran_note(plan.budget));
-                    }
-                    let mut how = format!("{:.1} s", row.seconds);
-                    if r.jobs > 1 {
-                        how += &format!(" ({} scenarios at once)", r.jobs);
-                    }
-                    if row.not_run > 0
-                        && let Some(limit) = plan.budget
-                    {
-                        how +=
-                            &format!(", {} {}", row.not_run, crate::suite::budget::reason(limit));
-                    }
-                    if let Some(why) = &why_graded[r.index] {
-                        how += &format!(", graded again: {why}");
-                    }
-                    progress.done(&row, &how);
-                    rows[r.index] = Some(row);
-                }
-                Ok(None) => still.push(r),
-                Err(e) => {
-                    let row =
-                        unstarted(&plan.entries[r.index], &format!("lost its protocheck: {e}"));
-                    rows[r.index] = Some(row);
-                }
-            }
-        }
-        running = still;
-        progress.running(
-            running
-                .iter()
-                .map(|r| (plan.entries[r.index].id.as_str(), r.started)),
+        let outcomes = pool.run(
+            queue.len(),
+            |job| {
+                let i = queue[job.index];
+                grade_one(
+                    plan,
+                    i,
+                    job.slots,
+                    &submissions[i],
+                    why_graded[i].as_deref(),
+                )
+            },
+            &mut |event| live.record(plan, &queue, event),
         );
-        if !running.is_empty() {
-            // Short: how long a free slot may stay empty.
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        live.lock().2 = true;
+        live.changed.notify_all();
+        outcomes
+    });
+    for (k, outcome) in outcomes.into_iter().enumerate() {
+        let entry = &plan.entries[queue[k]];
+        rows[queue[k]] = Some(match outcome {
+            Outcome::Done((row, _)) => row,
+            Outcome::Panicked(why) => unstarted(
+                entry,
+                &format!("internal error in grade (please report it): {why}"),
+            ),
+            // Not started: no verdict, and a later run grades them.
+            Outcome::NotRun => {
+                let mut row = unstarted(entry, "not graded: grade was stopped");
+                row.status = "interrupted".into();
+                row
+            }
+        });
     }
+    let (progress, _, _) = live.state.into_inner().unwrap_or_else(|e| e.into_inner());
     progress.finish();
     rows.into_iter().flatten().collect()
 }
 
-/// A bot's share of the `free` jobs when `waiting` bots (it included)
-/// are still to start: one each while there are more bots than jobs; the
-/// jobs no other bot needs go to its scenarios (its protocheck's own
-/// `--jobs`), so a class smaller than `--jobs` still uses every job. The
-/// verdicts do not depend on it: replies are judged by the bot's own time.
-fn share(free: usize, waiting: usize) -> usize {
-    (free / waiting.max(1)).max(1)
+/// What grade says while the pool runs: a line per graded bot, and on a
+/// terminal the live line, redrawn now and then (the running bots by
+/// index, with when each started; whether the pool is done).
+struct Live {
+    state: Mutex<(Progress, BTreeMap<usize, Instant>, bool)>,
+    changed: Condvar,
+}
+
+impl Live {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (Progress, BTreeMap<usize, Instant>, bool)> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A bot's protocheck started or ended (`queue`: the pool's jobs'
+    /// roster indices).
+    fn record(&self, plan: &Plan, queue: &[usize], event: Event<'_, (Row, String)>) {
+        let mut state = self.lock();
+        let (progress, running, _) = &mut *state;
+        match event {
+            Event::Started { index, .. } => {
+                running.insert(queue[index], Instant::now());
+            }
+            Event::Finished { index, outcome, .. } => {
+                running.remove(&queue[index]);
+                if let Outcome::Done((row, how)) = outcome {
+                    progress.done(row, how);
+                }
+            }
+        }
+        draw(progress, running, plan);
+    }
+
+    /// Redraw the live line until the pool is done.
+    fn tick(&self, plan: &Plan) {
+        let mut state = self.lock();
+        while !state.2 {
+            state = self
+                .changed
+                .wait_timeout(state, TICK)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+            let (progress, running, _) = &mut *state;
+            draw(progress, running, plan);
+        }
+    }
+}
+
+fn draw(progress: &mut Progress, running: &BTreeMap<usize, Instant>, plan: &Plan) {
+    progress.running(
+        running
+            .iter()
+            .map(|(&i, &started)| (plan.entries[i].id.as_str(), started)),
+    );
+}
+
+/// Grade the bot at roster index `i` by a protocheck of its own with
+/// `jobs` scenarios at once: its row, and how its grading went (for its
+/// progress line).
+fn grade_one(
+    plan: &Plan,
+    i: usize,
+    jobs: usize,
+    submission: &Manifest,
+    why_graded: Option<&str>,
+) -> (Row, String) {
+    let entry = &plan.entries[i];
+    let running = match child::start(entry, plan.options, plan.out, jobs, plan.budget) {
+        Ok(r) => r,
+        Err(e) => {
+            let row = unstarted(entry, &format!("cannot start protocheck for it: {e}"));
+            return (row, String::new());
+        }
+    };
+    let started = running.started;
+    let (status, overran) = match wait(running, plan) {
+        Ok(ended) => ended,
+        Err(e) => {
+            let row = unstarted(entry, &format!("lost its protocheck: {e}"));
+            return (row, String::new());
+        }
+    };
+    let mut row = finish(entry, plan, status, started, submission);
+    if overran {
+        row.note = Some(overran_note(plan.budget));
+    }
+    let mut how = format!("{:.1} s", row.seconds);
+    if jobs > 1 {
+        how += &format!(" ({jobs} scenarios at once)");
+    }
+    if row.not_run > 0
+        && let Some(limit) = plan.budget
+    {
+        how += &format!(", {} {}", row.not_run, crate::suite::budget::reason(limit));
+    }
+    if let Some(why) = why_graded {
+        how += &format!(", graded again: {why}");
+    }
+    (row, how)
+}
+
+/// Wait for a bot's protocheck to end, passing grade's stop on to it at
+/// once and stopping it when it runs on past its budget and grace
+/// (SIGTERM: it stops its bot and writes its report; then SIGKILL); its
+/// exit status, and whether grade stopped it for its budget.
+fn wait(mut running: Running, plan: &Plan) -> std::io::Result<(std::process::ExitStatus, bool)> {
+    let group = running.child.id() as i32;
+    let (ended_tx, ended_rx) = mpsc::channel();
+    let mut overran = None;
+    let ended = std::thread::scope(|scope| {
+        // The child stays unreaped until the stop's watcher is gone, so no
+        // signal sent to its group can reach another process.
+        scope.spawn(move || {
+            let _ = ended_tx.send(child::wait_unreaped(group));
+        });
+        let _passing_on = plan
+            .stop
+            .watch(move |stop| child::signal(group, stop.signal));
+        let mut killed = false;
+        loop {
+            let deadline = match (plan.budget, overran) {
+                _ if killed => None,
+                (Some(limit), None) => Some(running.started + limit + BUDGET_GRACE),
+                (Some(_), Some(at)) => Some(at + STOP_DEADLINE),
+                (None, _) => None,
+            };
+            let next = match deadline {
+                Some(at) => ended_rx.recv_timeout(at.saturating_duration_since(Instant::now())),
+                None => ended_rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match next {
+                Ok(ended) => return ended,
+                Err(RecvTimeoutError::Timeout) if overran.is_none() => {
+                    child::signal(group, libc::SIGTERM);
+                    overran = Some(Instant::now());
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    child::signal(group, libc::SIGKILL);
+                    killed = true;
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(std::io::Error::other("its waiter is gone"));
+                }
+            }
+        }
+    });
+    ended?;
+    Ok((running.child.wait()?, overran.is_some()))
 }
 
 fn signature(entry: &Entry, plan: &Plan) -> Signature {
@@ -295,33 +363,27 @@ fn earlier_grade(entry: &Entry, plan: &Plan) -> Option<Result<Kept, String>> {
 /// (a large folder is read once, its unchanged files not at all when the
 /// earlier grade recorded them).
 fn submissions(plan: &Plan, earlier: &[Option<Result<Kept, String>>]) -> Vec<Manifest> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let taken: Vec<std::sync::Mutex<Manifest>> = plan
-        .entries
-        .iter()
-        .map(|_| std::sync::Mutex::new(Manifest::default()))
-        .collect();
-    std::thread::scope(|scope| {
-        for _ in 0..plan.jobs.clamp(1, plan.entries.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(entry) = plan.entries.get(i) else {
-                        break;
-                    };
-                    let known: Vec<&Manifest> = match &earlier[i] {
-                        Some(Ok(k)) => k.submission.iter().chain(&k.left).collect(),
-                        _ => Vec::new(),
-                    };
-                    let manifest = take_manifest(entry, plan, &known);
-                    *taken[i].lock().unwrap_or_else(|e| e.into_inner()) = manifest;
-                }
-            });
-        }
-    });
+    // Not stopped by grade's stop: a bot whose earlier grade is kept
+    // needs its folder's content even then.
+    let pool = Pool::new(plan.jobs.min(plan.entries.len()), &StopToken::new());
+    let taken = pool.run(
+        plan.entries.len(),
+        |job| {
+            let known: Vec<&Manifest> = match &earlier[job.index] {
+                Some(Ok(k)) => k.submission.iter().chain(&k.left).collect(),
+                _ => Vec::new(),
+            };
+            take_manifest(&plan.entries[job.index], plan, &known)
+        },
+        &mut |_| {},
+    );
+    // Taking it failed: an empty folder, which keeps no earlier grade.
     taken
         .into_iter()
-        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .map(|t| match t {
+            Outcome::Done(manifest) => manifest,
+            _ => Manifest::default(),
+        })
         .collect()
 }
 
@@ -440,19 +502,6 @@ fn finish(
     row
 }
 
-/// Stop a bot's protocheck that runs on past its budget and grace:
-/// SIGTERM (it stops its bot and writes its report), then SIGKILL.
-fn backstop(r: &mut Running, limit: Duration) {
-    match r.overran {
-        None if r.started.elapsed() >= limit + BUDGET_GRACE => {
-            child::stop(r, libc::SIGTERM);
-            r.overran = Some(Instant::now());
-        }
-        Some(at) if at.elapsed() >= STOP_DEADLINE => child::stop(r, libc::SIGKILL),
-        _ => {}
-    }
-}
-
 fn overran_note(budget: Option<Duration>) -> String {
     let limit = budget.map(crate::suite::budget::show).unwrap_or_default();
     format!(
@@ -498,7 +547,7 @@ fn unstarted(entry: &Entry, why: &str) -> Row {
 
 #[cfg(test)]
 mod tests {
-    use super::{budget_change, share};
+    use super::budget_change;
     use crate::grade::table::{self, Row};
 
     fn graded(seconds: f64, not_run: usize) -> Row {
@@ -532,17 +581,5 @@ mod tests {
                 "its last grading took 12.0 s, longer than the new limit (--bot-time-limit none → 10s)"
             )
         );
-    }
-
-    #[test]
-    fn jobs_no_other_bot_needs_go_to_a_bot_s_scenarios() {
-        // 10 bots, 2 jobs: one each.
-        assert_eq!(share(2, 10), 1);
-        assert_eq!(share(1, 9), 1);
-        // 1 bot, 4 jobs: all four; 3 bots, 4 jobs: 1, 1, then 2.
-        assert_eq!(share(4, 1), 4);
-        assert_eq!([share(4, 3), share(3, 2), share(2, 1)], [1, 1, 2]);
-        // 2 bots, 8 jobs: 4 each.
-        assert_eq!([share(8, 2), share(4, 1)], [4, 4]);
     }
 }

@@ -24,11 +24,10 @@ use crate::cli::Fatal;
 use crate::controller::{RunConfig, TcpConfig};
 use crate::games::Game;
 use crate::games::Seating;
+use crate::pool::{Outcome, Pool, StopToken};
 use crate::scenario::Options;
 use crate::transport::BotCommand;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use table::{GameRecord, Player};
 
@@ -143,7 +142,7 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
-    pub(crate) fn new(args: &TableArgs) -> Result<Setup, Fatal> {
+    pub(crate) fn new(args: &TableArgs, stop: &StopToken) -> Result<Setup, Fatal> {
         let playable = || {
             crate::games::ALL
                 .iter()
@@ -182,6 +181,7 @@ impl Setup {
             max_output: args.limits.max_output,
             tcp: TcpConfig::default(),
             pictures: report::draws_pictures(&args.report, args.format),
+            stop: stop.clone(),
         };
         Ok(Setup {
             game,
@@ -265,8 +265,9 @@ pub(crate) fn seat_players(
     table: &TableArgs,
     games: usize,
     bots: &[String],
+    stop: &StopToken,
 ) -> Result<(Setup, PathBuf, Vec<Player>), Fatal> {
-    let setup = Setup::new(table)?;
+    let setup = Setup::new(table, stop)?;
     if games == 0 {
         return Err(Fatal::Usage("--games must be at least 1".into()));
     }
@@ -286,9 +287,9 @@ pub(crate) fn seat_players(
 }
 
 /// `protocheck match`.
-pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
+pub fn play_match(args: &MatchArgs, stop: &StopToken) -> Result<i32, Fatal> {
     let reports = report::plan(&args.table.report, args.table.format).map_err(Fatal::Usage)?;
-    let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
+    let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots, stop)?;
     setup.check_table(players.len())?;
     let sandbox =
         crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
@@ -299,12 +300,12 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
         seated.rotate_left((number - 1) % players.len());
         setup.play(number, &seated)
     };
-    let mut games = in_order(args.games, jobs(args.jobs), |i| play_game(i + 1))
-        .into_iter()
-        .collect::<Result<Vec<_>, Fatal>>()?;
+    let mut games = in_order(args.games, jobs(args.jobs), &setup.cfg.stop, |i| {
+        play_game(i + 1)
+    })?;
     if !args.shrink_time.is_zero() {
         for record in &mut games {
-            shrink_forfeit(record, args.shrink_time, &play_game);
+            shrink_forfeit(record, args.shrink_time, &setup.cfg.stop, &play_game);
         }
     }
     let result = report::MatchReport::new(setup.game.id(), &sandbox, &players, games);
@@ -320,6 +321,7 @@ pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
 pub(crate) fn shrink_forfeit(
     record: &mut GameRecord,
     budget: Duration,
+    stop: &StopToken,
     play_game: &dyn Fn(usize) -> Result<GameRecord, Fatal>,
 ) {
     let forfeit_of = |r: &GameRecord| {
@@ -340,7 +342,7 @@ pub(crate) fn shrink_forfeit(
         record.number,
         humantime::format_duration(budget)
     );
-    let shrinking = crate::shrink::matches::shrink(record.number, &forfeit, budget, |n| {
+    let shrinking = crate::shrink::matches::shrink(record.number, &forfeit, budget, stop, |n| {
         play_game(n).ok().as_ref().and_then(forfeit_of)
     });
     record.shrunk = Some(shrinking.summary(record.number, budget));
@@ -353,34 +355,27 @@ pub(crate) fn jobs(asked: Option<usize>) -> usize {
         .max(1)
 }
 
-/// `play(0)` to `play(count - 1)` on at most `jobs` threads, the results in
-/// that order whatever finished first: a game or match depends only on its
-/// number, so neither the results nor their order depend on `jobs`.
+/// `play(0)` to `play(count - 1)` on the pool, at most `jobs` at once, the
+/// results in that order whatever finished first: a game or match depends
+/// only on its number, so neither the results nor their order depend on
+/// `jobs`. The first error in that order is the answer; a game that
+/// panicked is protocheck's error, and the other games still finish.
 pub(crate) fn in_order<T: Send>(
     count: usize,
     jobs: usize,
-    play: impl Fn(usize) -> T + Sync,
-) -> Vec<T> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, count.max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= count {
-                        return;
-                    }
-                    let result = play(i);
-                    done.lock().expect("no thread panics holding it")[i] = Some(result);
-                }
-            });
-        }
-    });
-    done.into_inner()
-        .expect("no thread panicked holding it")
+    stop: &StopToken,
+    play: impl Fn(usize) -> Result<T, Fatal> + Sync,
+) -> Result<Vec<T>, Fatal> {
+    Pool::new(jobs, stop)
+        .run(count, |job| play(job.index), &mut |_| {})
         .into_iter()
-        .map(|r| r.expect("every index was played"))
+        .map(|outcome| match outcome {
+            Outcome::Done(result) => result,
+            Outcome::Panicked(why) => Err(Fatal::Bot(format!(
+                "internal error in protocheck (please report it): {why}"
+            ))),
+            Outcome::NotRun => Err(Fatal::Bot("not played: protocheck was stopped".into())),
+        })
         .collect()
 }
 

@@ -56,10 +56,10 @@ protocheck tournament --game quoridor a/engine b/engine c/engine --games 2 --elo
 Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
 2 bad input or a bot that could not be started.";
 
-pub fn tournament(args: &TournamentArgs) -> Result<i32, Fatal> {
+pub fn tournament(args: &TournamentArgs, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
     let reports =
         super::report::plan(&args.table.report, args.table.format).map_err(Fatal::Usage)?;
-    let (setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots)?;
+    let (setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots, stop)?;
     if players.len() < 2 {
         return Err(Fatal::Usage(format!(
             "a tournament needs at least two bots; {} given",
@@ -271,7 +271,7 @@ fn play_all(
     (games, shrink_time): (usize, std::time::Duration),
     jobs: usize,
 ) -> Result<Vec<MatchReport>, Fatal> {
-    super::in_order(schedule.len(), jobs, |n| {
+    super::in_order(schedule.len(), jobs, &setup.cfg.stop, |n| {
         let (i, j) = schedule[n];
         let (a, b) = (&players[i], &players[j]);
         // Seats alternate as in `match a b`.
@@ -284,7 +284,7 @@ fn play_all(
             && !shrink_time.is_zero()
         {
             for record in records {
-                super::shrink_forfeit(record, shrink_time, &play_game);
+                super::shrink_forfeit(record, shrink_time, &setup.cfg.stop, &play_game);
             }
         }
         let report =
@@ -298,8 +298,6 @@ fn play_all(
         );
         report
     })
-    .into_iter()
-    .collect()
 }
 
 /// The way from folder `from` to folder `to` as a prefix of a link

@@ -73,7 +73,11 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 
 /// Run `protocheck record` for `game` (already looked up from `--game`).
 /// `Err`: a message for exit status 2.
-pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
+pub fn run(
+    args: &RecordArgs,
+    game: &'static dyn Game,
+    stop: &crate::pool::StopToken,
+) -> Result<i32, String> {
     if args.output.exists() && !args.force {
         return Err(format!(
             "{} exists (use --force to replace it)",
@@ -131,6 +135,7 @@ pub fn run(args: &RecordArgs, game: &'static dyn Game) -> Result<i32, String> {
         tcp: TcpConfig::default(),
         // The recorder shows the text board; pictures are for the HTML report.
         pictures: false,
+        stop: stop.clone(),
     };
     // Before the bot starts: `--sandbox require` on a system without every
     // layer stops here.

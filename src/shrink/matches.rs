@@ -84,6 +84,7 @@ pub fn shrink(
     original: usize,
     forfeit: &Forfeit,
     budget: Duration,
+    stop: &crate::pool::StopToken,
     mut play: impl FnMut(usize) -> Option<Forfeit>,
 ) -> MatchShrinking {
     // Frame 0 is the original game; the others are the match's other games.
@@ -92,7 +93,7 @@ pub fn shrink(
         .collect();
     let same = |f: &Forfeit| format!("{}: {}", f.bot, f.rule);
     let deadline = Instant::now() + budget;
-    let mut out_of_time = || Instant::now() >= deadline || crate::transport::process::interrupted();
+    let mut out_of_time = || Instant::now() >= deadline || stop.is_stopped();
     let settings = search::Settings {
         reruns: super::RERUNS,
         frames: games.len(),
@@ -158,7 +159,13 @@ mod tests {
             12 => Some(forfeit("b", 5)),
             _ => None,
         };
-        let got = shrink(3, &forfeit("a", 40), Duration::from_secs(60), play);
+        let got = shrink(
+            3,
+            &forfeit("a", 40),
+            Duration::from_secs(60),
+            &Default::default(),
+            play,
+        );
         let MatchShrinking::Shrunk { game, from, to, .. } = got else {
             panic!("{got:?}");
         };
@@ -176,7 +183,13 @@ mod tests {
             n += 1;
             Some(forfeit("a", 40 + n))
         };
-        let got = shrink(3, &forfeit("a", 40), Duration::from_secs(60), play);
+        let got = shrink(
+            3,
+            &forfeit("a", 40),
+            Duration::from_secs(60),
+            &Default::default(),
+            play,
+        );
         assert!(
             matches!(got, MatchShrinking::NotRepeatable { .. }),
             "{got:?}"

@@ -142,7 +142,7 @@ pub fn shrink(
         return Shrinking::NotShrinkable;
     }
     let deadline = Instant::now() + budget;
-    let mut out_of_time = || Instant::now() >= deadline || crate::transport::process::interrupted();
+    let mut out_of_time = || Instant::now() >= deadline || cfg.stop.is_stopped();
     let player = live::Player {
         game,
         cfg,

@@ -7,7 +7,8 @@
 
 use crate::controller::ScenarioRun;
 use crate::outcome::{Direction, Status, TranscriptLine};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// The budget of one run: how long, and until when.
@@ -80,11 +81,17 @@ pub fn cut(run: &mut ScenarioRun, budget: &Budget) {
 }
 
 /// The suite's workers, counted so the watcher knows when they are done.
-pub struct Workers(AtomicUsize);
+pub struct Workers {
+    left: Mutex<usize>,
+    changed: Condvar,
+}
 
 impl Workers {
     pub fn new(n: usize) -> Workers {
-        Workers(AtomicUsize::new(n))
+        Workers {
+            left: Mutex::new(n),
+            changed: Condvar::new(),
+        }
     }
 
     /// A worker leaves (on every path out of its loop: see [`Leaving`]).
@@ -92,8 +99,22 @@ impl Workers {
         Leaving(self)
     }
 
-    fn left(&self) -> usize {
-        self.0.load(Ordering::SeqCst)
+    /// Wait until every worker has left or `until` comes; whether they
+    /// have all left.
+    fn all_left_by(&self, until: Instant) -> bool {
+        let mut left = self.left.lock().unwrap_or_else(|e| e.into_inner());
+        while *left > 0 {
+            let now = Instant::now();
+            if now >= until {
+                return false;
+            }
+            left = self
+                .changed
+                .wait_timeout(left, until - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        true
     }
 }
 
@@ -102,41 +123,37 @@ pub struct Leaving<'a>(&'a Workers);
 
 impl Drop for Leaving<'_> {
     fn drop(&mut self) {
-        self.0.0.fetch_sub(1, Ordering::SeqCst);
+        let mut left = self.0.left.lock().unwrap_or_else(|e| e.into_inner());
+        *left = left.saturating_sub(1);
+        self.0.changed.notify_all();
     }
 }
 
+/// How often the bots are killed again once the budget is spent.
+const KILL_AGAIN: Duration = Duration::from_millis(20);
+
 /// Wait for the deadline (or for the workers to end before it); at the
-/// deadline set `spent` and `stop` (no scenario starts any more) and kill
-/// the bots still running, again and again while a worker is left (a bot
-/// started just as the deadline came is killed by the next round).
+/// deadline set `spent`, `halt` the suite (no scenario starts any more) and
+/// kill the bots still running, again and again while a worker is left (a
+/// bot started just as the deadline came is killed by the next round).
 /// `kill`: [`kill_running_bots`] (a test's stand-in elsewhere).
 pub fn watch(
     budget: &Budget,
     workers: &Workers,
     spent: &AtomicBool,
-    stop: &AtomicBool,
+    halt: &dyn Fn(),
     kill: &dyn Fn(),
 ) {
-    loop {
-        if workers.left() == 0 {
-            return;
-        }
-        let now = Instant::now();
-        if now >= budget.deadline {
-            break;
-        }
-        // Short: how long a finished suite waits for this thread.
-        std::thread::sleep((budget.deadline - now).min(Duration::from_millis(20)));
+    if workers.all_left_by(budget.deadline) {
+        return;
     }
     spent.store(true, Ordering::SeqCst);
-    stop.store(true, Ordering::SeqCst);
+    halt();
     loop {
         kill();
-        if workers.left() == 0 {
+        if workers.all_left_by(Instant::now() + KILL_AGAIN) {
             return;
         }
-        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -153,6 +170,7 @@ pub fn kill_running_bots() {
 mod tests {
     use super::*;
     use crate::scenario::{Origin, Scenario};
+    use std::sync::atomic::AtomicUsize;
 
     fn run(status: Status) -> ScenarioRun {
         let scenario = Scenario {
@@ -226,7 +244,13 @@ mod tests {
         let (spent, stop) = (AtomicBool::new(false), AtomicBool::new(false));
         let workers = Workers::new(1);
         drop(workers.leaving());
-        watch(&budget, &workers, &spent, &stop, &|| {});
+        watch(
+            &budget,
+            &workers,
+            &spent,
+            &|| stop.store(true, Ordering::SeqCst),
+            &|| {},
+        );
         assert!(!spent.load(Ordering::SeqCst) && !stop.load(Ordering::SeqCst));
     }
 
@@ -243,7 +267,15 @@ mod tests {
             kills.fetch_add(1, Ordering::SeqCst);
         };
         std::thread::scope(|s| {
-            s.spawn(|| watch(&budget, &workers, &spent, &stop, &kill));
+            s.spawn(|| {
+                watch(
+                    &budget,
+                    &workers,
+                    &spent,
+                    &|| stop.store(true, Ordering::SeqCst),
+                    &kill,
+                )
+            });
             // The worker sees the stop, then leaves.
             while !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));

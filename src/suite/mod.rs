@@ -1,5 +1,5 @@
 //! The suite: select scenarios, lint them all before any bot runs, run them
-//! on `--jobs` worker threads (one bot process per scenario), stop early
+//! on the pool, `--jobs` at once (one bot process per scenario), stop early
 //! when the first ones show the bot cannot get going or protocheck is
 //! stopped, and save failing generated games as replayable scenario files.
 
@@ -11,13 +11,14 @@ pub mod partition;
 use crate::controller::{self, RunConfig, ScenarioRun};
 use crate::games::Game;
 use crate::outcome::{Direction, Status, TranscriptLine};
+use crate::pool::{Outcome, Pool};
 use crate::scenario::model::ScenarioOut;
 use crate::scenario::{LoadError, Origin, Scenario};
 use crate::transport::{SpawnError, process};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Instant;
 
 /// Does `name` match `--filter`: a glob when it has glob characters,
 /// otherwise a substring.
@@ -131,18 +132,19 @@ pub struct SuiteRuns {
 }
 
 /// Run all scenarios but those with a skip reason (see
-/// [`default_run_skips`]); results come back in input order. `observe` sees
-/// each scenario start and finish, from the worker threads.
+/// [`default_run_skips`]) on the pool; results come back in input order.
+/// `observe` sees each scenario start and finish, from the pool's threads.
 ///
 /// Unless `--keep-going`, the first [`STARTUP_SAMPLE`] scenarios to run
 /// (in suite order) decide alone whether the rest run: scenarios after them
 /// wait for their verdicts, so the decision and the scenarios run do not
 /// depend on `--jobs` or timing. When all of them failed at start-up with
-/// the same rule, the rest are not run. After a signal (see
-/// [`process::kill_all_live_groups`]) no scenario starts; one whose bot was
-/// killed by it, and the rest, are `Interrupted`. Once the budget
-/// (`rules.budget`) is spent no scenario starts; one that had not ended by
-/// then, and the rest, are skipped as not run (see [`budget`]).
+/// the same rule, the rest are not run. After protocheck's stop
+/// (`cfg.stop`, which its signal handler sets before it kills every bot)
+/// no scenario starts; one whose bot was killed by it, and the rest, are
+/// `Interrupted`. Once the budget (`rules.budget`) is spent no scenario
+/// starts; one that had not ended by then, and the rest, are skipped as not
+/// run (see [`budget`]).
 pub fn run_all(
     scenarios: &[Scenario],
     skip_reasons: &[Option<String>],
@@ -152,124 +154,140 @@ pub fn run_all(
     rules: StopRules,
     observe: &(dyn Fn(&SuiteEvent) + Sync),
 ) -> Result<SuiteRuns, SpawnError> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let slots: Vec<Mutex<Option<ScenarioRun>>> =
-        scenarios.iter().map(|_| Mutex::new(None)).collect();
+    let stop = &cfg.stop;
+    let pool = Pool::new(jobs.max(1).min(scenarios.len().max(1)), stop);
     let spawn_error: Mutex<Option<SpawnError>> = Mutex::new(None);
     let gate = (!rules.keep_going && !rules.fail_fast)
         .then(|| StartupGate::new(skip_reasons))
-        .flatten();
+        .flatten()
+        .map(Arc::new);
+    // A stop, and a halt, also reach the scenarios waiting at the gate.
+    let _gate_sees_the_stop = gate.clone().map(|g| stop.watch(move |_| g.wake()));
+    let halt = || {
+        pool.halt();
+        if let Some(gate) = &gate {
+            gate.wake();
+        }
+    };
     let spent = AtomicBool::new(false);
     let budget_not_run = AtomicUsize::new(0);
-    let workers_n = jobs.max(1).min(scenarios.len().max(1));
-    let workers = budget::Workers::new(workers_n);
-    std::thread::scope(|scope| {
+    let run_one = |i: usize| -> Option<ScenarioRun> {
+        let scenario = &scenarios[i];
+        // Whatever happens to a scenario of the sample, the gate hears of
+        // it (a scenario that did not run counts as no start-up failure).
+        let mut verdict = gate.as_deref().map(|gate| GateVerdict {
+            gate,
+            index: i,
+            startup_failure: None,
+        });
+        if let Some(Some(reason)) = skip_reasons.get(i) {
+            observe(&SuiteEvent::Finished {
+                index: i,
+                status: Status::Skipped,
+            });
+            return Some(skipped(scenario, reason));
+        }
+        if rules.budget.is_some_and(|b| b.spent()) {
+            spent.store(true, Ordering::SeqCst);
+            halt();
+            return None;
+        }
+        if let Some(gate) = &gate
+            && !gate.may_start(i, &|| pool.halted())
+        {
+            // The slot stays empty: filled in below with why.
+            halt();
+            return None;
+        }
+        if rules.budget.is_some_and(|b| b.spent()) {
+            // Spent while it waited for the gate.
+            spent.store(true, Ordering::SeqCst);
+            halt();
+            return None;
+        }
+        if pool.halted() {
+            return None;
+        }
+        observe(&SuiteEvent::Started {
+            index: i,
+            name: &scenario.name,
+        });
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            controller::run(scenario, game, cfg)
+        }));
+        let ended = Instant::now();
+        let mut run = match outcome {
+            Ok(Ok(run)) => run,
+            // Refused because protocheck is being stopped.
+            Ok(Err(e)) if e.interrupted() => return None,
+            Ok(Err(e)) => {
+                *spawn_error.lock().unwrap() = Some(e);
+                halt();
+                return None;
+            }
+            Err(panic) => internal_error(scenario, &crate::pool::panic_message(&*panic)),
+        };
+        let interrupt = stop.interruption().filter(|i| i.at <= ended);
+        let over_budget = rules.budget.filter(|b| !b.counts(ended));
+        match (interrupt, over_budget) {
+            // Whichever came first cut it.
+            (Some(i), Some(b)) if b.deadline <= i.at => budget::cut(&mut run, &b),
+            (Some(interrupt), _) => {
+                // The bot died (or was judged) while protocheck was killing
+                // it: nothing here is the bot's doing.
+                cut_short(&mut run, interrupt.signal);
+            }
+            (None, Some(b)) => budget::cut(&mut run, &b),
+            (None, None) => {}
+        }
+        if over_budget.is_some() && run.result.status == Status::Skipped {
+            budget_not_run.fetch_add(1, Ordering::SeqCst);
+            spent.store(true, Ordering::SeqCst);
+            halt();
+        }
+        if rules.fail_fast
+            && !matches!(
+                run.result.status,
+                Status::Passed | Status::Interrupted | Status::Skipped
+            )
+        {
+            halt();
+        }
+        if let Some(verdict) = &mut verdict {
+            verdict.startup_failure = run.startup_failure;
+        }
+        drop(verdict);
+        observe(&SuiteEvent::Finished {
+            index: i,
+            status: run.result.status,
+        });
+        Some(run)
+    };
+    let workers = budget::Workers::new(1);
+    let outcomes = std::thread::scope(|scope| {
         if let Some(budget) = &rules.budget {
             scope.spawn(|| {
-                budget::watch(budget, &workers, &spent, &stop, &budget::kill_running_bots)
+                budget::watch(budget, &workers, &spent, &halt, &budget::kill_running_bots)
             });
         }
-        for _ in 0..workers_n {
-            scope.spawn(|| {
-                let _leaving = workers.leaving();
-                loop {
-                    if rules.budget.is_some_and(|b| b.spent()) {
-                        spent.store(true, Ordering::SeqCst);
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    if stop.load(Ordering::SeqCst) || process::interrupted() {
-                        return;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(scenario) = scenarios.get(i) else {
-                        return;
-                    };
-                    if let Some(Some(reason)) = skip_reasons.get(i) {
-                        *slots[i].lock().unwrap() = Some(skipped(scenario, reason));
-                        observe(&SuiteEvent::Finished {
-                            index: i,
-                            status: Status::Skipped,
-                        });
-                        continue;
-                    }
-                    if let Some(gate) = &gate
-                        && !gate.may_start(i, &stop)
-                    {
-                        // The slot stays empty: filled in below with why.
-                        stop.store(true, Ordering::SeqCst);
-                        return;
-                    }
-                    if rules.budget.is_some_and(|b| b.spent()) {
-                        // Spent while it waited for the gate.
-                        spent.store(true, Ordering::SeqCst);
-                        return;
-                    }
-                    if process::interrupted() {
-                        return;
-                    }
-                    observe(&SuiteEvent::Started {
-                        index: i,
-                        name: &scenario.name,
-                    });
-                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        controller::run(scenario, game, cfg)
-                    }));
-                    let ended = Instant::now();
-                    let mut run = match outcome {
-                        Ok(Ok(run)) => run,
-                        // Refused because protocheck is being stopped.
-                        Ok(Err(e)) if e.interrupted() => return,
-                        Ok(Err(e)) => {
-                            *spawn_error.lock().unwrap() = Some(e);
-                            stop.store(true, Ordering::SeqCst);
-                            return;
-                        }
-                        Err(panic) => internal_error(scenario, &panic),
-                    };
-                    let interrupt = process::interruption().filter(|i| i.at <= ended);
-                    let over_budget = rules.budget.filter(|b| !b.counts(ended));
-                    match (interrupt, over_budget) {
-                        // Whichever came first cut it.
-                        (Some(i), Some(b)) if b.deadline <= i.at => budget::cut(&mut run, &b),
-                        (Some(interrupt), _) => {
-                            // The bot died (or was judged) while protocheck
-                            // was killing it: nothing here is the bot's doing.
-                            cut_short(&mut run, interrupt.signal);
-                        }
-                        (None, Some(b)) => budget::cut(&mut run, &b),
-                        (None, None) => {}
-                    }
-                    if over_budget.is_some() && run.result.status == Status::Skipped {
-                        budget_not_run.fetch_add(1, Ordering::SeqCst);
-                        spent.store(true, Ordering::SeqCst);
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    if rules.fail_fast
-                        && !matches!(
-                            run.result.status,
-                            Status::Passed | Status::Interrupted | Status::Skipped
-                        )
-                    {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    if let Some(gate) = &gate {
-                        gate.record(i, &run);
-                    }
-                    observe(&SuiteEvent::Finished {
-                        index: i,
-                        status: run.result.status,
-                    });
-                    *slots[i].lock().unwrap() = Some(run);
-                }
-            });
-        }
+        // Left when the pool is done, before the scope waits for the watcher.
+        let _leaving = workers.leaving();
+        pool.run(scenarios.len(), |job| run_one(job.index), &mut |_| {})
     });
     if let Some(e) = spawn_error.into_inner().unwrap() {
         return Err(e);
     }
+    let slots: Vec<Option<ScenarioRun>> = outcomes
+        .into_iter()
+        .zip(scenarios)
+        .map(|(outcome, s)| match outcome {
+            Outcome::Done(run) => run,
+            Outcome::NotRun => None,
+            Outcome::Panicked(why) => Some(internal_error(s, &why)),
+        })
+        .collect();
     let mut startup_stop = gate.and_then(|g| g.stopped());
-    let interrupted = process::interruption();
+    let interrupted = stop.interruption();
     // The budget was spent before any signal came: what did not run, did
     // not for want of time.
     let spent_first = rules
@@ -281,7 +299,7 @@ pub fn run_all(
         .zip(scenarios)
         .zip(skip_reasons.iter().chain(std::iter::repeat(&None)))
         .map(|((slot, s), own_skip)| {
-            slot.into_inner().unwrap().unwrap_or_else(|| {
+            slot.unwrap_or_else(|| {
                 if let Some(reason) = own_skip {
                     // Outside the default run: it would not have run anyway.
                     return skipped(s, reason);
@@ -384,8 +402,9 @@ impl StartupGate {
     }
 
     /// Wait, for a scenario after the sample, until the sample has decided;
-    /// false when the rest is not to run (or the suite is stopping).
-    fn may_start(&self, index: usize, stop: &AtomicBool) -> bool {
+    /// false when the rest is not to run (or the suite is `halted`: whoever
+    /// halts it calls [`StartupGate::wake`]).
+    fn may_start(&self, index: usize, halted: &dyn Fn() -> bool) -> bool {
         if self.sample.contains(&index) || index < self.sample[0] {
             return true;
         }
@@ -394,24 +413,31 @@ impl StartupGate {
             if let Some(go) = state.go {
                 return go;
             }
-            if stop.load(Ordering::SeqCst) || process::interrupted() {
+            if halted() {
                 return false;
             }
-            // Bounded, so a stop that nobody announces here is still seen.
-            state = self
-                .decided
-                .wait_timeout(state, Duration::from_millis(100))
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            state = self.decided.wait(state).unwrap_or_else(|e| e.into_inner());
         }
     }
 
-    fn record(&self, index: usize, run: &ScenarioRun) {
+    /// The suite halted or protocheck stopped: the scenarios waiting look
+    /// again.
+    fn wake(&self) {
+        let _state = self.lock();
+        self.decided.notify_all();
+    }
+
+    /// A scenario ended: its start-up failure rule, `None` for any other
+    /// result (or when it did not run).
+    fn record(&self, index: usize, startup_failure: Option<&'static str>) {
         let Some(at) = self.sample.iter().position(|&i| i == index) else {
             return;
         };
         let mut state = self.lock();
-        state.seen[at] = Some(run.startup_failure);
+        if state.seen[at].is_some() {
+            return;
+        }
+        state.seen[at] = Some(startup_failure);
         if state.seen.iter().all(Option::is_some) {
             let first = state.seen[0].flatten();
             let same = first.is_some() && state.seen.iter().all(|s| *s == Some(first));
@@ -421,9 +447,9 @@ impl StartupGate {
     }
 
     /// The early stop, when the sample decided on one.
-    fn stopped(self) -> Option<StartupStop> {
+    fn stopped(&self) -> Option<StartupStop> {
         let sample = self.sample.len();
-        let state = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
+        let state = self.lock();
         match state.go {
             Some(false) => Some(StartupStop {
                 rule: state.seen[0].flatten()?,
@@ -435,12 +461,22 @@ impl StartupGate {
     }
 }
 
-fn internal_error(scenario: &Scenario, panic: &Box<dyn std::any::Any + Send>) -> ScenarioRun {
-    let what = panic
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "unknown panic".into());
+/// What a scenario of the sample says to the gate, said when it is
+/// dropped: on every way out of the scenario, a panic's too, so the
+/// scenarios waiting at the gate never wait for one that will not say.
+struct GateVerdict<'a> {
+    gate: &'a StartupGate,
+    index: usize,
+    startup_failure: Option<&'static str>,
+}
+
+impl Drop for GateVerdict<'_> {
+    fn drop(&mut self) {
+        self.gate.record(self.index, self.startup_failure);
+    }
+}
+
+fn internal_error(scenario: &Scenario, what: &str) -> ScenarioRun {
     let mut run = ScenarioRun::not_run(scenario, Status::Error);
     run.result.error = Some(format!(
         "internal error in protocheck (please report it): {what}"
@@ -550,10 +586,10 @@ mod tests {
         let sample = gate.sample.clone();
         // Finishing out of order changes nothing.
         for (&i, r) in sample.iter().zip(results).rev() {
-            gate.record(i, &finished(*r));
+            gate.record(i, finished(*r).startup_failure);
         }
         let after = runnable.len();
-        let go = gate.may_start(after, &AtomicBool::new(false));
+        let go = gate.may_start(after, &|| false);
         (sample, go)
     }
 
@@ -587,7 +623,7 @@ mod tests {
         let skips = vec![None; 5];
         let gate = StartupGate::new(&skips).unwrap();
         for i in 0..3 {
-            gate.record(i, &finished(Some("io.no-connect")));
+            gate.record(i, finished(Some("io.no-connect")).startup_failure);
         }
         let stop = gate.stopped().expect("stopped");
         assert_eq!(stop.rule, "io.no-connect");
@@ -596,6 +632,29 @@ mod tests {
             stop.reason(),
             "not run: the first 3 scenarios all failed at start-up with io.no-connect (--keep-going runs every scenario)"
         );
+    }
+
+    #[test]
+    fn a_scenario_waiting_at_the_gate_leaves_when_the_suite_halts() {
+        let gate = StartupGate::new(&[None, None, None, None]).unwrap();
+        let halted = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let waiting = s.spawn(|| gate.may_start(3, &|| halted.load(Ordering::SeqCst)));
+            halted.store(true, Ordering::SeqCst);
+            gate.wake();
+            assert!(!waiting.join().unwrap());
+        });
+        // A scenario of the sample that never ran counts as no start-up
+        // failure: the rest run.
+        let gate = StartupGate::new(&[None, None, None, None]).unwrap();
+        for i in 0..3 {
+            drop(GateVerdict {
+                gate: &gate,
+                index: i,
+                startup_failure: (i > 0).then_some("io.crash"),
+            });
+        }
+        assert!(gate.may_start(3, &|| false));
     }
 
     #[test]

@@ -8,7 +8,6 @@ use super::guard;
 use super::limits::ResourceLimits;
 #[cfg(not(target_os = "linux"))]
 use super::limits::lower_limit;
-pub use super::live::{Interrupt, interrupted, interruption};
 use super::live::{Watch, lock_live};
 use super::sandbox::{ChildRules, Confinement};
 use std::collections::HashMap;
@@ -67,15 +66,14 @@ pub fn signal_name(signal: i32) -> &'static str {
 }
 
 /// SIGKILL every bot protocheck started and has not yet reaped, and
-/// whatever escaped their groups, and refuse to start any more; `signal` is
-/// what stopped protocheck (the first one counts). Called from the signal
-/// handler; safe to call from any thread. Spawning registers its group
-/// under the same lock, so a bot started concurrently is either killed here
-/// or never started.
-pub fn kill_all_live_groups(signal: i32) {
+/// whatever escaped their groups, and refuse to start any more. Called from
+/// the signal handler once the run's stop is set; safe to call from any
+/// thread. Spawning registers its group under the same lock, so a bot
+/// started concurrently is either killed here or never started.
+pub fn kill_all_live_groups() {
     {
         let mut live = lock_live();
-        live.interrupt(signal);
+        live.closed = true;
         for &pgid in live.groups.keys() {
             // SAFETY: killpg has no memory-safety preconditions.
             unsafe { libc::killpg(pgid, libc::SIGKILL) };
@@ -264,7 +262,7 @@ fn spawner_for(rules: &ChildRules) -> std::io::Result<mpsc::Sender<SpawnRequest>
                 let rules = carried.left_to_child(rules);
                 let result = {
                     let mut live = lock_live();
-                    if live.interrupted.is_some() {
+                    if live.closed {
                         Err(std::io::Error::other(RunInterrupted))
                     } else {
                         start(command, limits, rules).inspect(|bot| {

@@ -3,10 +3,16 @@
 //! killing every bot. The signal handler itself only writes the signal
 //! number to a pipe (async-signal-safe); a thread reads it and does the
 //! work, so the work may lock, allocate and print, and the report can name
-//! the signal (which the `ctrlc` crate does not pass on). While a suite
-//! runs, the first signal only stops it (its report is still written); a
-//! second signal, or a deadline, ends protocheck at once.
+//! the signal (which the `ctrlc` crate does not pass on). That thread sets
+//! the run's [`StopToken`], made once by `main` and passed down to whatever
+//! must stop, and acts on what the stop means for the command under way
+//! ([`OnStop`]): leave at once, let the suite write its report, or let
+//! `grade` pass the stop on to its bots' protocheck processes. In the last
+//! two a second signal, or a deadline, ends protocheck at once.
 
+use super::process;
+use crate::pool::{OnStop, StopToken};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
@@ -44,30 +50,134 @@ unsafe fn errno_location() -> *mut libc::c_int {
 /// The signals that end a run.
 pub const TERMINATING: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
-/// Set while a run that reports on a stop is under way (see
-/// [`on_termination`]).
-static REPORTING: AtomicBool = AtomicBool::new(false);
+/// How long a stopped run may take to write its report before protocheck
+/// leaves without it (a stuck report must never keep protocheck alive).
+const REPORT_DEADLINE: Duration = Duration::from_secs(5);
 
-/// Say whether a stop should wait for the report: true while the suite
-/// runs, so its report is still written (with the rest marked
-/// interrupted); false for everything else, which a signal ends at once.
-pub fn set_reporting(on: bool) {
-    REPORTING.store(on, Ordering::SeqCst);
+/// How long `grade`'s stopped bots' protocheck processes get to write
+/// their reports (each keeps its own, shorter deadline) before grade
+/// leaves.
+const PASSED_ON_DEADLINE: Duration = Duration::from_secs(15);
+
+/// Handle SIGINT, SIGTERM and SIGHUP for this run: set `stop`, then do
+/// what the stop means ([`StopToken::on_stop`]). `Leave`: kill every bot
+/// and exit 2. `Report`: kill every bot; the main thread writes the report
+/// and calls [`leave`]. `PassOn` (grade, whose descendants are the bots'
+/// protocheck processes, which must get the signal themselves to stop
+/// their bots and still write their reports): kill nothing here; grade
+/// passes the stop on. A second signal (or the deadline) leaves at once.
+pub fn handle_stops(stop: &StopToken) -> std::io::Result<()> {
+    let (first, last) = (stop.clone(), stop.clone());
+    on_termination(
+        move |signal| {
+            // The token first: a scenario whose bot dies of the kill below
+            // ends after the stop it records, and is not judged for it.
+            match first.stop(signal) {
+                OnStop::Leave => {
+                    process::kill_all_live_groups();
+                    say_stopped(signal, "");
+                    std::process::exit(2);
+                }
+                OnStop::Report => {
+                    process::kill_all_live_groups();
+                    // Said now, not after the report: a user who sees
+                    // nothing happen presses Ctrl-C again, and should know
+                    // what that does. On a thread of its own: a stderr
+                    // nobody reads must not keep this thread from its
+                    // deadline.
+                    std::thread::spawn(move || {
+                        say_stopped(
+                            signal,
+                            "; writing the report (a second signal, e.g. Ctrl-C again, leaves without it)",
+                        )
+                    });
+                    REPORT_DEADLINE
+                }
+                OnStop::PassOn => {
+                    std::thread::spawn(move || {
+                        let _ = writeln!(
+                            std::io::stderr(),
+                            "\nprotocheck: stopped by {}; passing it on to the running bots, whose reports are still written (a second signal leaves without them)",
+                            process::signal_name(signal)
+                        );
+                    });
+                    PASSED_ON_DEADLINE
+                }
+            }
+        },
+        move |signal, again| {
+            let why = if last.on_stop() == OnStop::PassOn {
+                // The children get SIGTERM again as their parent dies
+                // (Linux) and leave without their reports.
+                "leaving without the reports of the bots still running".to_string()
+            } else {
+                process::kill_all_live_groups();
+                let why = match again {
+                    Some(second) => format!("stopped by {} again", process::signal_name(second)),
+                    None => format!(
+                        "the report was not written within {} s of {}",
+                        REPORT_DEADLINE.as_secs(),
+                        process::signal_name(signal)
+                    ),
+                };
+                format!("{why}; leaving without it (all bot processes killed)")
+            };
+            let _ = writeln!(std::io::stderr(), "\nprotocheck: {why}");
+            // _exit: the main thread may be holding stdout or be inside
+            // exit itself; nothing it holds may keep protocheck alive.
+            // SAFETY: _exit has no preconditions.
+            unsafe { libc::_exit(2) };
+        },
+    )
 }
 
-/// Whether a stop waits for the report (see [`set_reporting`]).
-pub fn reporting() -> bool {
-    REPORTING.load(Ordering::SeqCst)
+/// The end of `main`, once the command returned `code`: kill whatever is
+/// left of every bot and exit, with 2 after a stop that killed the bots
+/// (saying so), and leave it to the handler when the stop leaves at once.
+pub fn leave(stop: &StopToken, code: i32) -> ! {
+    if let Some(interrupt) = stop.interruption() {
+        match stop.on_stop() {
+            OnStop::Leave => {
+                // The signal handler exits with 2 as soon as it is done: let it.
+                loop {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            }
+            OnStop::Report => {
+                process::kill_everything_left();
+                say_stopped(interrupt.signal, "");
+                std::process::exit(2);
+            }
+            // grade said so itself, and returns 2.
+            OnStop::PassOn => {}
+        }
+    }
+    process::kill_everything_left();
+    std::process::exit(code);
+}
+
+/// The line that says why the run ends, once (`then`: what happens next).
+fn say_stopped(signal: i32, then: &str) {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    if SAID.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    // The terminal may be gone (SIGHUP): a failed write is no reason to
+    // panic here.
+    let _ = writeln!(
+        std::io::stderr(),
+        "\nprotocheck: stopped by {}; all bot processes killed{then}",
+        process::signal_name(signal)
+    );
 }
 
 /// Call `first` (on a thread of its own) with the first of SIGINT, SIGTERM
-/// or SIGHUP that arrives. If `first` returns, the main thread is expected
-/// to finish its report and exit; should it not within `deadline`, or at a
-/// second signal, `last` is called with the first signal and the second
+/// or SIGHUP that arrives. If `first` returns (a deadline), the main thread
+/// is expected to finish and exit; should it not within the deadline, or at
+/// a second signal, `last` is called with the first signal and the second
 /// (`None`: the deadline passed), and is expected to exit.
-pub fn on_termination(
-    first: impl FnOnce(i32) + Send + 'static,
-    deadline: Duration,
+fn on_termination(
+    first: impl FnOnce(i32) -> Duration + Send + 'static,
     last: impl FnOnce(i32, Option<i32>) + Send + 'static,
 ) -> std::io::Result<()> {
     let mut fds = [0 as libc::c_int; 2];
@@ -90,7 +200,7 @@ pub fn on_termination(
             let Some(signal) = next_signal(read_end, None) else {
                 return;
             };
-            first(signal);
+            let deadline = first(signal);
             let again = next_signal(read_end, Some(Instant::now() + deadline));
             last(signal, again);
         })?;

@@ -46,6 +46,8 @@ pub struct TcpSetup {
     pub spawn: bool,
     /// A write that blocks longer (a client that never reads) fails.
     pub write_timeout: Duration,
+    /// The run's stop: a stopped protocheck waits for no client.
+    pub run_stop: crate::pool::StopToken,
 }
 
 /// The socket side of a [`BotConnection`].
@@ -174,6 +176,7 @@ impl BotConnection {
             write_timeout: setup.write_timeout,
             eof_is_exit: !setup.spawn,
             exited,
+            run_stop: setup.run_stop,
             stop: Arc::clone(&stop),
             socket: Arc::clone(&socket),
             events: tx,
@@ -216,6 +219,7 @@ struct Acceptor {
     write_timeout: Duration,
     eof_is_exit: bool,
     exited: Arc<Mutex<Option<ExitStatus>>>,
+    run_stop: crate::pool::StopToken,
     stop: Arc<AtomicBool>,
     socket: Arc<Mutex<Option<TcpStream>>>,
     events: SyncSender<BotEvent>,
@@ -284,7 +288,7 @@ impl Acceptor {
             // process to kill).
             if self.exit_status().is_some()
                 || self.connect_limit_reached()
-                || super::process::interrupted()
+                || self.run_stop.is_stopped()
             {
                 break None;
             }

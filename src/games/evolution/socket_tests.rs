@@ -20,6 +20,7 @@ fn setup(connect_within: Duration, spawn: bool) -> (TcpSetup, u16) {
             connect_within,
             spawn,
             write_timeout: Duration::from_secs(5),
+            run_stop: Default::default(),
         },
         port,
     )
