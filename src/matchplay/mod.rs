@@ -13,6 +13,7 @@
 mod junit;
 mod page;
 mod report;
+pub mod schema;
 mod standings;
 mod table;
 mod tournament;
