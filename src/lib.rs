@@ -1,7 +1,8 @@
 //! protocheck: a conformance harness for game bots.
 //!
-//! Stages, each its own module: `cli` parses, `scenario` loads and
-//! validates, `suite` schedules, `controller` runs one scenario against one
+//! Stages, each its own module: `cli` parses the command line into the
+//! typed configurations of `run`, `grade`, `matchplay` and `record` (the
+//! commands), `scenario` loads and validates, `suite` schedules, `controller` runs one scenario against one
 //! bot over a `transport`, `games` give protocol meaning, `report` renders.
 pub mod actions;
 pub mod build_info;
@@ -9,6 +10,7 @@ pub mod cli;
 pub mod controller;
 pub mod coverage;
 pub mod explain;
+pub mod fatal;
 pub mod games;
 pub mod grade;
 pub mod grading;
@@ -17,10 +19,12 @@ pub mod outcome;
 mod platform_guard;
 pub mod record;
 pub mod report;
+pub mod run;
 pub mod scenario;
 pub mod shared_rules;
 pub mod shown;
 pub mod shrink;
+pub mod stdout;
 pub mod suite;
 #[cfg(test)]
 mod testing;

@@ -3,20 +3,23 @@
 //! 2 usage error, invalid scenario, a bot that cannot be started, or a
 //! run stopped by a signal.
 
-use crate::games::{self, Game};
+use crate::fatal::Fatal;
 use crate::report::Format;
-use crate::scenario::{self, LoadError};
+use crate::run::game_named;
+use crate::scenario;
+use crate::stdout::{emit, emit_bytes};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-pub(crate) mod bot_path;
+pub use crate::run::ColorChoice;
+
 pub mod env_flags;
 pub mod game_flags;
-pub mod last_failed;
+mod grade;
 pub mod limit_flags;
 pub mod manual;
-pub mod progress;
+mod matchplay;
 pub mod project;
-mod reports;
+mod record;
 mod run;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -262,32 +265,25 @@ pub enum Command {
     },
     /// Write a scenario by playing the engine's side against a bot on the
     /// terminal, or (--from-transcript) from a transcript, with no bot.
-    Record(Box<crate::record::cli::RecordArgs>),
+    Record(Box<record::RecordArgs>),
     /// Grade a class: every bot of a roster on the same selection, several
     /// at once; one report per bot, grades.csv/json and a class page.
-    Grade(Box<crate::grade::GradeArgs>),
+    Grade(Box<grade::GradeArgs>),
     /// Join the output folders of `grade --partition` shards into one.
-    Merge(crate::grade::MergeArgs),
+    Merge(grade::MergeArgs),
     /// Play games between bots at one table (every game), protocheck the
     /// engine between them; every message judged as in a single run, a bot
     /// that breaks a rule loses by forfeit.
-    Match(Box<crate::matchplay::MatchArgs>),
+    Match(Box<matchplay::MatchArgs>),
     /// A round robin between bots (each pair in both seat orders), with
     /// standings; each match saved.
-    Tournament(Box<crate::matchplay::TournamentArgs>),
+    Tournament(Box<matchplay::TournamentArgs>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ExplainFormat {
     Text,
     Json,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
 }
 
 const AFTER_HELP: &str = "Exit status: 0 every selected scenario passed; 1 at least one conformance failure; \
@@ -297,32 +293,6 @@ Examples:\n  protocheck ./my-bot --game kalah\n  protocheck --game kalah --bot-c
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
     humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
-}
-
-/// protocheck's own trouble: always exit status 2.
-#[derive(Debug)]
-pub enum Fatal {
-    Usage(String),
-    Scenarios(Vec<LoadError>),
-    Bot(String),
-    Io(String),
-}
-
-impl std::fmt::Display for Fatal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Fatal::Usage(m) | Fatal::Bot(m) | Fatal::Io(m) => write!(f, "error: {m}"),
-            Fatal::Scenarios(errors) => {
-                for (i, e) in errors.iter().enumerate() {
-                    if i > 0 {
-                        writeln!(f)?;
-                    }
-                    write!(f, "error: {e}")?;
-                }
-                Ok(())
-            }
-        }
-    }
 }
 
 /// Run the command line; returns the exit status.
@@ -355,44 +325,6 @@ pub fn main(args: Vec<String>) -> i32 {
             }
             2
         }
-    }
-}
-
-fn game_named(name: Option<&str>) -> Result<&'static dyn Game, Fatal> {
-    let name = name.ok_or_else(|| {
-        Fatal::Usage(format!(
-            "--game is required (one of: {})",
-            games::ids().join(", ")
-        ))
-    })?;
-    games::by_id(name).ok_or_else(|| {
-        let ids = games::ids();
-        let hint = scenario::load::nearest(name, &ids)
-            .map(|s| format!(" (did you mean `{s}`?)"))
-            .unwrap_or_default();
-        Fatal::Usage(format!(
-            "unknown game `{name}`{hint}; known games: {}",
-            ids.join(", ")
-        ))
-    })
-}
-
-/// Write to stdout. A reader that went away (`protocheck --list | head`)
-/// is not an error of protocheck's: the rest is dropped and the exit status
-/// still says how the run went. (`print!` would panic on EPIPE; SIGPIPE
-/// cannot be restored instead, since writes to a bot that closed its input
-/// must fail with EPIPE, not kill protocheck.)
-fn emit(text: &str) {
-    emit_bytes(text.as_bytes())
-}
-
-fn emit_bytes(bytes: &[u8]) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(bytes).and_then(|()| out.flush())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("protocheck: cannot write to stdout: {e}");
     }
 }
 
@@ -514,18 +446,61 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
         }
         Some(Command::Record(args)) => {
             let game = game_named(Some(&args.game))?;
-            return crate::record::cli::run(args, game).map_err(Fatal::Usage);
+            return crate::record::run(&args.config(), game).map_err(Fatal::Usage);
         }
-        Some(Command::Grade(args)) => return crate::grade::grade(args),
-        Some(Command::Merge(args)) => return crate::grade::merge(args),
-        Some(Command::Match(args)) => return crate::matchplay::play_match(args),
-        Some(Command::Tournament(args)) => return crate::matchplay::tournament(args),
+        Some(Command::Grade(args)) => return crate::grade::grade(&args.config()?),
+        Some(Command::Merge(args)) => return crate::grade::merge(&args.config()),
+        Some(Command::Match(args)) => return crate::matchplay::play_match(&args.config()),
+        Some(Command::Tournament(args)) => {
+            return crate::matchplay::tournament(&args.config());
+        }
         Some(Command::Lint { game, paths }) => {
             let game_id = game.clone().or(cli.game.clone());
-            let (scenarios, errors) = run::load(paths, game_id.as_deref(), paths.is_empty())?;
-            return run::lint_only(&scenarios, errors, game_id.as_deref());
+            let (scenarios, errors) =
+                crate::run::load(paths, game_id.as_deref(), paths.is_empty())?;
+            return crate::run::lint_only(&scenarios, errors, game_id.as_deref());
         }
         None => {}
     }
-    run::run(cli)
+    crate::run::run(&run::spec(cli))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Every `.rs` file below `dir`.
+    fn sources(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+            let path = entry.expect("src/ is readable").path();
+            if path.is_dir() {
+                sources(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+
+    /// The commands are a library behind the command line: only the
+    /// command line itself (and `main`) may name it.
+    #[test]
+    fn nothing_below_the_command_line_imports_it() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        assert!(files.len() > 50, "the scan found the sources");
+        let climbing: Vec<String> = files
+            .iter()
+            .filter(|f| !f.starts_with(src.join("cli")) && **f != src.join("main.rs"))
+            .filter(|f| {
+                let text = std::fs::read_to_string(f).expect("a source file is readable");
+                text.contains("crate::cli") || text.contains("protocheck::cli")
+            })
+            .map(|f| f.strip_prefix(&src).unwrap_or(f).display().to_string())
+            .collect();
+        assert!(
+            climbing.is_empty(),
+            "these files below cli/ import it: {climbing:?}"
+        );
+    }
 }

@@ -16,90 +16,55 @@ mod standings;
 mod table;
 mod tournament;
 
-pub use tournament::{TournamentArgs, tournament};
+pub use tournament::{TournamentConfig, tournament};
 
-use crate::cli::Fatal;
 use crate::controller::{RunConfig, TcpConfig};
+use crate::fatal::Fatal;
 use crate::games::Game;
 use crate::games::Seating;
+use crate::games::options::GameOptionValues;
 use crate::scenario::Options;
-use crate::transport::BotCommand;
+use crate::transport::environment::EnvPolicy;
+use crate::transport::{BotCommand, Limits};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use table::{GameRecord, Player};
 
-/// Play games between bots at one table, protocheck the engine between them.
-#[derive(Debug, clap::Args)]
-#[command(after_help = MATCH_HELP)]
-pub struct MatchArgs {
-    #[command(flatten)]
-    pub table: TableArgs,
-    /// The bot programs, as many as the game seats at one table (Kalah,
-    /// QTP: two; Dominion: 2 to 4; Evolution: 2 to 8; built-in players
-    /// take the seats no bot takes). The first sits at seat 1 (Kalah
-    /// South, QTP black) in game 1; each game the seats rotate by one.
-    #[arg(value_name = "BOT", num_args = 2.., required = true)]
+/// A match (the command line's help says what each option means).
+#[derive(Debug)]
+pub struct MatchConfig {
+    pub table: TableConfig,
+    /// The bot programs, as paths or globs, in the seat order of game 1.
     pub bots: Vec<String>,
     /// Games to play, seats rotating.
-    #[arg(long, value_name = "N", default_value_t = 1)]
     pub games: usize,
-    /// Games played at once (default: CPUs), each with its own bots. The
-    /// results do not depend on it.
-    #[arg(long, value_name = "N")]
+    /// Games played at once.
     pub jobs: Option<usize>,
-    /// Also write the match (JSON, every game's transcript) to this file.
-    #[arg(long, short = 'o', value_name = "FILE")]
+    /// Also write the match (JSON) to this file.
     pub out: Option<PathBuf>,
-    /// Look, for up to this long per forfeited game, for another game of
-    /// this match (other seats, another deal and built-in players' choices)
-    /// in which the same bot forfeits with the same rule sooner, both bots
-    /// re-run on each (docs/shrinking.md). Default 0: off.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "0s")]
+    /// How long to look for a shorter forfeit per forfeited game (0: off).
     pub shrink_time: Duration,
 }
 
 /// What every game of a match or a tournament is played with.
-#[derive(Debug, clap::Args)]
-pub struct TableArgs {
-    /// The game the bots play.
-    #[arg(long)]
+#[derive(Debug)]
+pub struct TableConfig {
+    /// The game the bots play, as the user named it.
     pub game: String,
-    /// human (default), json, or html (match: one page stepping through
-    /// every game with every bot's lines and the board; tournament: the
-    /// board drawn on its pages, which `--out` always holds).
-    #[arg(long, value_enum, default_value = "human")]
     pub format: MatchFormat,
-    /// Per-reply time limit (default: the game's, as in a single run).
-    #[arg(long, value_parser = parse_duration)]
     pub timeout: Option<Duration>,
-    /// Time limit for each bot's first reply, start-up included (over TCP,
-    /// Evolution: also how long a client may take to connect, default
-    /// 30s), as in a single run.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub startup_timeout: Option<Duration>,
-    /// The pause before each move relayed to a bot, in which output it
-    /// sends out of turn is seen, as `--silence` in a single run (default:
-    /// the game's, paced by the bot; 0 for speed).
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub silence: Option<Duration>,
-    /// How long a bot may take to exit after its game ends (default: the
-    /// game's), as in a single run.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub exit_grace: Option<Duration>,
-    /// The limits every bot runs under, and its sandbox, as in a single
-    /// run (the CPU time and output limits count per game).
-    #[command(flatten)]
-    pub limits: crate::cli::limit_flags::LimitFlags,
-    /// The game's own options, as a single run takes them (QTP:
-    /// `--board-size`, default 9, and `--walls`, default the referee's
-    /// for the size).
-    #[command(flatten)]
-    pub game_options: crate::cli::game_flags::GameFlags,
-    /// Every bot's environment, as in a single run.
-    #[command(flatten)]
-    pub bot_env: crate::cli::env_flags::EnvFlags,
+    /// The limits of every bot process (`--max-output` is `max_output`).
+    pub limits: Limits,
+    pub max_output: u64,
+    /// The game's own options.
+    pub game_options: GameOptionValues,
+    /// Every bot's environment.
+    pub env: EnvPolicy,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -107,18 +72,6 @@ pub enum MatchFormat {
     Human,
     Json,
     Html,
-}
-
-const MATCH_HELP: &str = "Examples:\n  \
-protocheck match --game kalah ./botA ./botB --games 4\n  \
-protocheck match --game quoridor ./engineA ./engineB --format json\n  \
-protocheck match --game dominion-text ./botA ./botB ./botC --players 4\n  \
-protocheck match --game evolution ./clientA ./clientB ./clientC --games 3\n\
-Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
-2 bad input or a bot that could not be started.";
-
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
 }
 
 /// Everything a game needs besides its players.
@@ -132,7 +85,7 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
-    pub(crate) fn new(args: &TableArgs) -> Result<Setup, Fatal> {
+    pub(crate) fn new(args: &TableConfig) -> Result<Setup, Fatal> {
         let playable = || {
             crate::games::ALL
                 .iter()
@@ -162,13 +115,13 @@ impl Setup {
                 env: Default::default(),
                 workdir: None,
             },
-            limits: args.limits.limits(),
+            limits: args.limits.clone(),
             timeout: args.timeout,
             startup_timeout: args.startup_timeout,
             exit_grace: args.exit_grace,
             silence: args.silence,
             strict: false,
-            max_output: args.limits.max_output,
+            max_output: args.max_output,
             tcp: TcpConfig::default(),
             pictures: args.format == MatchFormat::Html,
         };
@@ -177,7 +130,7 @@ impl Setup {
             cfg,
             seating,
             table: Options {
-                game: args.game_options.values.clone(),
+                game: args.game_options.clone(),
                 ..Options::default()
             },
         })
@@ -251,7 +204,7 @@ pub(crate) fn players(
 /// What `match` and `tournament` both start with: the table set up, at
 /// least one game asked for, the current folder and the bots named.
 pub(crate) fn seat_players(
-    table: &TableArgs,
+    table: &TableConfig,
     games: usize,
     bots: &[String],
 ) -> Result<(Setup, PathBuf, Vec<Player>), Fatal> {
@@ -264,7 +217,7 @@ pub(crate) fn seat_players(
     crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
     let cwd = std::env::current_dir()
         .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
-    let policy = table.bot_env.policy();
+    let policy = table.env.clone();
     let game_variables =
         crate::transport::environment::game_variables(setup.game.facts().wire.transport);
     if let Some(line) = policy.note_here(game_variables).line() {
@@ -275,7 +228,7 @@ pub(crate) fn seat_players(
 }
 
 /// `protocheck match`.
-pub fn play_match(args: &MatchArgs) -> Result<i32, Fatal> {
+pub fn play_match(args: &MatchConfig) -> Result<i32, Fatal> {
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
     setup.check_table(players.len())?;
     let sandbox =
