@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod build_info;
 pub mod cli;
+pub mod config;
 pub mod controller;
 pub mod coverage;
 pub mod explain;

@@ -108,11 +108,7 @@ impl GradeArgs {
             bots: self.bots.clone(),
             roster: self.roster.clone(),
             out: self.out.clone(),
-            jobs: self.jobs.unwrap_or_else(|| {
-                std::thread::available_parallelism()
-                    .map(|n| n.get())
-                    .unwrap_or(1)
-            }),
+            jobs: crate::config::jobs(self.jobs),
             force: self.force,
             partition: self.partition.clone(),
             fail_on_any: self.fail_on_any,

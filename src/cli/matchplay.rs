@@ -1,7 +1,7 @@
 //! `protocheck match` and `tournament` on the command line: their options,
 //! turned into `matchplay`'s typed configurations.
 
-use super::parse_duration;
+use crate::config::{Timings, parse_duration};
 use crate::matchplay::{MatchConfig, MatchFormat, TableConfig, TournamentConfig};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -130,12 +130,13 @@ impl TableArgs {
         TableConfig {
             game: self.game.clone(),
             format: self.format,
-            timeout: self.timeout,
-            startup_timeout: self.startup_timeout,
-            silence: self.silence,
-            exit_grace: self.exit_grace,
-            limits: self.limits.limits(),
-            max_output: self.limits.max_output,
+            timings: Timings {
+                timeout: self.timeout,
+                startup_timeout: self.startup_timeout,
+                exit_grace: self.exit_grace,
+                silence: self.silence,
+            },
+            limits: self.limits.bot_limits(),
             game_options: self.game_options.values.clone(),
             env: self.bot_env.policy(),
         }

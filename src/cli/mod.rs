@@ -3,6 +3,7 @@
 //! 2 usage error, invalid scenario, a bot that cannot be started, or a
 //! run stopped by a signal.
 
+use crate::config::parse_duration;
 use crate::fatal::Fatal;
 use crate::report::Format;
 use crate::run::game_named;
@@ -290,10 +291,6 @@ const AFTER_HELP: &str = "Exit status: 0 every selected scenario passed; 1 at le
 2 usage error, invalid scenario file, the bot could not be started, or protocheck was stopped \
 by SIGINT, SIGTERM or SIGHUP (the report is still written, unfinished scenarios marked interrupted).\n\
 Examples:\n  protocheck ./my-bot --game kalah\n  protocheck --game kalah --bot-cmd 'python3 bot.py' --games 20 --seed 7\n  protocheck schema > scenario.schema.json";
-
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
-}
 
 /// Run the command line; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {

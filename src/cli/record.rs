@@ -1,7 +1,7 @@
 //! `protocheck record` on the command line: its options, turned into
 //! `record`'s typed configuration.
 
-use super::parse_duration;
+use crate::config::parse_duration;
 use crate::record::RecordConfig;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -83,8 +83,7 @@ impl RecordArgs {
             game_options: self.game_options.values.clone(),
             seed: self.seed,
             env: self.bot_env.policy(),
-            limits: self.limits.limits(),
-            max_output: self.limits.max_output,
+            limits: self.limits.bot_limits(),
         }
     }
 }

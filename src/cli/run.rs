@@ -1,6 +1,7 @@
 //! The single run's command line turned into its `RunSpec`.
 
 use super::{Cli, project};
+use crate::config::Timings;
 use crate::run::RunSpec;
 use std::path::PathBuf;
 
@@ -8,8 +9,7 @@ use std::path::PathBuf;
 pub(super) fn spec(cli: Cli) -> RunSpec {
     let project_file = project_file(&cli);
     RunSpec {
-        limits: cli.limits.limits(),
-        max_output: cli.limits.max_output,
+        limits: cli.limits.bot_limits(),
         game_options: cli.game_options.values,
         env: cli.bot_env.policy(),
         project_file,
@@ -24,10 +24,12 @@ pub(super) fn spec(cli: Cli) -> RunSpec {
         partition: cli.partition,
         list: cli.list,
         check_scenarios: cli.check_scenarios,
-        timeout: cli.timeout,
-        startup_timeout: cli.startup_timeout,
-        exit_grace: cli.exit_grace,
-        silence: cli.silence,
+        timings: Timings {
+            timeout: cli.timeout,
+            startup_timeout: cli.startup_timeout,
+            exit_grace: cli.exit_grace,
+            silence: cli.silence,
+        },
         games: cli.games,
         seed: cli.seed,
         save_failures: cli.save_failures,

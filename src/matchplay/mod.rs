@@ -18,14 +18,15 @@ mod tournament;
 
 pub use tournament::{TournamentConfig, tournament};
 
-use crate::controller::{RunConfig, TcpConfig};
+use crate::config::{BotLimits, RunConfigBuilder, Timings};
+use crate::controller::RunConfig;
 use crate::fatal::Fatal;
 use crate::games::Game;
 use crate::games::Seating;
 use crate::games::options::GameOptionValues;
 use crate::scenario::Options;
+use crate::transport::BotCommand;
 use crate::transport::environment::EnvPolicy;
-use crate::transport::{BotCommand, Limits};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -54,13 +55,10 @@ pub struct TableConfig {
     /// The game the bots play, as the user named it.
     pub game: String,
     pub format: MatchFormat,
-    pub timeout: Option<Duration>,
-    pub startup_timeout: Option<Duration>,
-    pub silence: Option<Duration>,
-    pub exit_grace: Option<Duration>,
-    /// The limits of every bot process (`--max-output` is `max_output`).
-    pub limits: Limits,
-    pub max_output: u64,
+    /// The time limits (`None`: the game's).
+    pub timings: Timings,
+    /// The limits of every bot process.
+    pub limits: BotLimits,
     /// The game's own options.
     pub game_options: GameOptionValues,
     /// Every bot's environment.
@@ -108,23 +106,17 @@ impl Setup {
                 playable()
             ))
         })?;
-        let cfg = RunConfig {
-            bot: BotCommand {
-                program: String::new(),
-                args: Vec::new(),
-                env: Default::default(),
-                workdir: None,
-            },
-            limits: args.limits.clone(),
-            timeout: args.timeout,
-            startup_timeout: args.startup_timeout,
-            exit_grace: args.exit_grace,
-            silence: args.silence,
-            strict: false,
-            max_output: args.max_output,
-            tcp: TcpConfig::default(),
-            pictures: args.format == MatchFormat::Html,
+        // Each seat's bot is set per game.
+        let no_bot = BotCommand {
+            program: String::new(),
+            args: Vec::new(),
+            env: Default::default(),
+            workdir: None,
         };
+        let cfg = RunConfigBuilder::new(no_bot, &args.limits)
+            .timings(args.timings)
+            .pictures(args.format == MatchFormat::Html)
+            .build();
         Ok(Setup {
             game,
             cfg,
@@ -294,9 +286,7 @@ pub(crate) fn shrink_forfeit(
 
 /// `--jobs`, by default the CPUs.
 pub(crate) fn jobs(asked: Option<usize>) -> usize {
-    asked
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
+    crate::config::jobs(asked).max(1)
 }
 
 /// `play(0)` to `play(count - 1)` on at most `jobs` threads, the results in

@@ -1,11 +1,11 @@
 //! `protocheck record`: its configuration, and the command run from it.
 
-use crate::controller::{RunConfig, TcpConfig};
+use crate::config::{BotLimits, RunConfigBuilder};
 use crate::games::Game;
 use crate::games::options::GameOptionValues;
 use crate::scenario::{Options, Scenario};
+use crate::transport::BotCommand;
 use crate::transport::environment::EnvPolicy;
-use crate::transport::{BotCommand, Limits};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -35,9 +35,8 @@ pub struct RecordConfig {
     pub seed: Option<u64>,
     /// The bot's environment.
     pub env: EnvPolicy,
-    /// The limits of the bot's processes (`--max-output` is `max_output`).
-    pub limits: Limits,
-    pub max_output: u64,
+    /// The limits of the bot's processes.
+    pub limits: BotLimits,
 }
 
 /// Run `protocheck record` for `game` (already looked up from `--game`).
@@ -87,20 +86,9 @@ pub fn run(args: &RecordConfig, game: &'static dyn Game) -> Result<i32, String> 
         return Ok(0);
     }
     let bot = bot_command(args)?;
-    let cfg = RunConfig {
-        bot: bot.clone(),
-        limits: args.limits.clone(),
-        // `--timeout` and `--silence` are in the scenario's options.
-        timeout: None,
-        startup_timeout: None,
-        exit_grace: None,
-        silence: None,
-        strict: false,
-        max_output: args.max_output,
-        tcp: TcpConfig::default(),
-        // The recorder shows the text board; pictures are for the HTML report.
-        pictures: false,
-    };
+    // `--timeout` and `--silence` are in the scenario's options; the
+    // recorder shows the text board (pictures are for the HTML report).
+    let cfg = RunConfigBuilder::new(bot.clone(), &args.limits).build();
     // Before the bot starts: `--sandbox require` on a system without every
     // layer stops here.
     crate::transport::sandbox::settle(&cfg.limits.sandbox)?;

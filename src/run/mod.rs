@@ -11,6 +11,7 @@ mod spec;
 
 pub use spec::{ColorChoice, RunSpec};
 
+use crate::config::RunConfigBuilder;
 use crate::controller::RunConfig;
 use crate::fatal::Fatal;
 use crate::games::{self, Game};
@@ -293,32 +294,24 @@ fn run_setup(spec: &RunSpec, game: &dyn crate::games::Game) -> Result<RunSetup, 
     } else {
         spec.port
     };
-    let cfg = RunConfig {
-        bot: bot.clone(),
-        limits: spec.limits.clone(),
-        timeout: spec.timeout,
-        startup_timeout: spec.startup_timeout,
-        exit_grace: spec.exit_grace,
-        silence: spec.silence,
-        strict: spec.strict,
-        max_output: spec.max_output,
-        tcp: crate::controller::TcpConfig {
+    let cfg = RunConfigBuilder::new(bot.clone(), &spec.limits)
+        .timings(spec.timings)
+        .strict(spec.strict)
+        .tcp(crate::controller::TcpConfig {
             port,
             no_spawn: spec.no_spawn,
-        },
-        pictures: spec.pictures
-            || reports::requests(spec)?
-                .iter()
-                .any(|r| r.format == report::Format::Html),
-    };
+        })
+        .pictures(
+            spec.pictures
+                || reports::requests(spec)?
+                    .iter()
+                    .any(|r| r.format == report::Format::Html),
+        )
+        .build();
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here (the answer is the kernel's, asked once and kept).
     crate::transport::sandbox::settle(&cfg.limits.sandbox).map_err(Fatal::Usage)?;
-    let jobs = spec.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let jobs = crate::config::jobs(spec.jobs);
     // One listener per port: a fixed port (or a client the user starts for
     // each scenario) means one scenario at a time.
     let jobs = if tcp_game && (port != 0 || spec.no_spawn) {

@@ -1,11 +1,11 @@
 //! The configuration of a single run, as the command line (or grade's
 //! check of its run options) gives it: plain typed values, no parser.
 
+use crate::config::{BotLimits, Timings};
 use crate::games::options::GameOptionValues;
 use crate::report::Format;
 use crate::report::request::Request;
 use crate::suite::partition::Partition;
-use crate::transport::Limits;
 use crate::transport::environment::EnvPolicy;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -21,7 +21,7 @@ pub enum ColorChoice {
 
 /// Everything a single run is given (the command line's meaning of each
 /// field is in `cli::Cli`).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RunSpec {
     pub bot: Option<String>,
     pub bot_args: Vec<String>,
@@ -37,10 +37,8 @@ pub struct RunSpec {
     pub partition: Option<Partition>,
     pub list: bool,
     pub check_scenarios: bool,
-    pub timeout: Option<Duration>,
-    pub startup_timeout: Option<Duration>,
-    pub exit_grace: Option<Duration>,
-    pub silence: Option<Duration>,
+    /// `--timeout`, `--startup-timeout`, `--exit-grace`, `--silence`.
+    pub timings: Timings,
     pub games: Option<usize>,
     pub seed: Option<u64>,
     pub save_failures: Option<PathBuf>,
@@ -60,12 +58,61 @@ pub struct RunSpec {
     pub strict: bool,
     pub require_coverage: Vec<String>,
     pub color: ColorChoice,
-    /// The limits of every bot process (`--max-output` is `max_output`).
-    pub limits: Limits,
-    pub max_output: u64,
+    /// The limits of every bot process.
+    pub limits: BotLimits,
     pub all_sizes: bool,
     pub game_options: GameOptionValues,
     pub env: EnvPolicy,
     pub port: u16,
     pub no_spawn: bool,
+}
+
+impl Default for RunSpec {
+    /// A run of the built-in suite with the limits' defaults (the
+    /// command line's, `LimitFlags::default`), no bot and no game chosen.
+    fn default() -> Self {
+        RunSpec {
+            bot: None,
+            bot_args: Vec::new(),
+            bot_cmd: None,
+            project_file: None,
+            grading: None,
+            game: None,
+            scenarios: Vec::new(),
+            with_builtin: false,
+            filter: None,
+            partition: None,
+            list: false,
+            check_scenarios: false,
+            timings: Timings::default(),
+            games: None,
+            seed: None,
+            save_failures: None,
+            shrink_time: Duration::from_secs(30),
+            jobs: None,
+            report: Vec::new(),
+            format: None,
+            pictures: false,
+            no_annotations: false,
+            output: None,
+            fail_fast: false,
+            rerun_failed: false,
+            bot_time_limit: None,
+            keep_going: false,
+            verbose: false,
+            quiet: false,
+            strict: false,
+            require_coverage: Vec::new(),
+            color: ColorChoice::Auto,
+            limits: BotLimits {
+                limits: crate::transport::Limits::default(),
+                max_output: crate::controller::bounds::DEFAULT_MAX_OUTPUT,
+            },
+            all_sizes: false,
+            game_options: GameOptionValues::new(),
+            env: EnvPolicy::default(),
+            port: 0,
+            no_spawn: false,
+        }
+    }
 }
