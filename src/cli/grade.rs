@@ -97,12 +97,12 @@ impl GradeArgs {
     /// The grading these options ask for; a usage error when the run
     /// options after `--` do not make a single run grade may give.
     pub(super) fn config(&self) -> Result<GradeConfig, Fatal> {
-        let cwd = std::env::current_dir()
-            .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
+        let cwd =
+            std::env::current_dir().map_err(|e| Fatal::io("cannot tell the current folder", e))?;
         let run_options =
             crate::grade::options::with_limits(&self.run_options, &self.limits.words())
-                .map_err(Fatal::Usage)?;
-        let options = self::run_options(&run_options, &cwd).map_err(Fatal::Usage)?;
+                .map_err(Fatal::usage)?;
+        let options = self::run_options(&run_options, &cwd).map_err(Fatal::usage)?;
         let selection = selection(&options.args);
         Ok(GradeConfig {
             bots: self.bots.clone(),

@@ -348,18 +348,18 @@ fn explain(rule: &str, game: Option<&str>, format: ExplainFormat) -> Result<i32,
             } else {
                 format!("; did you mean {}?", quoted(&suggestions))
             };
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "unknown rule id `{rule}`{hint} (`protocheck rules --game <GAME>` lists every rule)"
             )));
         }
         Lookup::Ambiguous(ids) => {
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "`{rule}` is ambiguous: {}",
                 quoted(&ids)
             )));
         }
         Lookup::NotInGame { games } => {
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "`{rule}` is not a rule of {}; it is a rule of {}",
                 game.unwrap_or_default(),
                 games.join(", ")
@@ -405,7 +405,7 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let written = project::platform::write(dir, *platform, game.id(), bot, *force)
-                .map_err(Fatal::Usage)?;
+                .map_err(Fatal::usage)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             emit(&format!(
                 "wrote {}\n{}\n",
@@ -420,8 +420,8 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let mut written =
-                project::init::write(dir, game.id(), bot, *force).map_err(Fatal::Usage)?;
-            written.extend(project::init::ignore_state(dir).map_err(Fatal::Usage)?);
+                project::init::write(dir, game.id(), bot, *force).map_err(Fatal::usage)?;
+            written.extend(project::init::ignore_state(dir).map_err(Fatal::usage)?);
             let mut names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             let last = names.pop().unwrap_or_default();
             let names = match names.is_empty() {
@@ -436,14 +436,14 @@ fn execute(cli: Cli) -> Result<i32, Fatal> {
             return Ok(0);
         }
         Some(Command::Man) => {
-            let page = manual::man_page()
-                .map_err(|e| Fatal::Io(format!("cannot render the man page: {e}")))?;
+            let page =
+                manual::man_page().map_err(|e| Fatal::io("cannot render the man page", e))?;
             emit_bytes(&page);
             return Ok(0);
         }
         Some(Command::Record(args)) => {
             let game = game_named(Some(&args.game))?;
-            return crate::record::run(&args.config(), game).map_err(Fatal::Usage);
+            return crate::record::run(&args.config(), game);
         }
         Some(Command::Grade(args)) => return crate::grade::grade(&args.config()?),
         Some(Command::Merge(args)) => return crate::grade::merge(&args.config()),

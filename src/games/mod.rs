@@ -63,8 +63,38 @@ pub enum Assembly {
 }
 
 /// A scenario that contradicts the rules or the protocol (exit 2): the
-/// scenario is wrong, not the bot.
-pub type ScriptError = String;
+/// scenario is wrong, not the bot. The text says what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ScriptError(pub String);
+
+impl From<String> for ScriptError {
+    fn from(message: String) -> Self {
+        ScriptError(message)
+    }
+}
+
+impl From<&str> for ScriptError {
+    fn from(message: &str) -> Self {
+        ScriptError(message.into())
+    }
+}
+
+/// Its text, as tests and hints read it (`e.contains("engine's turn")`).
+impl std::ops::Deref for ScriptError {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Where a scenario error becomes a message (a lint finding, a report's
+/// scenario error), its text.
+impl From<ScriptError> for String {
+    fn from(error: ScriptError) -> Self {
+        error.0
+    }
+}
 
 /// The verdict on one reply, and what protocheck sends next because of it
 /// (Kalah: the CHANGE reporting the bot's own move).
@@ -94,7 +124,8 @@ impl Judged {
             Some(v) => Err(format!(
                 "the expected reply `{text}` would itself break {}: {}",
                 v.rule, v.message
-            )),
+            )
+            .into()),
             None => Ok(self.follow_ups),
         }
     }

@@ -22,7 +22,7 @@ mod table;
 
 pub use options::{GivenOption, ParsedRunOptions, RunOptions};
 
-use crate::fatal::Fatal;
+use crate::fatal::{Fatal, IoError, UsageError};
 use crate::run::RunSpec;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -73,29 +73,28 @@ pub fn grade(args: &GradeConfig) -> Result<i32, Fatal> {
     let (cwd, options) = (&args.cwd, &args.options);
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here, not in each bot's run.
-    crate::transport::sandbox::settle(&options.sandbox).map_err(Fatal::Usage)?;
+    crate::transport::sandbox::settle(&options.sandbox).map_err(Fatal::usage)?;
     let partition = args
         .partition
         .as_deref()
         .map(shard)
         .transpose()
-        .map_err(Fatal::Usage)?;
+        .map_err(Fatal::usage)?;
     let entries = match (&args.roster, args.bots.is_empty()) {
         (Some(_), false) => {
-            return Err(Fatal::Usage(
-                "give the bots either as paths or as --roster FILE, not both".into(),
+            return Err(Fatal::usage(
+                "give the bots either as paths or as --roster FILE, not both",
             ));
         }
         (None, true) => {
-            return Err(Fatal::Usage(
-                "no bots to grade: protocheck grade <BOT>... -- <RUN OPTIONS> (or --roster FILE)"
-                    .into(),
+            return Err(Fatal::usage(
+                "no bots to grade: protocheck grade <BOT>... -- <RUN OPTIONS> (or --roster FILE)",
             ));
         }
         (Some(file), true) => roster::from_csv(file, cwd),
         (None, false) => roster::from_paths(&args.bots, cwd),
     }
-    .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
+    .map_err(|problems| Fatal::usage(problems.join("\nerror: ")))?;
     check_selection(&args.selection)?;
     let entries: Vec<_> = match partition {
         Some(p) => p.select(entries, |e| &e.id),
@@ -103,10 +102,10 @@ pub fn grade(args: &GradeConfig) -> Result<i32, Fatal> {
     };
     let out = cwd.join(&args.out);
     if let Some(old) = &args.compare {
-        compare::check(&cwd.join(old), old, &out).map_err(Fatal::Usage)?;
+        compare::check(&cwd.join(old), old, &out).map_err(Fatal::usage)?;
     }
     std::fs::create_dir_all(&out)
-        .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", out.display())))?;
+        .map_err(|e| Fatal::io(format!("cannot create {}", out.display()), e))?;
     let jobs = args.jobs;
     // From here a stop is passed on to the running bots, whose reports
     // are still written, and so is the table.
@@ -136,7 +135,7 @@ pub fn grade(args: &GradeConfig) -> Result<i32, Fatal> {
     write_outputs(&out, &mut grades)?;
     if let Some(path) = &args.gradebook_csv {
         table::write_file(&cwd.join(path), &table::gradebook_csv(&grades.bots))
-            .map_err(Fatal::Io)?;
+            .map_err(|said| Fatal::Io(IoError::Said(said)))?;
     }
     eprintln!(
         "protocheck: {}; class page {}",
@@ -156,7 +155,7 @@ pub fn grade(args: &GradeConfig) -> Result<i32, Fatal> {
 
 /// `protocheck merge`.
 pub fn merge(args: &MergeConfig) -> Result<i32, Fatal> {
-    let mut grades = merge::merge(&args.folders, &args.out).map_err(Fatal::Usage)?;
+    let mut grades = merge::merge(&args.folders, &args.out).map_err(Fatal::usage)?;
     write_outputs(&args.out, &mut grades)?;
     eprintln!(
         "protocheck: merged {}: {}",
@@ -167,8 +166,9 @@ pub fn merge(args: &MergeConfig) -> Result<i32, Fatal> {
 }
 
 fn write_outputs(out: &Path, grades: &mut table::Grades) -> Result<(), Fatal> {
-    table::write(out, grades).map_err(Fatal::Io)?;
-    table::write_file(&out.join("index.html"), &summary::render(grades)).map_err(Fatal::Io)
+    table::write(out, grades).map_err(|said| Fatal::Io(IoError::Said(said)))?;
+    table::write_file(&out.join("index.html"), &summary::render(grades))
+        .map_err(|said| Fatal::Io(IoError::Said(said)))
 }
 
 fn summary_counts(rows: &[table::Row]) -> String {
@@ -215,7 +215,7 @@ fn check_selection(selection: &Result<RunSpec, String>) -> Result<(), Fatal> {
         Err(said) => said.clone(),
     };
     let said = said.trim().trim_start_matches("error: ");
-    Err(Fatal::Usage(format!("the run options after `--`: {said}")))
+    Err(Fatal::Usage(UsageError::RunOptions(said.into())))
 }
 
 #[cfg(test)]
@@ -245,7 +245,7 @@ mod tests {
         };
         assert!(check_selection(&Ok(spec("kalah", None))).is_ok());
         let said = |selection| match check_selection(&selection) {
-            Err(Fatal::Usage(m)) => m,
+            Err(Fatal::Usage(m @ UsageError::RunOptions(_))) => m.to_string(),
             other => panic!("{other:?}"),
         };
         assert_eq!(

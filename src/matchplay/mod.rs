@@ -93,14 +93,14 @@ impl Setup {
                 .join(", ")
         };
         let game = crate::games::by_id(&args.game).ok_or_else(|| {
-            Fatal::Usage(format!(
+            Fatal::usage(format!(
                 "unknown game `{}`: protocheck plays matches of {}",
                 args.game,
                 playable()
             ))
         })?;
         let seating = game.facts().seating.as_ref().ok_or_else(|| {
-            Fatal::Usage(format!(
+            Fatal::usage(format!(
                 "matches of `{}` are not supported yet: protocheck plays matches of {}",
                 args.game,
                 playable()
@@ -139,14 +139,14 @@ impl Setup {
             } else {
                 format!("{} to {}", range.start(), range.end())
             };
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "{} bots given: a {} table seats {want}",
                 bots,
                 self.game.facts().title
             )));
         }
         for seat in 0..bots {
-            (self.seating.seat)(seat, bots, &self.table).map_err(Fatal::Usage)?;
+            (self.seating.seat)(seat, bots, &self.table).map_err(Fatal::usage)?;
         }
         Ok(())
     }
@@ -154,7 +154,7 @@ impl Setup {
     /// Play one game, `players[0]` at seat 1. A bot that cannot be started
     /// is bad input (exit 2), as in a single run.
     pub(crate) fn play(&self, number: usize, players: &[&Player]) -> Result<GameRecord, Fatal> {
-        table::play(self, number, players).map_err(|e| Fatal::Bot(e.to_string()))
+        table::play(self, number, players).map_err(|e| Fatal::Bot(e.into()))
     }
 }
 
@@ -168,7 +168,7 @@ pub(crate) fn players(
     env: &crate::transport::environment::EnvPolicy,
 ) -> Result<Vec<Player>, Fatal> {
     let entries = crate::grade::roster::programs(args, cwd)
-        .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
+        .map_err(|problems| Fatal::usage(problems.join("\nerror: ")))?;
     Ok(entries
         .into_iter()
         .map(|e| Player {
@@ -202,13 +202,13 @@ pub(crate) fn seat_players(
 ) -> Result<(Setup, PathBuf, Vec<Player>), Fatal> {
     let setup = Setup::new(table)?;
     if games == 0 {
-        return Err(Fatal::Usage("--games must be at least 1".into()));
+        return Err(Fatal::usage("--games must be at least 1"));
     }
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here.
-    crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
-    let cwd = std::env::current_dir()
-        .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
+    crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
+    let cwd =
+        std::env::current_dir().map_err(|e| Fatal::io("cannot tell the current folder", e))?;
     let policy = table.env.clone();
     let game_variables =
         crate::transport::environment::game_variables(setup.game.facts().wire.transport);
@@ -224,7 +224,7 @@ pub fn play_match(args: &MatchConfig) -> Result<i32, Fatal> {
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots)?;
     setup.check_table(players.len())?;
     let sandbox =
-        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
+        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
     // Game 1: the bots in the order given; each game after, rotated by one
     // (two bots: seats alternate).
     let play_game = |number: usize| {
@@ -321,6 +321,5 @@ pub(crate) fn in_order<T: Send>(
 }
 
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {
-    std::fs::write(path, text)
-        .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| Fatal::io(format!("cannot write {}", path.display()), e))
 }

@@ -86,7 +86,7 @@ pub fn tournament(args: &TournamentConfig) -> Result<i32, Fatal> {
     // for (drawing costs time).
     setup.cfg.pictures = args.table.format == MatchFormat::Html;
     if players.len() < 2 {
-        return Err(Fatal::Usage(format!(
+        return Err(Fatal::usage(format!(
             "a tournament needs at least two bots; {} given",
             players.len()
         )));
@@ -104,9 +104,9 @@ pub fn tournament(args: &TournamentConfig) -> Result<i32, Fatal> {
     let out = cwd.join(&args.out);
     let matches_dir = out.join("matches");
     std::fs::create_dir_all(&matches_dir)
-        .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", matches_dir.display())))?;
+        .map_err(|e| Fatal::io(format!("cannot create {}", matches_dir.display()), e))?;
     let sandbox =
-        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
+        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
     let reports = play_all(
         &setup,
         &sandbox,

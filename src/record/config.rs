@@ -1,6 +1,7 @@
 //! `protocheck record`: its configuration, and the command run from it.
 
 use crate::config::{BotLimits, RunConfigBuilder};
+use crate::fatal::Fatal;
 use crate::games::Game;
 use crate::games::options::GameOptionValues;
 use crate::scenario::{Options, Scenario};
@@ -40,8 +41,12 @@ pub struct RecordConfig {
 }
 
 /// Run `protocheck record` for `game` (already looked up from `--game`).
-/// `Err`: a message for exit status 2.
-pub fn run(args: &RecordConfig, game: &'static dyn Game) -> Result<i32, String> {
+/// Every error is the user's to fix: a usage error (exit status 2).
+pub fn run(args: &RecordConfig, game: &'static dyn Game) -> Result<i32, Fatal> {
+    record(args, game).map_err(Fatal::usage)
+}
+
+fn record(args: &RecordConfig, game: &'static dyn Game) -> Result<i32, String> {
     if args.output.exists() && !args.force {
         return Err(format!(
             "{} exists (use --force to replace it)",

@@ -13,7 +13,7 @@ pub use spec::{ColorChoice, RunSpec};
 
 use crate::config::RunConfigBuilder;
 use crate::controller::RunConfig;
-use crate::fatal::Fatal;
+use crate::fatal::{BotError, Fatal, UsageError};
 use crate::games::{self, Game};
 use crate::outcome::{ScenarioResult, Status, Totals};
 use crate::report::{self, RunInfo};
@@ -26,21 +26,19 @@ use std::path::PathBuf;
 
 /// The game `name` names; a usage error (with the closest name) otherwise.
 pub fn game_named(name: Option<&str>) -> Result<&'static dyn Game, Fatal> {
-    let name = name.ok_or_else(|| {
-        Fatal::Usage(format!(
-            "--game is required (one of: {})",
-            games::ids().join(", ")
-        ))
+    let name = name.ok_or_else(|| UsageError::GameRequired {
+        known: games::ids().join(", "),
     })?;
     games::by_id(name).ok_or_else(|| {
         let ids = games::ids();
         let hint = scenario::load::nearest(name, &ids)
             .map(|s| format!(" (did you mean `{s}`?)"))
             .unwrap_or_default();
-        Fatal::Usage(format!(
-            "unknown game `{name}`{hint}; known games: {}",
-            ids.join(", ")
-        ))
+        Fatal::from(UsageError::UnknownGame {
+            name: name.into(),
+            hint,
+            known: ids.join(", "),
+        })
     })
 }
 
@@ -97,7 +95,7 @@ fn check_required_ids(spec: &RunSpec, game: &dyn crate::games::Game) -> Result<(
     if unknown.is_empty() {
         return Ok(());
     }
-    Err(Fatal::Usage(format!(
+    Err(Fatal::usage(format!(
         "--require-coverage: {} {} no rule or situation of {} (`protocheck rules --game {}` lists its rules; the coverage table of -v lists both)",
         unknown.join(", "),
         if unknown.len() == 1 { "is" } else { "are" },
@@ -158,10 +156,10 @@ fn load_stage(spec: &RunSpec) -> Result<Loaded, Fatal> {
         None => {
             let first = scenarios
                 .first()
-                .ok_or_else(|| Fatal::Usage("--game is required".into()))?;
+                .ok_or_else(|| Fatal::usage("--game is required"))?;
             if scenarios.iter().any(|s| s.game != first.game) {
-                return Err(Fatal::Usage(
-                    "the scenarios are for different games: choose one with --game".into(),
+                return Err(Fatal::usage(
+                    "the scenarios are for different games: choose one with --game",
                 ));
             }
             game_named(Some(&first.game))?
@@ -171,7 +169,7 @@ fn load_stage(spec: &RunSpec) -> Result<Loaded, Fatal> {
     // Options the game does not take are one usage error, not one error per
     // scenario that inherits them.
     if let Err(e) = game.session(&given_options) {
-        return Err(Fatal::Usage(format!("--game {}: {e}", game.id())));
+        return Err(Fatal::usage(format!("--game {}: {e}", game.id())));
     }
     for s in &mut scenarios {
         fill_unset(&mut s.options, &given_options);
@@ -226,7 +224,7 @@ fn select_and_lint(spec: &RunSpec, loaded: Loaded) -> Result<Selected, Fatal> {
     // An empty shard is normal in a CI matrix wider than the suite; an
     // empty selection is not, whether listed, checked or run.
     if selected == 0 {
-        return Err(Fatal::Usage("no scenario selected (check --filter)".into()));
+        return Err(Fatal::Usage(UsageError::NothingSelected));
     }
     Ok(Selected {
         scenarios,
@@ -281,7 +279,7 @@ fn run_setup(spec: &RunSpec, game: &dyn crate::games::Game) -> Result<RunSetup, 
         bot_command(spec)?
     };
     if (spec.no_spawn || spec.port != 0) && !tcp_game {
-        return Err(Fatal::Usage(format!(
+        return Err(Fatal::usage(format!(
             "--port and --no-spawn are for games over TCP (evolution), not {}",
             game.id()
         )));
@@ -290,7 +288,7 @@ fn run_setup(spec: &RunSpec, game: &dyn crate::games::Game) -> Result<RunSetup, 
         // One port for the whole run, so the user starts every client the same way.
         crate::transport::tcp::LoopbackListener::bind(0)
             .and_then(|l| l.port())
-            .map_err(|e| Fatal::Bot(format!("cannot listen on 127.0.0.1: {e}")))?
+            .map_err(|e| Fatal::Bot(BotError::Listen(e)))?
     } else {
         spec.port
     };
@@ -310,7 +308,7 @@ fn run_setup(spec: &RunSpec, game: &dyn crate::games::Game) -> Result<RunSetup, 
         .build();
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here (the answer is the kernel's, asked once and kept).
-    crate::transport::sandbox::settle(&cfg.limits.sandbox).map_err(Fatal::Usage)?;
+    crate::transport::sandbox::settle(&cfg.limits.sandbox).map_err(Fatal::usage)?;
     let jobs = crate::config::jobs(spec.jobs);
     // One listener per port: a fixed port (or a client the user starts for
     // each scenario) means one scenario at a time.
@@ -358,7 +356,7 @@ fn run_stage(
         runs,
         startup_stop,
         budget_not_run,
-    } = runs.map_err(|e| Fatal::Bot(e.to_string()))?;
+    } = runs.map_err(|e| Fatal::Bot(e.into()))?;
     if let (Some(limit), 1..) = (spec.bot_time_limit, budget_not_run) {
         eprintln!(
             "protocheck: stopped: --bot-time-limit {} spent; {budget_not_run} not run",
@@ -410,7 +408,7 @@ fn report_stage(
                 game.facts().wire.transport,
             )),
         sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
-            .map_err(Fatal::Usage)?,
+            .map_err(Fatal::usage)?,
         score: Some({
             let mut score =
                 crate::grading::score(&setup.policy.0, &setup.policy.1, results, &counted);
@@ -484,7 +482,7 @@ pub fn load(
     for path in paths {
         let files = scenario::load::scenario_files(path).map_err(|e| Fatal::Scenarios(vec![e]))?;
         if files.is_empty() {
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "no *.yaml scenario files under {}",
                 path.display()
             )));
@@ -512,19 +510,26 @@ fn fill_unset(options: &mut Options, spec: &Options) {
 
 fn bot_command(spec: &RunSpec) -> Result<BotCommand, Fatal> {
     let words: Vec<String> = match (&spec.bot, &spec.bot_cmd) {
-        (Some(bot), None) => std::iter::once(bot.clone()).chain(spec.bot_args.iter().cloned()).collect(),
+        (Some(bot), None) => std::iter::once(bot.clone())
+            .chain(spec.bot_args.iter().cloned())
+            .collect(),
         (None, Some(cmd)) => {
-            let mut w = shell_words::split(cmd).map_err(|e| Fatal::Usage(format!("--bot-cmd: {e}")))?;
+            let mut w =
+                shell_words::split(cmd).map_err(|e| Fatal::usage(format!("--bot-cmd: {e}")))?;
             w.extend(spec.bot_args.iter().cloned());
             w
         }
-        _ => return Err(Fatal::Usage("no bot given: protocheck [OPTIONS] --game <GAME> <BOT> (or --bot-cmd '<command line>')".into())),
+        _ => {
+            return Err(Fatal::usage(
+                "no bot given: protocheck [OPTIONS] --game <GAME> <BOT> (or --bot-cmd '<command line>')",
+            ));
+        }
     };
     let (program, args) = words
         .split_first()
-        .ok_or_else(|| Fatal::Usage("--bot-cmd is empty".into()))?;
+        .ok_or_else(|| Fatal::usage("--bot-cmd is empty"))?;
     Ok(BotCommand {
-        program: bot_path::resolve(program).map_err(Fatal::Bot)?,
+        program: bot_path::resolve(program).map_err(|why| Fatal::Bot(BotError::Program(why)))?,
         args: args.to_vec(),
         env: crate::transport::environment::BotEnv {
             policy: spec.env.clone(),
@@ -571,7 +576,7 @@ fn attach_replay(
     match &spec.save_failures {
         Some(dir) => {
             let path = suite::save_failure(dir, scenario, run)
-                .map_err(|e| Fatal::Io(format!("cannot save failure in {}: {e}", dir.display())))?;
+                .map_err(|e| Fatal::io(format!("cannot save failure in {}", dir.display()), e))?;
             let shown = path.display().to_string();
             result.replay = Some(format!(
                 "protocheck --game {game} --scenarios {} {bot_words}",
@@ -632,7 +637,7 @@ fn shrink_saved(
     result.replay = Some(match shrinking {
         crate::shrink::Shrinking::Shrunk(shrunk) if shrunk.to < shrunk.from => {
             let path = suite::save_shrunk(dir, scenario, &shrunk)
-                .map_err(|e| Fatal::Io(format!("cannot save failure in {}: {e}", dir.display())))?;
+                .map_err(|e| Fatal::io(format!("cannot save failure in {}", dir.display()), e))?;
             let shown = crate::transport::shell_quote(&path.display().to_string());
             let saved = crate::transport::shell_quote(&saved);
             // The original's command with the shrunk file in its place.

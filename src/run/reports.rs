@@ -50,7 +50,7 @@ pub(super) fn write(
         let text = report::render(request.format, info, shown, &style);
         match &request.path {
             Some(path) => std::fs::write(path, &text)
-                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?,
+                .map_err(|e| Fatal::io(format!("cannot write {}", path.display()), e))?,
             None => emit(&text),
         }
     }
@@ -78,14 +78,14 @@ pub(super) fn policy(spec: &RunSpec) -> Result<(crate::grading::policy::Policy, 
     let Some(file) = &spec.grading else {
         return Ok((Policy::default(), crate::grading::DEFAULT_SOURCE.into()));
     };
-    let policy = Policy::from_file(file).map_err(Fatal::Usage)?;
+    let policy = Policy::from_file(file).map_err(Fatal::usage)?;
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     match policy {
         Some(p) => Ok((p, format!("{name} [grading]"))),
-        None => Err(Fatal::Usage(format!(
+        None => Err(Fatal::usage(format!(
             "--grading {}: the file has no [grading] table",
             file.display()
         ))),
@@ -94,16 +94,17 @@ pub(super) fn policy(spec: &RunSpec) -> Result<(crate::grading::policy::Policy, 
 
 /// The reports the command line asks for (`--report`, `--format/--output`).
 pub(super) fn requests(spec: &RunSpec) -> Result<Vec<report::request::Request>, Fatal> {
-    report::request::plan(&spec.report, spec.format, spec.output.as_deref()).map_err(Fatal::Usage)
+    report::request::plan(&spec.report, spec.format, spec.output.as_deref()).map_err(Fatal::usage)
 }
 
 /// A bot that could not be started still gets the grading platforms'
 /// results (Gradescope: score 0 and why; PrairieLearn: not gradable, so
 /// no attempt is lost); the error itself goes on as it was.
 pub(super) fn unstartable(spec: &RunSpec, fatal: Fatal) -> Fatal {
-    let Fatal::Bot(message) = &fatal else {
+    let Fatal::Bot(error) = &fatal else {
         return fatal;
     };
+    let message = &error.to_string();
     let bot = spec
         .bot
         .clone()
