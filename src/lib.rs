@@ -1,9 +1,11 @@
 //! protocheck: a conformance harness for game bots.
 //!
-//! Stages, each its own module: `cli` parses the command line into the
-//! typed configurations of `run`, `grade`, `matchplay` and `record` (the
-//! commands), `scenario` loads and validates, `suite` schedules, `controller` runs one scenario against one
-//! bot over a `transport`, `games` give protocol meaning, `report` renders.
+//! `cli` parses the command line into the typed configurations of the
+//! commands (`run`, `grade`, `matchplay`, `record`), library functions
+//! that return typed errors (`fatal`). Stages of a run, each its own
+//! module: `scenario` loads and validates, `suite` schedules, `controller`
+//! runs one scenario against one bot over a `transport`, `games` give
+//! protocol meaning, `report` renders.
 pub mod actions;
 pub mod build_info;
 pub mod cli;
