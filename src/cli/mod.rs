@@ -1,5 +1,7 @@
-//! The command line: parse → load → lint → run → report, each stage with its
-//! own typed errors. Exit status: 0 all passed, 1 a conformance failure,
+//! The command line, and only it: the arguments (and `protocheck.toml`)
+//! parsed into the typed configuration of a command (`run`, `grade`,
+//! `matchplay`, `record`), the command called, its `Fatal` mapped to exit
+//! status 2 with its message. Exit status: 0 all passed, 1 a conformance failure,
 //! 2 usage error, invalid scenario, a bot that cannot be started, or a
 //! run stopped by a signal.
 
