@@ -94,6 +94,14 @@ impl LimitFlags {
         }
     }
 
+    /// The limits and `--max-output`, as every command takes them.
+    pub fn bot_limits(&self) -> crate::config::BotLimits {
+        crate::config::BotLimits {
+            limits: self.limits(),
+            max_output: self.max_output,
+        }
+    }
+
     pub fn sandbox_options(&self) -> SandboxOptions {
         SandboxOptions {
             mode: self.sandbox,

@@ -1,22 +1,28 @@
-//! The command line: parse → load → lint → run → report, each stage with its
-//! own typed errors. Exit status: 0 all passed, 1 a conformance failure,
+//! The command line, and only it: the arguments (and `protocheck.toml`)
+//! parsed into the typed configuration of a command (`run`, `grade`,
+//! `matchplay`, `record`), the command called, its `Fatal` mapped to exit
+//! status 2 with its message. Exit status: 0 all passed, 1 a conformance failure,
 //! 2 usage error, invalid scenario, a bot that cannot be started, or a
 //! run stopped by a signal.
 
-use crate::games::{self, Game};
+use crate::config::parse_duration;
+use crate::fatal::Fatal;
 use crate::report::Format;
-use crate::scenario::{self, LoadError};
+use crate::report::stdout::{emit, emit_bytes};
+use crate::run::game_named;
+use crate::scenario;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-pub(crate) mod bot_path;
+pub use crate::run::ColorChoice;
+
 pub mod env_flags;
 pub mod game_flags;
-pub mod last_failed;
+mod grade;
 pub mod limit_flags;
 pub mod manual;
-pub mod progress;
+mod matchplay;
 pub mod project;
-mod reports;
+mod record;
 mod run;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -262,19 +268,19 @@ pub enum Command {
     },
     /// Write a scenario by playing the engine's side against a bot on the
     /// terminal, or (--from-transcript) from a transcript, with no bot.
-    Record(Box<crate::record::cli::RecordArgs>),
+    Record(Box<record::RecordArgs>),
     /// Grade a class: every bot of a roster on the same selection, several
     /// at once; one report per bot, grades.csv/json and a class page.
-    Grade(Box<crate::grade::GradeArgs>),
+    Grade(Box<grade::GradeArgs>),
     /// Join the output folders of `grade --partition` shards into one.
-    Merge(crate::grade::MergeArgs),
+    Merge(grade::MergeArgs),
     /// Play games between bots at one table (every game), protocheck the
     /// engine between them; every message judged as in a single run, a bot
     /// that breaks a rule loses by forfeit.
-    Match(Box<crate::matchplay::MatchArgs>),
+    Match(Box<matchplay::MatchArgs>),
     /// A round robin between bots (each pair in both seat orders), with
     /// standings; each match saved.
-    Tournament(Box<crate::matchplay::TournamentArgs>),
+    Tournament(Box<matchplay::TournamentArgs>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -283,47 +289,10 @@ pub enum ExplainFormat {
     Json,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
-
 const AFTER_HELP: &str = "Exit status: 0 every selected scenario passed; 1 at least one conformance failure; \
 2 usage error, invalid scenario file, the bot could not be started, or protocheck was stopped \
 by SIGINT, SIGTERM or SIGHUP (the report is still written, unfinished scenarios marked interrupted).\n\
 Examples:\n  protocheck ./my-bot --game kalah\n  protocheck --game kalah --bot-cmd 'python3 bot.py' --games 20 --seed 7\n  protocheck schema > scenario.schema.json";
-
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
-}
-
-/// protocheck's own trouble: always exit status 2.
-#[derive(Debug)]
-pub enum Fatal {
-    Usage(String),
-    Scenarios(Vec<LoadError>),
-    Bot(String),
-    Io(String),
-}
-
-impl std::fmt::Display for Fatal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Fatal::Usage(m) | Fatal::Bot(m) | Fatal::Io(m) => write!(f, "error: {m}"),
-            Fatal::Scenarios(errors) => {
-                for (i, e) in errors.iter().enumerate() {
-                    if i > 0 {
-                        writeln!(f)?;
-                    }
-                    write!(f, "error: {e}")?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
 
 /// Run the command line; returns the exit status.
 pub fn main(args: Vec<String>, stop: &crate::pool::StopToken) -> i32 {
@@ -358,35 +327,6 @@ pub fn main(args: Vec<String>, stop: &crate::pool::StopToken) -> i32 {
     }
 }
 
-fn game_named(name: Option<&str>) -> Result<&'static dyn Game, Fatal> {
-    let name = name.ok_or_else(|| {
-        Fatal::Usage(format!(
-            "--game is required (one of: {})",
-            games::ids().join(", ")
-        ))
-    })?;
-    games::by_id(name).ok_or_else(|| {
-        let ids = games::ids();
-        let hint = scenario::load::nearest(name, &ids)
-            .map(|s| format!(" (did you mean `{s}`?)"))
-            .unwrap_or_default();
-        Fatal::Usage(format!(
-            "unknown game `{name}`{hint}; known games: {}",
-            ids.join(", ")
-        ))
-    })
-}
-
-/// Write to stdout, a reader that went away dropping the rest
-/// (`report::stdout`).
-fn emit(text: &str) {
-    crate::report::stdout::emit(text)
-}
-
-fn emit_bytes(bytes: &[u8]) {
-    crate::report::stdout::emit_bytes(bytes)
-}
-
 /// `protocheck explain`: exit 0 with the explanation, 2 for an unknown id
 /// (with the closest ids) or a game that does not have the rule.
 fn explain(rule: &str, game: Option<&str>, format: ExplainFormat) -> Result<i32, Fatal> {
@@ -410,18 +350,18 @@ fn explain(rule: &str, game: Option<&str>, format: ExplainFormat) -> Result<i32,
             } else {
                 format!("; did you mean {}?", quoted(&suggestions))
             };
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "unknown rule id `{rule}`{hint} (`protocheck rules --game <GAME>` lists every rule)"
             )));
         }
         Lookup::Ambiguous(ids) => {
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "`{rule}` is ambiguous: {}",
                 quoted(&ids)
             )));
         }
         Lookup::NotInGame { games } => {
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "`{rule}` is not a rule of {}; it is a rule of {}",
                 game.unwrap_or_default(),
                 games.join(", ")
@@ -467,7 +407,7 @@ fn execute(cli: Cli, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let written = project::platform::write(dir, *platform, game.id(), bot, *force)
-                .map_err(Fatal::Usage)?;
+                .map_err(Fatal::usage)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             emit(&format!(
                 "wrote {}\n{}\n",
@@ -482,8 +422,8 @@ fn execute(cli: Cli, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let mut written =
-                project::init::write(dir, game.id(), bot, *force).map_err(Fatal::Usage)?;
-            written.extend(project::init::ignore_state(dir).map_err(Fatal::Usage)?);
+                project::init::write(dir, game.id(), bot, *force).map_err(Fatal::usage)?;
+            written.extend(project::init::ignore_state(dir).map_err(Fatal::usage)?);
             let mut names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             let last = names.pop().unwrap_or_default();
             let names = match names.is_empty() {
@@ -498,25 +438,68 @@ fn execute(cli: Cli, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
             return Ok(0);
         }
         Some(Command::Man) => {
-            let page = manual::man_page()
-                .map_err(|e| Fatal::Io(format!("cannot render the man page: {e}")))?;
+            let page =
+                manual::man_page().map_err(|e| Fatal::io("cannot render the man page", e))?;
             emit_bytes(&page);
             return Ok(0);
         }
         Some(Command::Record(args)) => {
             let game = game_named(Some(&args.game))?;
-            return crate::record::cli::run(args, game, stop).map_err(Fatal::Usage);
+            return crate::record::run(&args.config(), game, stop);
         }
-        Some(Command::Grade(args)) => return crate::grade::grade(args, stop),
-        Some(Command::Merge(args)) => return crate::grade::merge(args),
-        Some(Command::Match(args)) => return crate::matchplay::play_match(args, stop),
-        Some(Command::Tournament(args)) => return crate::matchplay::tournament(args, stop),
+        Some(Command::Grade(args)) => return crate::grade::grade(&args.config()?, stop),
+        Some(Command::Merge(args)) => return crate::grade::merge(&args.config()),
+        Some(Command::Match(args)) => return crate::matchplay::play_match(&args.config(), stop),
+        Some(Command::Tournament(args)) => {
+            return crate::matchplay::tournament(&args.config(), stop);
+        }
         Some(Command::Lint { game, paths }) => {
             let game_id = game.clone().or(cli.game.clone());
-            let (scenarios, errors) = run::load(paths, game_id.as_deref(), paths.is_empty())?;
-            return run::lint_only(&scenarios, errors, game_id.as_deref());
+            let (scenarios, errors) =
+                crate::run::load(paths, game_id.as_deref(), paths.is_empty())?;
+            return crate::run::lint_only(&scenarios, errors, game_id.as_deref());
         }
         None => {}
     }
-    run::run(cli, stop)
+    crate::run::run(&run::spec(cli), stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Every `.rs` file below `dir`.
+    fn sources(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+            let path = entry.expect("src/ is readable").path();
+            if path.is_dir() {
+                sources(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+
+    /// The commands are a library behind the command line: only the
+    /// command line itself (and `main`) may name it.
+    #[test]
+    fn nothing_below_the_command_line_imports_it() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        assert!(files.len() > 50, "the scan found the sources");
+        let climbing: Vec<String> = files
+            .iter()
+            .filter(|f| !f.starts_with(src.join("cli")) && **f != src.join("main.rs"))
+            .filter(|f| {
+                let text = std::fs::read_to_string(f).expect("a source file is readable");
+                text.contains("crate::cli") || text.contains("protocheck::cli")
+            })
+            .map(|f| f.strip_prefix(&src).unwrap_or(f).display().to_string())
+            .collect();
+        assert!(
+            climbing.is_empty(),
+            "these files below cli/ import it: {climbing:?}"
+        );
+    }
 }

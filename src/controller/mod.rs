@@ -116,6 +116,12 @@ impl From<String> for ScriptFault {
     }
 }
 
+impl From<crate::games::ScriptError> for ScriptFault {
+    fn from(e: crate::games::ScriptError) -> Self {
+        ScriptFault(e.0)
+    }
+}
+
 /// One scenario being run: the game, the tracked session and the ledger
 /// shared by the whole table, and the seated bots (one in an ordinary run).
 struct Run<'a> {

@@ -7,6 +7,7 @@ pub(crate) mod catalogue_check;
 /// What the two Dominion protocols share (not a game of its own).
 pub mod dominion;
 pub mod options;
+mod script_error;
 mod seating;
 #[cfg(test)]
 mod session_tests;
@@ -66,9 +67,7 @@ pub enum Assembly {
     StartsNext,
 }
 
-/// A scenario that contradicts the rules or the protocol (exit 2): the
-/// scenario is wrong, not the bot.
-pub type ScriptError = String;
+pub use script_error::ScriptError;
 
 /// The verdict on one reply, and what protocheck sends next because of it
 /// (Kalah: the CHANGE reporting the bot's own move).
@@ -98,7 +97,8 @@ impl Judged {
             Some(v) => Err(format!(
                 "the expected reply `{text}` would itself break {}: {}",
                 v.rule, v.message
-            )),
+            )
+            .into()),
             None => Ok(self.follow_ups),
         }
     }

@@ -103,3 +103,23 @@ fn only_quoridor_lists_expectations_of_its_own() {
         assert_eq!(words, want, "{}", game.id());
     }
 }
+
+/// A scenario error is a type of its own whose text is the message it was
+/// made from, whether made from a `String`, a `&str` or by `?`.
+#[test]
+fn a_script_error_reads_as_its_message() {
+    use crate::games::ScriptError;
+    fn refused() -> Result<(), ScriptError> {
+        Err(format!("`{}` is not a move", "x9"))?;
+        Ok(())
+    }
+    let e = refused().unwrap_err();
+    assert_eq!(e, ScriptError("`x9` is not a move".into()));
+    assert_eq!(e.to_string(), "`x9` is not a move");
+    assert!(e.contains("not a move"));
+    assert_eq!(ScriptError::from("a"), ScriptError("a".into()));
+    let text: String = e.into();
+    assert_eq!(text, "`x9` is not a move");
+    let source: &dyn std::error::Error = &ScriptError::from("b");
+    assert_eq!(source.to_string(), "b");
+}

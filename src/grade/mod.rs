@@ -11,7 +11,7 @@ mod child;
 mod compare;
 mod folder;
 mod merge;
-mod options;
+pub mod options;
 mod progress;
 pub(crate) mod roster;
 mod schedule;
@@ -20,139 +20,93 @@ mod sha256;
 mod summary;
 mod table;
 
-use crate::cli::Fatal;
+pub use options::{GivenOption, ParsedRunOptions, RunOptions};
+
+use crate::fatal::{Fatal, IoError, UsageError};
+use crate::run::RunSpec;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-/// Grade a class: one report per bot, `grades.csv`, `grades.json` and a class page.
-#[derive(Debug, clap::Args)]
-#[command(after_help = GRADE_HELP)]
-pub struct GradeArgs {
-    /// Bot programs, as paths or globs (`submissions/*/bot`, expanded by
-    /// protocheck when quoted); each bot's id is its folder's name, and it
-    /// runs in that folder.
-    #[arg(value_name = "BOT")]
+/// What `protocheck grade` grades, and how (the command line's help says
+/// what each means).
+#[derive(Debug)]
+pub struct GradeConfig {
+    /// Bot programs as paths or globs (or none, with `roster`).
     pub bots: Vec<String>,
-    /// A CSV roster, `id,command[,workdir]` per line (header optional), for
-    /// bots that need a command line; workdir is relative to the file.
-    #[arg(long, value_name = "FILE")]
+    /// A CSV roster, `id,command[,workdir]` per line.
     pub roster: Option<PathBuf>,
+    /// The folder grade runs in: every path is relative to it.
+    pub cwd: PathBuf,
     /// The output folder.
-    #[arg(long, short = 'o', value_name = "DIR", default_value = "grades")]
     pub out: PathBuf,
-    /// Jobs (default: CPUs): bots graded at once, one job each; when the
-    /// bots left are fewer than the jobs, a bot's scenarios get the jobs no
-    /// other bot needs (its run's own --jobs). Verdicts do not depend on it.
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Grade every bot again, also those kept because nothing they depend on
-    /// changed.
-    #[arg(long)]
+    /// Bots graded at once (their scenarios get the jobs no bot needs).
+    pub jobs: usize,
     pub force: bool,
-    /// Grade only shard K of N of the roster (dealt out round robin in
-    /// roster order); join the shards' folders with `protocheck merge`.
-    #[arg(long, value_name = "K/N")]
+    /// `K/N`, `count:K/N` or `hash:K/N`: the shard of the roster graded.
     pub partition: Option<String>,
-    /// Exit with 1 when a bot did not pass (grading as a gate).
-    #[arg(long)]
     pub fail_on_any: bool,
-    /// Also write the CSV gradebooks import: `id,score`, one line per bot
-    /// (the score by the run options' `--grading` policy, or the default;
-    /// empty for a bot without a report).
-    #[arg(long, value_name = "PATH")]
     pub gradebook_csv: Option<PathBuf>,
-    /// The output folder of an earlier grade: each bot's previous score
-    /// there and the rules it fixed or newly broke since, on the class page
-    /// and in grades.csv/grades.json (read from its report there; a bot
-    /// without one is new).
-    #[arg(long, value_name = "OLD_DIR")]
+    /// An earlier output folder to compare with.
     pub compare: Option<PathBuf>,
-    /// The limits and the sandbox of every bot, given to each bot's run
-    /// (the same flags after `--` do the same).
-    #[command(flatten)]
-    pub limits: crate::cli::limit_flags::LimitFlags,
-    /// The longest one bot's whole grading may take (all its scenarios and
-    /// generated games), e.g. 2m, or none (the default: every bot runs to
-    /// the end, each reply bounded by its timeouts). When it is spent the
-    /// bot's running scenarios are stopped; it is graded on the scenarios
-    /// it finished, the rest listed as not run with the reason. A scenario
-    /// cut short is never a failure.
-    #[arg(long, value_name = "DURATION", default_value = "none", value_parser = crate::transport::limits::parse_optional_duration)]
-    pub bot_time_limit: std::option::Option<std::time::Duration>,
-    /// The options of a single run, given to every bot's run unchanged
-    /// (game, scenarios, --games with --seed, timeouts, limits, …).
-    #[arg(last = true, value_name = "RUN_OPTIONS")]
+    /// The longest one bot's whole grading may take.
+    pub bot_time_limit: Option<Duration>,
+    /// The run options as given, grade's limit flags after them (as
+    /// grades.json records them).
     pub run_options: Vec<String>,
+    /// The same, checked: what every bot's run is given.
+    pub options: RunOptions,
+    /// The run the options select, checked once before any bot runs, or
+    /// why the options (with the project file they name) make none.
+    pub selection: Result<RunSpec, String>,
 }
 
-const GRADE_HELP: &str = "Examples:\n  \
-protocheck grade submissions/*/bot -- --game kalah\n  \
-protocheck grade --roster roster.csv --out grades --jobs 4 -- --game kalah --games 20 --seed 2026\n  \
-protocheck grade submissions/*/bot --out week2 --compare week1 -- --game kalah\n\
-A bot graded before is kept while nothing it depends on changed: every file of its folder (by content), its command, \
-the run options and protocheck's version; --force grades every bot again. A bot cut by --bot-time-limit is graded again \
-when the limit changes; one that finished is kept while it finished within the new limit.\n\
-The limit and sandbox options above are added to every bot's run options (give each on one side of `--` only).\n\
-Exit status: 0 every bot was graded (failures included), 1 with --fail-on-any when a bot did not pass, \
-2 bad input (nothing runs) or grade was stopped.";
-
-/// Join the output folders of `grade --partition` shards.
-#[derive(Debug, clap::Args)]
-pub struct MergeArgs {
-    /// The shards' output folders.
-    #[arg(value_name = "FOLDER", required = true)]
+/// Which shard folders `protocheck merge` joins, and where.
+#[derive(Debug)]
+pub struct MergeConfig {
     pub folders: Vec<PathBuf>,
-    /// Where the merged folder goes.
-    #[arg(long, short = 'o', value_name = "DIR", default_value = "grades")]
     pub out: PathBuf,
 }
 
-pub fn grade(args: &GradeArgs, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
-    let cwd = std::env::current_dir()
-        .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
-    let run_options =
-        options::with_limits(&args.run_options, &args.limits.words()).map_err(Fatal::Usage)?;
-    let options = options::check(&run_options, &cwd).map_err(Fatal::Usage)?;
+/// `protocheck grade`: the exit status (0, or 1 with `fail_on_any` when a
+/// bot did not pass, 2 when grade was stopped).
+pub fn grade(args: &GradeConfig, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
+    let (cwd, options) = (&args.cwd, &args.options);
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here, not in each bot's run.
-    crate::transport::sandbox::settle(&options.sandbox).map_err(Fatal::Usage)?;
+    crate::transport::sandbox::settle(&options.sandbox).map_err(Fatal::usage)?;
     let partition = args
         .partition
         .as_deref()
         .map(shard)
         .transpose()
-        .map_err(Fatal::Usage)?;
+        .map_err(Fatal::usage)?;
     let entries = match (&args.roster, args.bots.is_empty()) {
         (Some(_), false) => {
-            return Err(Fatal::Usage(
-                "give the bots either as paths or as --roster FILE, not both".into(),
+            return Err(Fatal::usage(
+                "give the bots either as paths or as --roster FILE, not both",
             ));
         }
         (None, true) => {
-            return Err(Fatal::Usage(
-                "no bots to grade: protocheck grade <BOT>... -- <RUN OPTIONS> (or --roster FILE)"
-                    .into(),
+            return Err(Fatal::usage(
+                "no bots to grade: protocheck grade <BOT>... -- <RUN OPTIONS> (or --roster FILE)",
             ));
         }
-        (Some(file), true) => roster::from_csv(file, &cwd),
-        (None, false) => roster::from_paths(&args.bots, &cwd),
+        (Some(file), true) => roster::from_csv(file, cwd),
+        (None, false) => roster::from_paths(&args.bots, cwd),
     }
-    .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
-    check_selection(&options.args, &cwd)?;
+    .map_err(|problems| Fatal::usage(problems.join("\nerror: ")))?;
+    check_selection(&args.selection)?;
     let entries: Vec<_> = match partition {
         Some(p) => p.select(entries, |e| &e.id),
         None => entries,
     };
     let out = cwd.join(&args.out);
     if let Some(old) = &args.compare {
-        compare::check(&cwd.join(old), old, &out).map_err(Fatal::Usage)?;
+        compare::check(&cwd.join(old), old, &out).map_err(Fatal::usage)?;
     }
     std::fs::create_dir_all(&out)
-        .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", out.display())))?;
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+        .map_err(|e| Fatal::io(format!("cannot create {}", out.display()), e))?;
+    let jobs = args.jobs;
     // From here a stop is passed on to the running bots, whose reports
     // are still written, and so is the table.
     stop.set_on_stop(crate::pool::OnStop::PassOn);
@@ -173,7 +127,7 @@ pub fn grade(args: &GradeArgs, stop: &crate::pool::StopToken) -> Result<i32, Fat
     let mut grades = table::Grades {
         protocheck: crate::build_info::LONG.into(),
         game: options.game.clone(),
-        options: run_options,
+        options: args.run_options.clone(),
         partition: partition.map(|p| format!("{}/{}", p.shard, p.total)),
         bot_time_limit: args.bot_time_limit.map(crate::suite::budget::show),
         compared_with: args.compare.as_ref().map(|old| old.display().to_string()),
@@ -182,7 +136,7 @@ pub fn grade(args: &GradeArgs, stop: &crate::pool::StopToken) -> Result<i32, Fat
     write_outputs(&out, &mut grades)?;
     if let Some(path) = &args.gradebook_csv {
         table::write_file(&cwd.join(path), &table::gradebook_csv(&grades.bots))
-            .map_err(Fatal::Io)?;
+            .map_err(|said| Fatal::Io(IoError::Said(said)))?;
     }
     eprintln!(
         "protocheck: {}; class page {}",
@@ -200,8 +154,9 @@ pub fn grade(args: &GradeArgs, stop: &crate::pool::StopToken) -> Result<i32, Fat
     })
 }
 
-pub fn merge(args: &MergeArgs) -> Result<i32, Fatal> {
-    let mut grades = merge::merge(&args.folders, &args.out).map_err(Fatal::Usage)?;
+/// `protocheck merge`.
+pub fn merge(args: &MergeConfig) -> Result<i32, Fatal> {
+    let mut grades = merge::merge(&args.folders, &args.out).map_err(Fatal::usage)?;
     write_outputs(&args.out, &mut grades)?;
     eprintln!(
         "protocheck: merged {}: {}",
@@ -212,8 +167,9 @@ pub fn merge(args: &MergeArgs) -> Result<i32, Fatal> {
 }
 
 fn write_outputs(out: &Path, grades: &mut table::Grades) -> Result<(), Fatal> {
-    table::write(out, grades).map_err(Fatal::Io)?;
-    table::write_file(&out.join("index.html"), &summary::render(grades)).map_err(Fatal::Io)
+    table::write(out, grades).map_err(|said| Fatal::Io(IoError::Said(said)))?;
+    table::write_file(&out.join("index.html"), &summary::render(grades))
+        .map_err(|said| Fatal::Io(IoError::Said(said)))
 }
 
 fn summary_counts(rows: &[table::Row]) -> String {
@@ -249,24 +205,18 @@ fn shard(text: &str) -> Result<crate::suite::partition::Partition, String> {
 }
 
 /// The selection itself (game, scenario files, filter) is checked once,
-/// by a protocheck that lists it, before any bot runs: a typo in the
-/// options is one error, not one per bot.
-fn check_selection(run_options: &[String], cwd: &Path) -> Result<(), Fatal> {
-    let exe = std::env::current_exe()
-        .map_err(|e| Fatal::Io(format!("cannot find protocheck's own program: {e}")))?;
-    let out = std::process::Command::new(exe)
-        .args(run_options)
-        .arg("--list")
-        .current_dir(cwd)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| Fatal::Io(format!("cannot run protocheck to check the options: {e}")))?;
-    if out.status.success() {
-        return Ok(());
-    }
-    let said = String::from_utf8_lossy(&out.stderr);
+/// as `--list` would check it, before any bot runs: a typo in the options
+/// is one error, not one per bot.
+fn check_selection(selection: &Result<RunSpec, String>) -> Result<(), Fatal> {
+    let said = match selection {
+        Ok(spec) => match crate::run::check_selection(spec) {
+            Ok(()) => return Ok(()),
+            Err(fatal) => fatal.to_string(),
+        },
+        Err(said) => said.clone(),
+    };
     let said = said.trim().trim_start_matches("error: ");
-    Err(Fatal::Usage(format!("the run options after `--`: {said}")))
+    Err(Fatal::Usage(UsageError::RunOptions(said.into())))
 }
 
 #[cfg(test)]
@@ -285,35 +235,31 @@ mod tests {
             .collect()
     }
 
-    #[derive(clap::Parser)]
-    struct Grade {
-        #[command(flatten)]
-        args: GradeArgs,
-    }
-
-    fn bot_time_limit(words: &[&str]) -> Result<Option<std::time::Duration>, String> {
-        use clap::Parser;
-        let words = ["grade", "bot"].iter().chain(words);
-        Grade::try_parse_from(words)
-            .map(|g| g.args.bot_time_limit)
-            .map_err(|e| e.to_string())
-    }
-
+    /// The selection is checked in this process, from the typed run, with
+    /// the words a protocheck listing it would have said.
     #[test]
-    fn the_bot_time_limit_is_none_unless_given() {
-        use std::time::Duration;
-        assert_eq!(bot_time_limit(&[]), Ok(None));
-        assert_eq!(bot_time_limit(&["--bot-time-limit", "none"]), Ok(None));
+    fn the_selection_is_checked_from_the_typed_run() {
+        let spec = |game: &str, filter: Option<&str>| RunSpec {
+            game: Some(game.into()),
+            filter: filter.map(String::from),
+            ..RunSpec::default()
+        };
+        assert!(check_selection(&Ok(spec("kalah", None))).is_ok());
+        let said = |selection| match check_selection(&selection) {
+            Err(Fatal::Usage(m @ UsageError::RunOptions(_))) => m.to_string(),
+            other => panic!("{other:?}"),
+        };
         assert_eq!(
-            bot_time_limit(&["--bot-time-limit", "2m"]),
-            Ok(Some(Duration::from_secs(120)))
+            said(Ok(spec("kalah", Some("no-such-scenario")))),
+            "the run options after `--`: no scenario selected (check --filter)"
         );
+        assert!(said(Ok(spec("kalha", None))).starts_with(
+            "the run options after `--`: unknown game `kalha` (did you mean `kalah`?)"
+        ),);
         assert_eq!(
-            bot_time_limit(&["--bot-time-limit=1m30s"]),
-            Ok(Some(Duration::from_secs(90)))
+            said(Err("error: --config x.toml: no such file".into())),
+            "the run options after `--`: --config x.toml: no such file"
         );
-        let e = bot_time_limit(&["--bot-time-limit", "soon"]).unwrap_err();
-        assert!(e.contains("--bot-time-limit"), "{e}");
     }
 
     #[test]

@@ -1,10 +1,9 @@
 //! The options of a single run that every bot is graded with (given after
-//! `--`), checked by the same parser as a single run, with the ones grade
-//! sets itself refused, and paths made absolute (each bot runs in its own
-//! working folder).
+//! `--`), as the command line parsed them with the parser of a single run:
+//! the ones grade sets itself refused, and paths made absolute (each bot
+//! runs in its own working folder).
 
-use clap::parser::ValueSource;
-use clap::{CommandFactory, FromArgMatches};
+use crate::transport::sandbox::SandboxOptions;
 use std::path::Path;
 
 /// Options grade decides for every bot, with why.
@@ -89,41 +88,45 @@ pub fn with_limits(given: &[String], words: &[String]) -> Result<Vec<String>, St
     Ok(given.iter().chain(words).cloned().collect())
 }
 
-pub fn check(given: &[String], cwd: &Path) -> Result<RunOptions, String> {
-    let words = std::iter::once("protocheck".to_string()).chain(given.iter().cloned());
-    let matches = crate::cli::Cli::command()
-        .try_get_matches_from(words)
-        .map_err(|e| {
-            let text = e.to_string();
-            let first = text
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ");
-            format!("the run options after `--` do not parse: {first}")
-        })?;
-    if matches.subcommand().is_some() {
-        return Err("the run options after `--` name a subcommand; give only the options of a single run, e.g. -- --game kalah --games 20 --seed 7".into());
-    }
+/// The run options after `--` as the parser of a single run read them.
+#[derive(Clone, Debug, Default)]
+pub struct ParsedRunOptions {
+    /// The words, as given.
+    pub words: Vec<String>,
+    /// The options given on the command line, in the parser's order.
+    pub given: Vec<GivenOption>,
+    /// `--game`, when given.
+    pub game: Option<String>,
+    /// The sandbox the options ask for, wherever they were given.
+    pub sandbox: SandboxOptions,
+}
+
+/// An option the run options give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GivenOption {
+    /// The parser's name for it (`bot_cmd`).
+    pub id: String,
+    /// How the user writes it (`--bot-cmd`; `a bot` for the bot itself).
+    pub written: String,
+}
+
+/// The run options, refused when they set what grade decides, with the
+/// paths made absolute against `cwd` and a bot's own protocheck.toml shut
+/// out unless `--config` names one.
+pub fn check(parsed: &ParsedRunOptions, cwd: &Path) -> Result<RunOptions, String> {
+    let given_here = |id: &str| parsed.given.iter().any(|g| g.id == id);
     for (id, why) in SET_BY_GRADE {
-        if matches.value_source(id) == Some(ValueSource::CommandLine) {
-            let name = crate::cli::Cli::command()
-                .get_arguments()
-                .find(|a| a.get_id() == *id)
-                .and_then(|a| a.get_long().map(|l| format!("--{l}")))
-                .unwrap_or_else(|| "a bot".to_string());
-            return Err(format!("{name} cannot be given to grade: {why}"));
+        if let Some(option) = parsed.given.iter().find(|g| g.id == *id) {
+            return Err(format!(
+                "{} cannot be given to grade: {why}",
+                option.written
+            ));
         }
     }
-    let given_here = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
     if given_here("games") && !given_here("seed") {
         return Err("--games needs --seed in grade, so that every bot meets the same games (e.g. --games 20 --seed 2026)".into());
     }
-    let game = matches.get_one::<String>("game").cloned();
-    let sandbox = crate::cli::limit_flags::LimitFlags::from_arg_matches(&matches)
-        .map_err(|e| format!("the run options after `--` do not parse: {e}"))?
-        .sandbox_options();
-    let mut args = absolute_paths(given, cwd);
+    let mut args = absolute_paths(&parsed.words, cwd);
     if !given_here("config") {
         // A bot's folder may hold a protocheck.toml of its author's: it
         // must not change what the bot is graded on.
@@ -131,8 +134,8 @@ pub fn check(given: &[String], cwd: &Path) -> Result<RunOptions, String> {
     }
     Ok(RunOptions {
         args,
-        game,
-        sandbox,
+        game: parsed.game.clone(),
+        sandbox: parsed.sandbox.clone(),
     })
 }
 
@@ -166,40 +169,6 @@ mod tests {
     }
 
     #[test]
-    fn selection_options_pass_with_paths_made_absolute() {
-        let opts = check(
-            &words("--game kalah --scenarios extra --scenarios=more/x.yaml --games 3 --seed 9"),
-            Path::new("/course"),
-        )
-        .unwrap();
-        assert_eq!(
-            opts.args,
-            words(
-                "--no-config --game kalah --scenarios /course/extra --scenarios=/course/more/x.yaml --games 3 --seed 9"
-            )
-        );
-        assert_eq!(opts.game.as_deref(), Some("kalah"));
-    }
-
-    #[test]
-    fn options_grade_sets_itself_are_refused_with_the_reason() {
-        for (given, named) in [
-            ("--game kalah --format html", "--format"),
-            ("--game kalah --output x.json", "--output"),
-            ("--game kalah --jobs 4", "--jobs"),
-            ("--game kalah ./bot", "a bot"),
-            ("--game kalah --bot-cmd x", "--bot-cmd"),
-            ("--game kalah --bot-time-limit 2m", "--bot-time-limit"),
-        ] {
-            let e = check(&words(given), Path::new("/")).unwrap_err();
-            assert!(
-                e.starts_with(&format!("{named} cannot be given to grade")),
-                "{given}: {e}"
-            );
-        }
-    }
-
-    #[test]
     fn grades_own_limit_flags_follow_the_run_options_once() {
         let given = words("--game kalah --memory-limit 2G --allow-read /data");
         let forwarded = with_limits(
@@ -217,32 +186,5 @@ mod tests {
         assert!(e.starts_with("--memory-limit is given both"), "{e}");
         let e = with_limits(&words("--sandbox=off"), &words("--sandbox require")).unwrap_err();
         assert!(e.starts_with("--sandbox is given both"), "{e}");
-    }
-
-    #[test]
-    fn the_sandbox_of_the_runs_is_read_from_the_options() {
-        let opts = check(
-            &words("--game kalah --sandbox off --max-disk 1G"),
-            Path::new("/"),
-        )
-        .unwrap();
-        assert_eq!(opts.sandbox.mode, crate::transport::sandbox::Mode::Off);
-        assert_eq!(opts.sandbox.max_disk, Some(1 << 30));
-        let opts = check(&words("--game kalah --allow-read ."), Path::new("/course")).unwrap();
-        assert_eq!(
-            opts.args,
-            words("--no-config --game kalah --allow-read /course/.")
-        );
-    }
-
-    #[test]
-    fn generated_games_need_a_fixed_seed_and_bad_options_say_why() {
-        let e = check(&words("--game kalah --games 5"), Path::new("/")).unwrap_err();
-        assert!(e.contains("--games needs --seed"), "{e}");
-        let e = check(&words("--game kalah --no-such-option"), Path::new("/")).unwrap_err();
-        assert!(
-            e.contains("do not parse") && e.contains("--no-such-option"),
-            "{e}"
-        );
     }
 }

@@ -19,96 +19,56 @@ mod table;
 mod tournament;
 
 pub use report::{MatchReport, TournamentReport};
-pub use tournament::{TournamentArgs, tournament};
+pub use tournament::{TournamentConfig, tournament};
 
-use crate::cli::Fatal;
-use crate::controller::{RunConfig, TcpConfig};
+use crate::config::{BotLimits, RunConfigBuilder, Timings};
+use crate::controller::RunConfig;
+use crate::fatal::Fatal;
 use crate::games::Game;
 use crate::games::Seating;
+use crate::games::options::GameOptionValues;
 use crate::pool::{Outcome, Pool, StopToken};
 use crate::scenario::Options;
 use crate::transport::BotCommand;
+use crate::transport::environment::EnvPolicy;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use table::{GameRecord, Player};
 
-/// Play games between bots at one table, protocheck the engine between them.
-#[derive(Debug, clap::Args)]
-#[command(after_help = MATCH_HELP)]
-pub struct MatchArgs {
-    #[command(flatten)]
-    pub table: TableArgs,
-    /// The bot programs, as many as the game seats at one table (Kalah,
-    /// QTP: two; Dominion: 2 to 4; Evolution: 2 to 8; built-in players
-    /// take the seats no bot takes). The first sits at seat 1 (Kalah
-    /// South, QTP black) in game 1; each game the seats rotate by one.
-    #[arg(value_name = "BOT", num_args = 2.., required = true)]
+/// A match (the command line's help says what each option means).
+#[derive(Debug)]
+pub struct MatchConfig {
+    pub table: TableConfig,
+    /// The bot programs, as paths or globs, in the seat order of game 1.
     pub bots: Vec<String>,
     /// Games to play, seats rotating.
-    #[arg(long, value_name = "N", default_value_t = 1)]
     pub games: usize,
-    /// Games played at once (default: CPUs), each with its own bots. The
-    /// results do not depend on it.
-    #[arg(long, value_name = "N")]
+    /// Games played at once.
     pub jobs: Option<usize>,
-    /// Also write the match (JSON, every game's transcript) to this file.
-    #[arg(long, short = 'o', value_name = "FILE")]
+    /// Also write the match (JSON) to this file.
     pub out: Option<PathBuf>,
-    /// Look, for up to this long per forfeited game, for another game of
-    /// this match (other seats, another deal and built-in players' choices)
-    /// in which the same bot forfeits with the same rule sooner, both bots
-    /// re-run on each (docs/shrinking.md). Default 0: off.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "0s")]
+    /// How long to look for a shorter forfeit per forfeited game (0: off).
     pub shrink_time: Duration,
 }
 
 /// What every game of a match or a tournament is played with.
-#[derive(Debug, clap::Args)]
-pub struct TableArgs {
-    /// The game the bots play.
-    #[arg(long)]
+#[derive(Debug)]
+pub struct TableConfig {
+    /// The game the bots play, as the user named it.
     pub game: String,
-    /// A report to write, repeatable: KIND for standard output, KIND=FILE
-    /// for a file (human, json, html, junit), every one from the same
-    /// games: `--report json=m.json --report html=m.html`. Default: human
-    /// on standard output.
-    #[arg(long, value_name = "KIND[=FILE]")]
+    /// The reports to write (`--report KIND[=FILE]`, repeatable), every
+    /// one from the same games; none asked for: human on standard output.
     pub report: Vec<crate::report::request::Request<MatchFormat>>,
-    /// The older form of --report: one more report on standard output,
-    /// human (default), json, html (match: one page stepping through every
-    /// game with every bot's lines and the board; tournament: the board
-    /// drawn on its pages, which `--out` always holds) or junit.
-    #[arg(long, value_enum)]
+    /// The older form of `--report`: one more report on standard output.
     pub format: Option<MatchFormat>,
-    /// Per-reply time limit (default: the game's, as in a single run).
-    #[arg(long, value_parser = parse_duration)]
-    pub timeout: Option<Duration>,
-    /// Time limit for each bot's first reply, start-up included (over TCP,
-    /// Evolution: also how long a client may take to connect, default
-    /// 30s), as in a single run.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub startup_timeout: Option<Duration>,
-    /// The pause before each move relayed to a bot, in which output it
-    /// sends out of turn is seen, as `--silence` in a single run (default:
-    /// the game's, paced by the bot; 0 for speed).
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub silence: Option<Duration>,
-    /// How long a bot may take to exit after its game ends (default: the
-    /// game's), as in a single run.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub exit_grace: Option<Duration>,
-    /// The limits every bot runs under, and its sandbox, as in a single
-    /// run (the CPU time and output limits count per game).
-    #[command(flatten)]
-    pub limits: crate::cli::limit_flags::LimitFlags,
-    /// The game's own options, as a single run takes them (QTP:
-    /// `--board-size`, default 9, and `--walls`, default the referee's
-    /// for the size).
-    #[command(flatten)]
-    pub game_options: crate::cli::game_flags::GameFlags,
-    /// Every bot's environment, as in a single run.
-    #[command(flatten)]
-    pub bot_env: crate::cli::env_flags::EnvFlags,
+    /// The time limits (`None`: the game's).
+    pub timings: Timings,
+    /// The limits of every bot process.
+    pub limits: BotLimits,
+    /// The game's own options.
+    pub game_options: GameOptionValues,
+    /// Every bot's environment.
+    pub env: EnvPolicy,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -118,18 +78,6 @@ pub enum MatchFormat {
     Html,
     /// One testcase per game per bot.
     Junit,
-}
-
-const MATCH_HELP: &str = "Examples:\n  \
-protocheck match --game kalah ./botA ./botB --games 4\n  \
-protocheck match --game quoridor ./engineA ./engineB --format json\n  \
-protocheck match --game dominion-text ./botA ./botB ./botC --players 4\n  \
-protocheck match --game evolution ./clientA ./clientB ./clientC --games 3\n\
-Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
-2 bad input or a bot that could not be started.";
-
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
 }
 
 /// Everything a game needs besides its players.
@@ -143,7 +91,7 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
-    pub(crate) fn new(args: &TableArgs, stop: &StopToken) -> Result<Setup, Fatal> {
+    pub(crate) fn new(args: &TableConfig, stop: &StopToken) -> Result<Setup, Fatal> {
         let playable = || {
             crate::games::ALL
                 .iter()
@@ -153,43 +101,36 @@ impl Setup {
                 .join(", ")
         };
         let game = crate::games::by_id(&args.game).ok_or_else(|| {
-            Fatal::Usage(format!(
+            Fatal::usage(format!(
                 "unknown game `{}`: protocheck plays matches of {}",
                 args.game,
                 playable()
             ))
         })?;
         let seating = game.facts().seating.as_ref().ok_or_else(|| {
-            Fatal::Usage(format!(
+            Fatal::usage(format!(
                 "matches of `{}` are not supported yet: protocheck plays matches of {}",
                 args.game,
                 playable()
             ))
         })?;
-        let cfg = RunConfig {
-            bot: BotCommand {
-                program: String::new(),
-                args: Vec::new(),
-                env: Default::default(),
-                workdir: None,
-            },
-            limits: args.limits.limits(),
-            timeout: args.timeout,
-            startup_timeout: args.startup_timeout,
-            exit_grace: args.exit_grace,
-            silence: args.silence,
-            strict: false,
-            max_output: args.limits.max_output,
-            tcp: TcpConfig::default(),
-            pictures: report::draws_pictures(&args.report, args.format),
-            stop: stop.clone(),
+        // Each seat's bot is set per game.
+        let no_bot = BotCommand {
+            program: String::new(),
+            args: Vec::new(),
+            env: Default::default(),
+            workdir: None,
         };
+        let cfg = RunConfigBuilder::new(no_bot, &args.limits, stop)
+            .timings(args.timings)
+            .pictures(report::draws_pictures(&args.report, args.format))
+            .build();
         Ok(Setup {
             game,
             cfg,
             seating,
             table: Options {
-                game: args.game_options.values.clone(),
+                game: args.game_options.clone(),
                 ..Options::default()
             },
         })
@@ -206,14 +147,14 @@ impl Setup {
             } else {
                 format!("{} to {}", range.start(), range.end())
             };
-            return Err(Fatal::Usage(format!(
+            return Err(Fatal::usage(format!(
                 "{} bots given: a {} table seats {want}",
                 bots,
                 self.game.facts().title
             )));
         }
         for seat in 0..bots {
-            (self.seating.seat)(seat, bots, &self.table).map_err(Fatal::Usage)?;
+            (self.seating.seat)(seat, bots, &self.table).map_err(Fatal::usage)?;
         }
         Ok(())
     }
@@ -221,7 +162,7 @@ impl Setup {
     /// Play one game, `players[0]` at seat 1. A bot that cannot be started
     /// is bad input (exit 2), as in a single run.
     pub(crate) fn play(&self, number: usize, players: &[&Player]) -> Result<GameRecord, Fatal> {
-        table::play(self, number, players).map_err(|e| Fatal::Bot(e.to_string()))
+        table::play(self, number, players).map_err(|e| Fatal::Bot(e.into()))
     }
 }
 
@@ -235,7 +176,7 @@ pub(crate) fn players(
     env: &crate::transport::environment::EnvPolicy,
 ) -> Result<Vec<Player>, Fatal> {
     let entries = crate::grade::roster::programs(args, cwd)
-        .map_err(|problems| Fatal::Usage(problems.join("\nerror: ")))?;
+        .map_err(|problems| Fatal::usage(problems.join("\nerror: ")))?;
     Ok(entries
         .into_iter()
         .map(|e| Player {
@@ -263,21 +204,21 @@ pub(crate) fn players(
 /// What `match` and `tournament` both start with: the table set up, at
 /// least one game asked for, the current folder and the bots named.
 pub(crate) fn seat_players(
-    table: &TableArgs,
+    table: &TableConfig,
     games: usize,
     bots: &[String],
     stop: &StopToken,
 ) -> Result<(Setup, PathBuf, Vec<Player>), Fatal> {
     let setup = Setup::new(table, stop)?;
     if games == 0 {
-        return Err(Fatal::Usage("--games must be at least 1".into()));
+        return Err(Fatal::usage("--games must be at least 1"));
     }
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here.
-    crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
-    let cwd = std::env::current_dir()
-        .map_err(|e| Fatal::Io(format!("cannot tell the current folder: {e}")))?;
-    let policy = table.bot_env.policy();
+    crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
+    let cwd =
+        std::env::current_dir().map_err(|e| Fatal::io("cannot tell the current folder", e))?;
+    let policy = table.env.clone();
     let game_variables =
         crate::transport::environment::game_variables(setup.game.facts().wire.transport);
     if let Some(line) = policy.note_here(game_variables).line() {
@@ -288,12 +229,12 @@ pub(crate) fn seat_players(
 }
 
 /// `protocheck match`.
-pub fn play_match(args: &MatchArgs, stop: &StopToken) -> Result<i32, Fatal> {
-    let reports = report::plan(&args.table.report, args.table.format).map_err(Fatal::Usage)?;
+pub fn play_match(args: &MatchConfig, stop: &StopToken) -> Result<i32, Fatal> {
+    let reports = report::plan(&args.table.report, args.table.format).map_err(Fatal::usage)?;
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots, stop)?;
     setup.check_table(players.len())?;
     let sandbox =
-        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
+        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
     // Game 1: the bots in the order given; each game after, rotated by one
     // (two bots: seats alternate).
     let play_game = |number: usize| {
@@ -313,7 +254,7 @@ pub fn play_match(args: &MatchArgs, stop: &StopToken) -> Result<i32, Fatal> {
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
     }
-    report::write(&result, &reports).map_err(Fatal::Io)?;
+    report::write(&result, &reports).map_err(|e| Fatal::Io(crate::fatal::IoError::Said(e)))?;
     Ok(result.exit_code())
 }
 
@@ -351,9 +292,7 @@ pub(crate) fn shrink_forfeit(
 
 /// `--jobs`, by default the CPUs.
 pub(crate) fn jobs(asked: Option<usize>) -> usize {
-    asked
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
+    crate::config::jobs(asked).max(1)
 }
 
 /// `play(0)` to `play(count - 1)` on the pool, at most `jobs` at once, the
@@ -372,15 +311,14 @@ pub(crate) fn in_order<T: Send>(
         .into_iter()
         .map(|outcome| match outcome {
             Outcome::Done(result) => result,
-            Outcome::Panicked(why) => Err(Fatal::Bot(format!(
+            Outcome::Panicked(why) => Err(Fatal::Internal(format!(
                 "internal error in protocheck (please report it): {why}"
             ))),
-            Outcome::NotRun => Err(Fatal::Bot("not played: protocheck was stopped".into())),
+            Outcome::NotRun => Err(Fatal::Internal("not played: protocheck was stopped".into())),
         })
         .collect()
 }
 
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {
-    std::fs::write(path, text)
-        .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| Fatal::io(format!("cannot write {}", path.display()), e))
 }

@@ -13,55 +13,34 @@
 use super::report::{MatchLine, MatchReport, Meeting, TournamentReport};
 use super::standings::{self, HeadToHead};
 use super::table::Player;
-use super::{MatchFormat, Setup, TableArgs, write_file};
-use crate::cli::Fatal;
+use super::{MatchFormat, Setup, TableConfig, write_file};
+use crate::fatal::Fatal;
 use std::path::{Path, PathBuf};
 
-/// Play every bot against every other, in both seat orders.
-#[derive(Debug, clap::Args)]
-#[command(after_help = TOURNAMENT_HELP)]
-pub struct TournamentArgs {
-    #[command(flatten)]
-    pub table: TableArgs,
-    /// Bot programs, as paths or globs (`bots/*/bot`, expanded by
-    /// protocheck when quoted); at least two.
-    #[arg(value_name = "BOT", required = true)]
+/// A round robin (the command line's help says what each option means).
+#[derive(Debug)]
+pub struct TournamentConfig {
+    pub table: TableConfig,
+    /// Bot programs, as paths or globs; at least two.
     pub bots: Vec<String>,
-    /// Games per match (each ordered pair is one match; seats alternate
-    /// within a match).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Games per match.
     pub games: usize,
-    /// Matches played at once (default: CPUs). The results do not depend
-    /// on it.
-    #[arg(long, value_name = "N")]
+    /// Matches played at once.
     pub jobs: Option<usize>,
-    /// Add an Elo rating to the standings (start 1500, K 32, game by game
-    /// in schedule order).
-    #[arg(long)]
+    /// Add an Elo rating to the standings.
     pub elo: bool,
-    /// The output folder: every match (JSON and page), the standings
-    /// (JSON, CSV, text) and the tournament's page `index.html`.
-    #[arg(long, short = 'o', value_name = "DIR", default_value = "tournament")]
+    /// The output folder.
     pub out: PathBuf,
-    /// As `match --shrink-time`: for each forfeited game, up to this long
-    /// looking for another game of its match that forfeits the same way
-    /// sooner. Default 0: off.
-    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration, default_value = "0s")]
+    /// As a match's: how long to look for a shorter forfeit.
     pub shrink_time: std::time::Duration,
 }
 
-const TOURNAMENT_HELP: &str = "Examples:\n  \
-protocheck tournament --game kalah 'bots/*' --jobs 2\n  \
-protocheck tournament --game quoridor a/engine b/engine c/engine --games 2 --elo --out results\n\
-Exit status: 0 every bot played without a failing finding, 1 a bot had one (a forfeit), \
-2 bad input or a bot that could not be started.";
-
-pub fn tournament(args: &TournamentArgs, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
+pub fn tournament(args: &TournamentConfig, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
     let reports =
-        super::report::plan(&args.table.report, args.table.format).map_err(Fatal::Usage)?;
+        super::report::plan(&args.table.report, args.table.format).map_err(Fatal::usage)?;
     let (setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots, stop)?;
     if players.len() < 2 {
-        return Err(Fatal::Usage(format!(
+        return Err(Fatal::usage(format!(
             "a tournament needs at least two bots; {} given",
             players.len()
         )));
@@ -79,9 +58,9 @@ pub fn tournament(args: &TournamentArgs, stop: &crate::pool::StopToken) -> Resul
     let out = cwd.join(&args.out);
     let matches_dir = out.join("matches");
     std::fs::create_dir_all(&matches_dir)
-        .map_err(|e| Fatal::Io(format!("cannot create {}: {e}", matches_dir.display())))?;
+        .map_err(|e| Fatal::io(format!("cannot create {}", matches_dir.display()), e))?;
     let sandbox =
-        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::Usage)?;
+        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
     let reports_played = play_all(
         &setup,
         &sandbox,
@@ -253,7 +232,7 @@ pub fn tournament(args: &TournamentArgs, stop: &crate::pool::StopToken) -> Resul
             }
         })
     });
-    written.map_err(Fatal::Io)?;
+    written.map_err(|e| Fatal::Io(crate::fatal::IoError::Said(e)))?;
     Ok(reports_played
         .iter()
         .map(MatchReport::exit_code)

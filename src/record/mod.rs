@@ -4,10 +4,12 @@
 //! whose steps replay what happened, with every bot reply as an `expect:`
 //! step; it is linted before it is reported as written.
 
-pub mod cli;
 pub mod command;
+mod config;
 pub mod interactive;
 pub mod transcript;
+
+pub use config::{RecordConfig, run};
 
 use crate::games::Game;
 use crate::scenario::Options;

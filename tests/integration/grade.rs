@@ -561,6 +561,20 @@ fn bad_rosters_are_refused_at_their_line_before_anything_runs() {
         &["grade", "submissions/alice/bot", "--", "--game", "kalha"],
         "unknown game `kalha`",
     );
+    // Checked in grade's own process, in the words `--list` would say.
+    refused(
+        &class,
+        &[
+            "grade",
+            "submissions/alice/bot",
+            "--",
+            "--game",
+            "kalah",
+            "--filter",
+            "no-such-scenario",
+        ],
+        "error: the run options after `--`: no scenario selected (check --filter)",
+    );
     refused(
         &class,
         &[

@@ -61,7 +61,7 @@ pub fn ignore_state(dir: &Path) -> Result<Option<PathBuf>, String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    let folder = super::super::last_failed::STATE_FOLDER;
+    let folder = crate::run::last_failed::STATE_FOLDER;
     let ignored = text.lines().any(|line| {
         let line = line.trim();
         let line = line.strip_prefix('/').unwrap_or(line);

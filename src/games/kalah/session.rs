@@ -100,7 +100,7 @@ impl KalahSession {
 
     fn bot_side(&self) -> Result<Side, ScriptError> {
         self.bot.ok_or_else(|| {
-            "the game has not started: send `START;South` or `START;North` first".to_string()
+            "the game has not started: send `START;South` or `START;North` first".into()
         })
     }
 
@@ -153,7 +153,7 @@ impl KalahSession {
             return Err(format!(
                 "it is the bot's turn ({}), not the opponent's",
                 bot.as_str()
-            ));
+            ).into());
         }
         Ok(bot.opposite())
     }
@@ -232,7 +232,7 @@ impl KalahSession {
                 before.state_string(),
                 after.board().state_string(),
                 claimed.state_string()
-            ));
+            ).into());
         }
         let mut out = self.opponent_move(mv)?;
         let want = out.remove(0);
@@ -246,7 +246,7 @@ impl KalahSession {
                 "the turn field must be {} here (the line protocheck would send is `{}`)",
                 turn_word(sent_turn),
                 want.text
-            ));
+            ).into());
         }
         // The scripted line is now exactly the one protocheck would send; an
         // END that follows must be scripted too, so it is not queued here.
@@ -435,7 +435,7 @@ impl Session for KalahSession {
                         "`opponent: {choice}`: expected a hole number 1..{}, `swap`, `auto` or one of {}",
                         self.holes,
                         steer::Aim::WORDS.join(", ")
-                    ));
+                    ).into());
                 }
             },
         };

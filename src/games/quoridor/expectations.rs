@@ -44,7 +44,7 @@ impl QtpExpect<'_> {
             _ => Err(format!(
                 "`expect: {}` is not one of QTP's expectations as written (`success`, `{{ error: TEXT }}`)",
                 own.word
-            )),
+            ).into()),
         }
     }
 }

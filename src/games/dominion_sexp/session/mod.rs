@@ -183,7 +183,7 @@ impl SexpSession {
             return Err(format!(
                 "it is the bot's turn ({}), not a built-in player's",
                 self.bot_name()
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -285,7 +285,7 @@ impl SexpSession {
                 }
             }) {
                 Some(Ok(r)) => r,
-                Some(Err(e)) => return Err(format!("`opponent: {choice}`: {e}")),
+                Some(Err(e)) => return Err(format!("`opponent: {choice}`: {e}").into()),
                 None if rest.is_empty() => break,
                 None => continue,
             };
@@ -296,7 +296,7 @@ impl SexpSession {
         if plays.is_empty() {
             return Err(format!(
                 "`opponent: {choice}`: expected `auto` or plays such as `(add copper) (buy silver) (clean estate)`"
-            ));
+            ).into());
         }
         Ok(plays)
     }
@@ -324,7 +324,7 @@ impl SexpSession {
                 return Err(format!(
                     "it is {}'s turn, a built-in player's: the bot gets (move …) only on its own turn",
                     self.game.current_name()
-                ));
+                ).into());
             }
             if self.move_due {
                 return Err("the bot owes a play for the (move …) already sent: protocheck sends the next one itself".into());
@@ -333,7 +333,7 @@ impl SexpSession {
             if *state != self.game.snapshot() {
                 return Err(format!(
                     "this (move …) does not follow from the game so far: the state is `{want}`"
-                ));
+                ).into());
             }
         }
         let canonical = Notification::Move(self.game.snapshot()).to_string();
@@ -372,11 +372,11 @@ impl Session for SexpSession {
                     return Err(format!(
                         "it is {}'s turn, not {name}'s",
                         self.game.current_name()
-                    ));
+                    ).into());
                 }
                 let mut out = self.builtin_play(*play)?;
                 if !deal::same_tokens(text, &out.text) {
-                    return Err(format!("write the play canonically: `{}`", out.text));
+                    return Err(format!("write the play canonically: `{}`", out.text).into());
                 }
                 if text != out.text {
                     self.padded = true;

@@ -48,7 +48,7 @@ impl SexpSession {
         let [play] = plays[..] else {
             return Err(format!(
                 "internal: a relayed play is one play, not `{choice}`"
-            ));
+            ).into());
         };
         let out = self.builtin_play(play)?;
         self.last_opponent = Some(play.to_string());

@@ -46,7 +46,7 @@ fn card_list(words: &[&str], what: &str) -> Result<Vec<Card>, ScriptError> {
         .iter()
         .map(|w| {
             Card::from_lowercase_name(w)
-                .ok_or_else(|| format!("`{what}`: `{w}` is not one of the 17 card names"))
+                .ok_or_else(|| format!("`{what}`: `{w}` is not one of the 17 card names").into())
         })
         .collect()
 }
@@ -68,7 +68,7 @@ impl TextSession {
         if let Some(due) = self.due {
             return Err(format!(
                 "the bot owes a reply ({due:?}) before protocheck sends anything else"
-            ));
+            ).into());
         }
         if self.game.ended.is_some() {
             return Err("the game is over: protocheck sends nothing more".into());
@@ -89,7 +89,7 @@ impl TextSession {
             return Err(format!(
                 "it is {}'s turn, a built-in seat's: its plays are `opponent:` steps (`auto`, `action …`, `buy …`, `pass`), not `send:`",
                 seat(self.game.current)
-            ));
+            ).into());
         }
         self.planned.extend(out);
         Ok(())
@@ -119,7 +119,7 @@ impl TextSession {
                 return Err(format!(
                     "this supply does not follow from the game so far (column {}): the piles are `{now}`",
                     first_difference(text, &now)
-                ));
+                ).into());
             }
             if self.stage != Stage::Turns || self.game.ended.is_some() {
                 return Err(
@@ -139,7 +139,7 @@ impl TextSession {
                 "this message does not follow from the game so far (column {}): protocheck sends `{}` here",
                 first_difference(text, &next.text),
                 next.text
-            ));
+            ).into());
         }
         if next.replies > 0 {
             self.robust = false;
@@ -201,7 +201,7 @@ impl TextSession {
                 other => {
                     return Err(format!(
                         "`{other}` is not an opponent command: `auto`, `others`, `action …`, `buy …`, `pass`, `hand …`, `bot-hand …`, `bot-deck …` or `supply …`"
-                    ));
+                    ).into());
                 }
             }
         }
@@ -230,13 +230,13 @@ impl TextSession {
             return Err(format!(
                 "`hand` sets {}'s hand at the start of its turn only",
                 seat(current)
-            ));
+            ).into());
         }
         if cards.len() > MAX_HAND {
             return Err(format!(
                 "a hand at the start of a turn holds at most {MAX_HAND} cards, not {}",
                 cards.len()
-            ));
+            ).into());
         }
         let player = &mut self.game.players[current];
         let old = std::mem::replace(&mut player.hand, cards);
@@ -250,7 +250,7 @@ impl TextSession {
             return Err(format!(
                 "the bot cannot hold {} cards here: a hand holds at most {MAX_HAND} outside the bot's own plays",
                 cards.len()
-            ));
+            ).into());
         }
         if self.due.is_some() || self.game.ended.is_some() {
             return Err("`bot-hand` only between requests, while the game goes on".into());
@@ -307,7 +307,7 @@ impl TextSession {
                 return Err(format!(
                     "the {card} pile never holds more than its {} at the start",
                     start.count(card)
-                ));
+                ).into());
             }
             supply.set(card, n);
         }
@@ -341,7 +341,7 @@ impl TextSession {
             return Err(format!(
                 "it is the bot's turn ({}), not a built-in seat's",
                 seat(self.bot)
-            ));
+            ).into());
         }
         let judgement = judge_reply(
             Request::PlayTurn,
@@ -354,7 +354,7 @@ impl TextSession {
             (_, _) => {
                 return Err(format!(
                     "`{command}` is not a play in the reply grammar, e.g. `action smithy`, `buy silver`, `pass`"
-                ));
+                ).into());
             }
         };
         let illegal = match &play {
@@ -372,7 +372,7 @@ impl TextSession {
                 seat(current),
                 hand.join(" "),
                 rule.id()
-            ));
+            ).into());
         }
         self.apply_play(&play, out);
         if !self.attacks.is_empty() {

@@ -53,7 +53,9 @@ fn cards(words: &[&str], choice: &str) -> Result<Vec<Card>, ScriptError> {
         .iter()
         .map(|w| {
             Card::from_lowercase_name(w)
-                .ok_or_else(|| format!("internal: `{w}` in the relayed `{choice}` is not a card"))
+                .ok_or_else(|| {
+                    format!("internal: `{w}` in the relayed `{choice}` is not a card").into()
+                })
         })
         .collect()
 }
@@ -135,7 +137,7 @@ impl TextSession {
                     return Err(format!(
                         "internal: `{choice}` is not a relayed play of seat {}",
                         seat + 1
-                    ));
+                    ).into());
                 }
             };
             match play {
@@ -159,7 +161,7 @@ impl TextSession {
                     return Err(format!(
                         "internal: `{choice}` is not a relayed attack answer of seat {}",
                         seat + 1
-                    ));
+                    ).into());
                 }
             };
             self.attacks.pop_front();

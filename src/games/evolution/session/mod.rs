@@ -136,7 +136,7 @@ impl EvolutionSession {
             Request::Disagree(e) => {
                 return Err(format!(
                     "internal: the sessions of this table disagree: {e}"
-                ));
+                ).into());
             }
         })
     }
@@ -239,7 +239,7 @@ impl Session for EvolutionSession {
                 let (_, choose) = self.table.turn_messages();
                 Ok(vec![Outgoing::asking(to_compact(&choose))])
             }
-            _ => Err(format!("`opponent: auto` while {}", self.phase_word())),
+            _ => Err(format!("`opponent: auto` while {}", self.phase_word()).into()),
         }
     }
 
@@ -479,7 +479,7 @@ impl Scripted for EvolutionSession {
             return Err(format!(
                 "the expected reply is not legal here: {}: {}",
                 v.rule, v.message
-            ));
+            ).into());
         }
         Ok(judged.follow_ups)
     }

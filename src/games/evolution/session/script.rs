@@ -15,7 +15,7 @@ impl EvolutionSession {
             return Err(format!(
                 "a `start` can only be sent between turns (now: {})",
                 self.phase_word()
-            ));
+            ).into());
         }
         if !self.table.can_deal() {
             return Err("the deck cannot deal another turn".into());
@@ -38,7 +38,7 @@ impl EvolutionSession {
             return Err(format!(
                 "start: a hand of {} cards; every `choose` comes with at least 4 (§3.10, §9.0)",
                 hand.len()
-            ));
+            ).into());
         }
         self.table.deal_turn();
         let b = self.table.bot_index().ok_or("the bot is not seated")?;
@@ -90,7 +90,8 @@ impl EvolutionSession {
                     if boards.is_empty() {
                         return Err(format!(
                             "choose: {what}: every player has a board at `choose`"
-                        ));
+                        )
+                        .into());
                     }
                     Ok(boards)
                 })
@@ -103,14 +104,14 @@ impl EvolutionSession {
                 "choose: `before` lists {} players, but the bot sits in seat {} (options.seat)",
                 before.len(),
                 self.seat + 1
-            ));
+            ).into());
         }
         if before.len() + after.len() != self.players {
             return Err(format!(
                 "choose: {} players in all, but the game has {} (options.players)",
                 before.len() + after.len(),
                 self.players
-            ));
+            ).into());
         }
         if after[0] != self.table.start_boards {
             return Err(

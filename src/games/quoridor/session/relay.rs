@@ -25,7 +25,7 @@ impl QtpSession {
         if colour == self.bot_colour {
             return Err(format!(
                 "`opponent: {choice}`: it is the engine's turn ({colour}), not the opponent's"
-            ));
+            ).into());
         }
         Ok(notation::action_command(colour, action).to_string())
     }

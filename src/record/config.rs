@@ -1,80 +1,57 @@
-//! `protocheck record`: its options, and the command run from them.
+//! `protocheck record`: its configuration, and the command run from it.
 
-use crate::controller::{RunConfig, TcpConfig};
+use crate::config::{BotLimits, RunConfigBuilder};
+use crate::fatal::Fatal;
 use crate::games::Game;
+use crate::games::options::GameOptionValues;
 use crate::scenario::{Options, Scenario};
 use crate::transport::BotCommand;
+use crate::transport::environment::EnvPolicy;
 use std::path::PathBuf;
 use std::time::Duration;
 
-#[derive(Debug, clap::Args)]
-pub struct RecordArgs {
-    /// The game protocol.
-    #[arg(long, value_name = "GAME")]
-    pub game: String,
+/// What `protocheck record` records (the command line's help says what
+/// each option means).
+#[derive(Debug)]
+pub struct RecordConfig {
     /// Where to write the scenario.
-    #[arg(long, short, value_name = "FILE")]
     pub output: PathBuf,
-    /// The bot program (not with --from-transcript); its arguments go after `--`.
-    #[arg(value_name = "BOT")]
     pub bot: Option<String>,
-    #[arg(last = true, value_name = "BOT_ARGS")]
     pub bot_args: Vec<String>,
-    /// The bot as one shell-quoted command line.
-    #[arg(long, value_name = "CMD", conflicts_with = "bot")]
     pub bot_cmd: Option<String>,
-    /// Make the scenario from this transcript instead of playing: a JSON
-    /// report (`--format json`), a log of `> `/`< ` lines, or a ManKalah.jar log.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["bot", "bot_cmd"])]
+    /// Make the scenario from this transcript instead of playing.
     pub from_transcript: Option<PathBuf>,
-    /// JSON reports: the scenario whose transcript to take (default: the
-    /// first that failed, else the first).
-    #[arg(long, value_name = "NAME", requires = "from_transcript")]
+    /// JSON reports: the scenario whose transcript to take.
     pub scenario: Option<String>,
-    /// ManKalah.jar logs: the bot is player 1 (starts as South) or 2.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 1,
-        requires = "from_transcript"
-    )]
+    /// ManKalah.jar logs: the bot's player number.
     pub player: u8,
     /// The scenario's name (default: from the output file's name).
-    #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
-    /// Replace the output file if it exists.
-    #[arg(long)]
     pub force: bool,
-    /// Time limit per expected reply (default per game); written to the
-    /// scenario's options.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
-    /// How long `expect: silence` listens; written to the scenario's options.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub silence: Option<Duration>,
-    /// The game's own options (`--holes`, `--board-size`, `--players`, …);
-    /// written to the scenario's options.
-    #[command(flatten)]
-    pub game_options: crate::cli::game_flags::GameFlags,
-    /// Seed of the built-in opponent's `auto` choices (written to the file).
-    #[arg(long, value_name = "S")]
+    /// The game's own options.
+    pub game_options: GameOptionValues,
+    /// Seed of the built-in opponent's `auto` choices.
     pub seed: Option<u64>,
-    /// The bot's environment, as in a single run.
-    #[command(flatten)]
-    pub bot_env: crate::cli::env_flags::EnvFlags,
-    /// The limits the bot runs under, and its sandbox, as in a single run.
-    #[command(flatten)]
-    pub limits: crate::cli::limit_flags::LimitFlags,
-}
-
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
+    /// The bot's environment.
+    pub env: EnvPolicy,
+    /// The limits of the bot's processes.
+    pub limits: BotLimits,
 }
 
 /// Run `protocheck record` for `game` (already looked up from `--game`).
-/// `Err`: a message for exit status 2.
+/// Every error is the user's to fix: a usage error (exit status 2).
 pub fn run(
-    args: &RecordArgs,
+    args: &RecordConfig,
+    game: &'static dyn Game,
+    stop: &crate::pool::StopToken,
+) -> Result<i32, Fatal> {
+    record(args, game, stop).map_err(Fatal::usage)
+}
+
+fn record(
+    args: &RecordConfig,
     game: &'static dyn Game,
     stop: &crate::pool::StopToken,
 ) -> Result<i32, String> {
@@ -93,7 +70,7 @@ pub fn run(
         // In the file, so that a replay waits as long as the recording did.
         timeout: args.timeout,
         silence: args.silence,
-        game: args.game_options.values.clone(),
+        game: args.game_options.clone(),
     };
     // The options are checked before any bot starts.
     game.session(&options)
@@ -122,21 +99,9 @@ pub fn run(
         return Ok(0);
     }
     let bot = bot_command(args)?;
-    let cfg = RunConfig {
-        bot: bot.clone(),
-        limits: args.limits.limits(),
-        // `--timeout` and `--silence` are in the scenario's options.
-        timeout: None,
-        startup_timeout: None,
-        exit_grace: None,
-        silence: None,
-        strict: false,
-        max_output: args.limits.max_output,
-        tcp: TcpConfig::default(),
-        // The recorder shows the text board; pictures are for the HTML report.
-        pictures: false,
-        stop: stop.clone(),
-    };
+    // `--timeout` and `--silence` are in the scenario's options; the
+    // recorder shows the text board (pictures are for the HTML report).
+    let cfg = RunConfigBuilder::new(bot.clone(), &args.limits, stop).build();
     // Before the bot starts: `--sandbox require` on a system without every
     // layer stops here.
     crate::transport::sandbox::settle(&cfg.limits.sandbox)?;
@@ -180,7 +145,7 @@ fn status_word(r: &crate::outcome::ScenarioResult) -> String {
     }
 }
 
-fn bot_command(args: &RecordArgs) -> Result<BotCommand, String> {
+fn bot_command(args: &RecordConfig) -> Result<BotCommand, String> {
     let words: Vec<String> = match (&args.bot, &args.bot_cmd) {
         (Some(bot), None) => std::iter::once(bot.clone())
             .chain(args.bot_args.iter().cloned())
@@ -200,10 +165,10 @@ fn bot_command(args: &RecordArgs) -> Result<BotCommand, String> {
         .split_first()
         .ok_or_else(|| "--bot-cmd is empty".to_string())?;
     Ok(BotCommand {
-        program: crate::cli::bot_path::resolve(program)?,
+        program: crate::run::bot_path::resolve(program)?,
         args: rest.to_vec(),
         env: crate::transport::environment::BotEnv {
-            policy: args.bot_env.policy(),
+            policy: args.env.clone(),
             game: Vec::new(),
         },
         workdir: None,

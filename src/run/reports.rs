@@ -2,18 +2,24 @@
 //! (`--report KIND[=FILE]`, `--format/--output`), every one from the same
 //! results; and the grading policy that scores them.
 
-use super::{Cli, ColorChoice, Fatal, emit};
+use super::{ColorChoice, RunSpec};
+use crate::fatal::Fatal;
 use crate::outcome::{ScenarioResult, Totals};
+use crate::report::stdout::emit;
 use crate::report::{self, RunInfo, human::Style};
 use std::io::IsTerminal;
 
 /// Write every report; the person at the terminal gets the summary line.
-pub(super) fn write(cli: &Cli, info: &RunInfo, results: &[ScenarioResult]) -> Result<(), Fatal> {
-    let reports = requests(cli)?;
+pub(super) fn write(
+    spec: &RunSpec,
+    info: &RunInfo,
+    results: &[ScenarioResult],
+) -> Result<(), Fatal> {
+    let reports = requests(spec)?;
     let lean;
     // Pictures recorded for an HTML report stay out of the others (the
     // JSON report would grow some thirty times), unless --pictures asks.
-    let drawn_only_for_html = !cli.pictures && results.iter().any(|r| !r.frames.is_empty());
+    let drawn_only_for_html = !spec.pictures && results.iter().any(|r| !r.frames.is_empty());
     let without_pictures = if drawn_only_for_html {
         lean = results
             .iter()
@@ -29,13 +35,13 @@ pub(super) fn write(cli: &Cli, info: &RunInfo, results: &[ScenarioResult]) -> Re
     for request in &reports {
         let to_terminal = request.path.is_none() && std::io::stdout().is_terminal();
         let style = Style {
-            color: match cli.color {
+            color: match spec.color {
                 ColorChoice::Always => true,
                 ColorChoice::Never => false,
                 ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
             },
-            verbose: cli.verbose,
-            quiet: cli.quiet,
+            verbose: spec.verbose,
+            quiet: spec.quiet,
         };
         let shown = match request.format {
             report::Format::Html => results,
@@ -44,7 +50,7 @@ pub(super) fn write(cli: &Cli, info: &RunInfo, results: &[ScenarioResult]) -> Re
         let text = report::render(request.format, info, shown, &style);
         match &request.path {
             Some(path) => std::fs::write(path, &text)
-                .map_err(|e| Fatal::Io(format!("cannot write {}: {e}", path.display())))?,
+                .map_err(|e| Fatal::io(format!("cannot write {}", path.display()), e))?,
             None => emit(&text),
         }
     }
@@ -60,26 +66,26 @@ pub(super) fn write(cli: &Cli, info: &RunInfo, results: &[ScenarioResult]) -> Re
     }
     // A GitHub report holds the annotations already: not twice.
     let github_report = reports.iter().any(|r| r.format == report::Format::Github);
-    crate::actions::emit_extras(github_report, cli.no_annotations, info, results);
+    crate::actions::emit_extras(github_report, spec.no_annotations, info, results);
     Ok(())
 }
 
 /// The grading policy (`--grading FILE`, which the project file's own
 /// `[grading]` table sets) and its source as reports name it (the file's
 /// name, never a grader's absolute path); the default without one.
-pub(super) fn policy(cli: &Cli) -> Result<(crate::grading::policy::Policy, String), Fatal> {
+pub(super) fn policy(spec: &RunSpec) -> Result<(crate::grading::policy::Policy, String), Fatal> {
     use crate::grading::policy::Policy;
-    let Some(file) = &cli.grading else {
+    let Some(file) = &spec.grading else {
         return Ok((Policy::default(), crate::grading::DEFAULT_SOURCE.into()));
     };
-    let policy = Policy::from_file(file).map_err(Fatal::Usage)?;
+    let policy = Policy::from_file(file).map_err(Fatal::usage)?;
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     match policy {
         Some(p) => Ok((p, format!("{name} [grading]"))),
-        None => Err(Fatal::Usage(format!(
+        None => Err(Fatal::usage(format!(
             "--grading {}: the file has no [grading] table",
             file.display()
         ))),
@@ -87,20 +93,25 @@ pub(super) fn policy(cli: &Cli) -> Result<(crate::grading::policy::Policy, Strin
 }
 
 /// The reports the command line asks for (`--report`, `--format/--output`).
-pub(super) fn requests(cli: &Cli) -> Result<Vec<report::request::Request>, Fatal> {
-    report::request::plan(&cli.report, cli.format, cli.output.as_deref()).map_err(Fatal::Usage)
+pub(super) fn requests(spec: &RunSpec) -> Result<Vec<report::request::Request>, Fatal> {
+    report::request::plan(&spec.report, spec.format, spec.output.as_deref()).map_err(Fatal::usage)
 }
 
 /// A bot that could not be started still gets the grading platforms'
 /// results (Gradescope: score 0 and why; PrairieLearn: not gradable, so
 /// no attempt is lost); the error itself goes on as it was.
-pub(super) fn unstartable(cli: &Cli, fatal: Fatal) -> Fatal {
-    let Fatal::Bot(message) = &fatal else {
+pub(super) fn unstartable(spec: &RunSpec, fatal: Fatal) -> Fatal {
+    let Fatal::Bot(error) = &fatal else {
         return fatal;
     };
-    let bot = cli.bot.clone().or(cli.bot_cmd.clone()).unwrap_or_default();
+    let message = &error.to_string();
+    let bot = spec
+        .bot
+        .clone()
+        .or(spec.bot_cmd.clone())
+        .unwrap_or_default();
     let message = report::feedback::without_paths(message, &bot);
-    for request in requests(cli).unwrap_or_default() {
+    for request in requests(spec).unwrap_or_default() {
         let text = match request.format {
             report::Format::Gradescope => report::gradescope::unstartable(&message),
             report::Format::Prairielearn => report::prairielearn::unstartable(&message),

@@ -15,7 +15,7 @@
 //! one that did not run this time (filtered out, skipped, interrupted) keeps
 //! its entry. Entries for scenarios the suite no longer has are dropped.
 
-use super::Cli;
+use super::RunSpec;
 use crate::outcome::{ScenarioResult, Status};
 use crate::scenario::{Origin, Scenario};
 use serde::{Deserialize, Serialize};
@@ -220,9 +220,9 @@ pub struct LastFailed {
 
 impl LastFailed {
     /// The record for this command line, with the scenarios it loaded.
-    pub fn open(cli: &Cli, game: &str, loaded: &[Scenario]) -> LastFailed {
-        let folder = state_folder(project_file(cli).as_deref());
-        let key = run_key(cli, game);
+    pub fn open(spec: &RunSpec, game: &str, loaded: &[Scenario]) -> LastFailed {
+        let folder = state_folder(spec.project_file.as_deref());
+        let key = run_key(spec, game);
         let before = folder.as_deref().map(|f| read(f, &key)).unwrap_or_default();
         let suite_names = loaded
             .iter()
@@ -312,28 +312,17 @@ impl LastFailed {
     }
 }
 
-/// The project file the run took its settings from, if any.
-fn project_file(cli: &Cli) -> Option<PathBuf> {
-    if let Some(file) = &cli.config {
-        return Some(std::fs::canonicalize(file).unwrap_or_else(|_| file.clone()));
-    }
-    if cli.no_config {
-        return None;
-    }
-    super::project::find(&std::env::current_dir().ok()?)
-}
-
 /// The run's key: a bot or scenario path counts as the file it names,
 /// wherever the run starts from.
-fn run_key(cli: &Cli, game: &str) -> RunKey {
-    let words: Vec<String> = match (&cli.bot, &cli.bot_cmd) {
+fn run_key(spec: &RunSpec, game: &str) -> RunKey {
+    let words: Vec<String> = match (&spec.bot, &spec.bot_cmd) {
         (Some(bot), _) => std::iter::once(bot.clone())
-            .chain(cli.bot_args.iter().cloned())
+            .chain(spec.bot_args.iter().cloned())
             .collect(),
         (None, Some(cmd)) => shell_words::split(cmd)
             .unwrap_or_else(|_| vec![cmd.clone()])
             .into_iter()
-            .chain(cli.bot_args.iter().cloned())
+            .chain(spec.bot_args.iter().cloned())
             .collect(),
         (None, None) => vec!["(client started by the user)".into()],
     };
@@ -351,10 +340,10 @@ fn run_key(cli: &Cli, game: &str) -> RunKey {
         .collect::<Vec<_>>()
         .join(" ");
     let mut sources = Vec::new();
-    if cli.scenarios.is_empty() || cli.with_builtin {
+    if spec.scenarios.is_empty() || spec.with_builtin {
         sources.push("builtin".to_string());
     }
-    for path in &cli.scenarios {
+    for path in &spec.scenarios {
         let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         sources.push(path.display().to_string());
     }
