@@ -3,6 +3,7 @@
 //! when the first ones show the bot cannot get going or protocheck is
 //! stopped, and save failing generated games as replayable scenario files.
 
+pub mod aims;
 pub mod budget;
 pub mod invariants;
 pub mod lint;
@@ -160,6 +161,7 @@ pub fn run_all(
     let gate = (!rules.keep_going && !rules.fail_fast)
         .then(|| StartupGate::new(skip_reasons))
         .flatten();
+    let aim_gate = aims::AimGate::new(scenarios);
     let spent = AtomicBool::new(false);
     let budget_not_run = AtomicUsize::new(0);
     let workers_n = jobs.max(1).min(scenarios.len().max(1));
@@ -187,6 +189,7 @@ pub fn run_all(
                     };
                     if let Some(Some(reason)) = skip_reasons.get(i) {
                         *slots[i].lock().unwrap() = Some(skipped(scenario, reason));
+                        aim_gate.ended();
                         observe(&SuiteEvent::Finished {
                             index: i,
                             status: Status::Skipped,
@@ -200,6 +203,23 @@ pub fn run_all(
                         stop.store(true, Ordering::SeqCst);
                         return;
                     }
+                    // A generated game waits for the games whose coverage
+                    // it aims past (see `aims`).
+                    let aims = if is_generated(scenario) {
+                        let stopping =
+                            || aims::stopping(&stop, rules.budget.is_some_and(|b| b.spent()));
+                        match aim_gate.wait(i, &slots, &stopping) {
+                            Some(aims) => Some(aims),
+                            None => {
+                                if rules.budget.is_some_and(|b| b.spent()) {
+                                    spent.store(true, Ordering::SeqCst);
+                                }
+                                return;
+                            }
+                        }
+                    } else {
+                        None
+                    };
                     if rules.budget.is_some_and(|b| b.spent()) {
                         // Spent while it waited for the gate.
                         spent.store(true, Ordering::SeqCst);
@@ -213,7 +233,7 @@ pub fn run_all(
                         name: &scenario.name,
                     });
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        controller::run(scenario, game, cfg)
+                        controller::run_aimed(scenario, game, cfg, aims)
                     }));
                     let ended = Instant::now();
                     let mut run = match outcome {
@@ -261,6 +281,7 @@ pub fn run_all(
                         status: run.result.status,
                     });
                     *slots[i].lock().unwrap() = Some(run);
+                    aim_gate.ended();
                 }
             });
         }
