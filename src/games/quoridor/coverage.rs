@@ -5,7 +5,7 @@
 use super::catalogue as rule;
 use super::expect::Outcome;
 use super::notation::Command;
-use super::rules::Cell;
+use super::rules::{Action, Board, Cell, Colour, Illegal};
 use crate::coverage::{Reached, Situation};
 use crate::verdict::{RuleId, RuleInfo};
 
@@ -57,6 +57,42 @@ pub fn stepped(reached: &mut Reached, from: Cell, to: Cell) {
         (1, 1) => reached.hit(&SIDE_STEP),
         _ => {}
     }
+}
+
+/// Generated play aiming at what is missing (`coverage::Aims`): what
+/// protocheck may send for `colour`, to move on `board`, each with the
+/// situations it would reach: the probes a conforming engine refuses and
+/// that leave the turn with protocheck (an undo past the history; a wall
+/// that would cut a pawn off, while `colour` has walls left), then its pawn
+/// steps. Its legal walls reach none, so they are left to the usual choice.
+pub fn choices_ahead(board: &Board, colour: Colour) -> Vec<(String, Vec<&'static Situation>)> {
+    let mut choices = Vec::new();
+    let past = u32::try_from(board.history_len() + 1).unwrap_or(u32::MAX);
+    choices.push((Command::Undo(Some(past)).to_string(), vec![&UNDO_PAST_HISTORY]));
+    if board.walls_left(colour) > 0
+        && let Some(w) = board.wall_slots().find(|&w| {
+            matches!(
+                board.clone().play(colour, Action::Place(w)),
+                Err(Illegal::PathBlocked(_))
+            )
+        })
+    {
+        choices.push((
+            Command::PlayWall(colour, w).to_string(),
+            vec![&WALL_BLOCKS_PATH],
+        ));
+    }
+    let from = board.pawn(colour);
+    for to in board.legal_pawn_moves(colour) {
+        let mut r = Reached::new();
+        stepped(&mut r, from, to);
+        let reaches = [&JUMP, &SIDE_STEP]
+            .into_iter()
+            .filter(|s| r.has(s))
+            .collect();
+        choices.push((Command::PlayMove(colour, to).to_string(), reaches));
+    }
+    choices
 }
 
 /// The engine answered a planned command (`ok`: with `=`) and no finding
@@ -127,6 +163,54 @@ mod tests {
         stepped(&mut r, Cell { col: 4, row: 2 }, Cell { col: 4, row: 3 });
         let got: Vec<_> = r.iter().collect();
         assert_eq!(got, vec![(JUMP.id, 1), (SIDE_STEP.id, 1)]);
+    }
+
+    #[test]
+    fn generated_play_aims_at_probes_and_jumps_the_run_has_not_reached() {
+        use crate::coverage::{Aims, Coverage};
+        use crate::games::quoridor::notation::parse_vertex;
+        let mut b = Board::new(9, 10).unwrap();
+        for (c, to) in [
+            (Colour::White, "E2"),
+            (Colour::White, "E3"),
+            (Colour::White, "E4"),
+            (Colour::Black, "E8"),
+            (Colour::Black, "E7"),
+            (Colour::Black, "E6"),
+            (Colour::Black, "E5"),
+        ] {
+            b.play(c, Action::Step(parse_vertex(to).unwrap())).unwrap();
+        }
+        let ahead = choices_ahead(&b, Colour::White);
+        assert_eq!(ahead[0], ("undo 8".to_string(), vec![&UNDO_PAST_HISTORY]));
+        // One wall cannot cut a pawn off an open board: no wall probe.
+        assert!(ahead.iter().all(|(_, r)| !r.contains(&&WALL_BLOCKS_PATH)));
+        let own = Reached::new();
+        // Nothing reached yet: the first probe.
+        assert_eq!(Aims::default().choose(&own, ahead.clone()).as_deref(), Some("undo 8"));
+        // Both probes reached before: the straight jump over the black pawn.
+        let mut before = Coverage::default();
+        before.reached(UNDO_PAST_HISTORY.id, 1);
+        before.reached(WALL_BLOCKS_PATH.id, 1);
+        let aims = Aims::after([&before]);
+        assert_eq!(aims.choose(&own, ahead.clone()).as_deref(), Some("playmove white E6"));
+        // And the jump too: the usual choice.
+        before.reached(JUMP.id, 1);
+        assert_eq!(Aims::after([&before]).choose(&own, ahead), None);
+        // Four walls along row 2: one more seals white in, and is the probe.
+        let mut sealed = Board::new(9, 10).unwrap();
+        for anchor in ["B2 h", "D2 h", "F2 h", "H2 h"] {
+            let w = crate::games::quoridor::notation::parse_wall(anchor).unwrap();
+            sealed.play(Colour::Black, Action::Place(w)).unwrap();
+        }
+        let ahead = choices_ahead(&sealed, Colour::White);
+        assert_eq!(ahead[1].1, vec![&WALL_BLOCKS_PATH]);
+        assert!(ahead[1].0.starts_with("playwall white "), "{:?}", ahead[1]);
+        let mut probe = sealed.clone();
+        let w = crate::games::quoridor::notation::parse_wall(&ahead[1].0["playwall white ".len()..]).unwrap();
+        assert!(matches!(probe.play(Colour::White, Action::Place(w)), Err(Illegal::PathBlocked(_))));
+        // Once the run had it, the wall probe is no aim.
+        assert_eq!(aims.choose(&own, ahead), None);
     }
 
     #[test]
