@@ -37,7 +37,7 @@ fn the_coverage_of_each_correct_sample_bot_is_pinned() {
         ("quoridor", "qtp-correct", (47, 66, 7, 7)),
         ("dominion-text", "dtext-correct", (46, 49, 15, 15)),
         ("dominion-sexp", "dsx-correct", (29, 33, 3, 3)),
-        ("evolution", "evo-correct", (36, 41, 23, 24)),
+        ("evolution", "evo-correct", (36, 41, 24, 25)),
     ] {
         let out = run_json(&["--game", game, &bot(bot_name)], &[]);
         assert_eq!(out.code, 0, "{game}: {}", out.stderr);
