@@ -5,7 +5,7 @@
 use super::catalogue as rule;
 use super::expect::Outcome;
 use super::notation::Command;
-use super::rules::{Action, Board, Cell, Colour, Illegal};
+use super::rules::{Board, Cell, Colour};
 use crate::coverage::{Reached, Situation};
 use crate::verdict::{RuleId, RuleInfo};
 
@@ -59,40 +59,32 @@ pub fn stepped(reached: &mut Reached, from: Cell, to: Cell) {
     }
 }
 
-/// Generated play aiming at what is missing (`coverage::Aims`): what
-/// protocheck may send for `colour`, to move on `board`, each with the
-/// situations it would reach: the probes a conforming engine refuses and
-/// that leave the turn with protocheck (an undo past the history; a wall
-/// that would cut a pawn off, while `colour` has walls left), then its pawn
-/// steps. Its legal walls reach none, so they are left to the usual choice.
+/// Generated play aiming at what is missing (`coverage::Aims`): the pawn
+/// steps protocheck may play for `colour`, to move on `board`, each with
+/// the situations it would reach: a jump or side-step of its own, or, for a
+/// step that ends beside the other pawn, the jump that invites. Its walls
+/// reach none, so they are left to the usual choice. Generated games tell
+/// the engine every move it did not generate and nothing else (rules §4),
+/// so the situations only probes reach (a wall refused for cutting a path
+/// off, an undo past the history) are not aimed at here: the built-in
+/// probe scenarios reach them.
 pub fn choices_ahead(board: &Board, colour: Colour) -> Vec<(String, Vec<&'static Situation>)> {
-    let mut choices = Vec::new();
-    let past = u32::try_from(board.history_len() + 1).unwrap_or(u32::MAX);
-    choices.push((Command::Undo(Some(past)).to_string(), vec![&UNDO_PAST_HISTORY]));
-    if board.walls_left(colour) > 0
-        && let Some(w) = board.wall_slots().find(|&w| {
-            matches!(
-                board.clone().play(colour, Action::Place(w)),
-                Err(Illegal::PathBlocked(_))
-            )
-        })
-    {
-        choices.push((
-            Command::PlayWall(colour, w).to_string(),
-            vec![&WALL_BLOCKS_PATH],
-        ));
-    }
     let from = board.pawn(colour);
-    for to in board.legal_pawn_moves(colour) {
-        let mut r = Reached::new();
-        stepped(&mut r, from, to);
-        let reaches = [&JUMP, &SIDE_STEP]
-            .into_iter()
-            .filter(|s| r.has(s))
-            .collect();
-        choices.push((Command::PlayMove(colour, to).to_string(), reaches));
-    }
-    choices
+    let other = board.pawn(colour.opposite());
+    board
+        .legal_pawn_moves(colour)
+        .map(|to| {
+            let mut r = Reached::new();
+            stepped(&mut r, from, to);
+            let mut reaches: Vec<&'static Situation> =
+                [&JUMP, &SIDE_STEP].into_iter().filter(|s| r.has(s)).collect();
+            let beside = to.col.abs_diff(other.col) + to.row.abs_diff(other.row) == 1;
+            if beside && reaches.is_empty() {
+                reaches.push(&JUMP);
+            }
+            (Command::PlayMove(colour, to).to_string(), reaches)
+        })
+        .collect()
 }
 
 /// The engine answered a planned command (`ok`: with `=`) and no finding
@@ -166,7 +158,8 @@ mod tests {
     }
 
     #[test]
-    fn generated_play_aims_at_probes_and_jumps_the_run_has_not_reached() {
+    fn generated_play_aims_at_jumps_the_run_has_not_reached() {
+        use super::super::rules::Action;
         use crate::coverage::{Aims, Coverage};
         use crate::games::quoridor::notation::parse_vertex;
         let mut b = Board::new(9, 10).unwrap();
@@ -181,36 +174,24 @@ mod tests {
         ] {
             b.play(c, Action::Step(parse_vertex(to).unwrap())).unwrap();
         }
+        // White on E4 faces black on E5: the jump to E6 is its one aim.
         let ahead = choices_ahead(&b, Colour::White);
-        assert_eq!(ahead[0], ("undo 8".to_string(), vec![&UNDO_PAST_HISTORY]));
-        // One wall cannot cut a pawn off an open board: no wall probe.
-        assert!(ahead.iter().all(|(_, r)| !r.contains(&&WALL_BLOCKS_PATH)));
+        let aimed: Vec<_> = ahead.iter().filter(|(_, r)| !r.is_empty()).collect();
+        assert_eq!(aimed.len(), 1, "{ahead:?}");
+        assert_eq!(aimed[0], &("playmove white E6".to_string(), vec![&JUMP]));
         let own = Reached::new();
-        // Nothing reached yet: the first probe.
-        assert_eq!(Aims::default().choose(&own, ahead.clone()).as_deref(), Some("undo 8"));
-        // Both probes reached before: the straight jump over the black pawn.
+        assert_eq!(Aims::default().choose(&own, ahead.clone()).as_deref(), Some("playmove white E6"));
+        // Once the run had a jump: the usual choice.
         let mut before = Coverage::default();
-        before.reached(UNDO_PAST_HISTORY.id, 1);
-        before.reached(WALL_BLOCKS_PATH.id, 1);
-        let aims = Aims::after([&before]);
-        assert_eq!(aims.choose(&own, ahead.clone()).as_deref(), Some("playmove white E6"));
-        // And the jump too: the usual choice.
         before.reached(JUMP.id, 1);
         assert_eq!(Aims::after([&before]).choose(&own, ahead), None);
-        // Four walls along row 2: one more seals white in, and is the probe.
-        let mut sealed = Board::new(9, 10).unwrap();
-        for anchor in ["B2 h", "D2 h", "F2 h", "H2 h"] {
-            let w = crate::games::quoridor::notation::parse_wall(anchor).unwrap();
-            sealed.play(Colour::Black, Action::Place(w)).unwrap();
-        }
-        let ahead = choices_ahead(&sealed, Colour::White);
-        assert_eq!(ahead[1].1, vec![&WALL_BLOCKS_PATH]);
-        assert!(ahead[1].0.starts_with("playwall white "), "{:?}", ahead[1]);
-        let mut probe = sealed.clone();
-        let w = crate::games::quoridor::notation::parse_wall(&ahead[1].0["playwall white ".len()..]).unwrap();
-        assert!(matches!(probe.play(Colour::White, Action::Place(w)), Err(Illegal::PathBlocked(_))));
-        // Once the run had it, the wall probe is no aim.
-        assert_eq!(aims.choose(&own, ahead), None);
+        // A step beside the other pawn invites a jump; no probe is aimed at.
+        let mut near = Board::new(5, 2).unwrap();
+        near.play(Colour::Black, Action::Step(parse_vertex("C4").unwrap())).unwrap();
+        near.play(Colour::White, Action::Step(parse_vertex("C2").unwrap())).unwrap();
+        let ahead = choices_ahead(&near, Colour::Black);
+        assert!(ahead.contains(&("playmove black C3".to_string(), vec![&JUMP])), "{ahead:?}");
+        assert!(ahead.iter().all(|(c, _)| c.starts_with("playmove black ")));
     }
 
     #[test]
