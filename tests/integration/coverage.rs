@@ -141,9 +141,12 @@ fn require_coverage_fails_a_run_that_missed_what_it_names() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A game's name and its transcript: each line's direction and text.
+type Game = (String, Vec<(String, String)>);
+
 /// The situations a JSON report's run reached, and each generated game's
 /// transcript (what was sent and received, without times).
-fn situations_and_games(report: &Value) -> (usize, Vec<(String, Vec<(String, String)>)>) {
+fn situations_and_games(report: &Value) -> (usize, Vec<Game>) {
     let (_, _, reached, _, _) = counts(report);
     let games = report["scenarios"]
         .as_array()
