@@ -12,7 +12,7 @@
 
 use crate::verdict::RuleInfo;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A game situation worth reaching (the bot swapped; a jump), declared by
 /// its game.
@@ -128,6 +128,76 @@ impl Reached {
 
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
         self.0.iter().map(|(id, n)| (*id, *n))
+    }
+
+    /// Whether this situation was reached here.
+    pub fn has(&self, situation: &Situation) -> bool {
+        self.0.contains_key(situation.id)
+    }
+}
+
+/// What a generated game aims at (`--games`, docs/coverage.md): the
+/// situations the run had reached before it. Every other situation its game
+/// declares is wanted, until the game itself reaches it; protocheck's own
+/// choices prefer the ones that reach a wanted situation
+/// ([`Aims::choose`]), and fall back to the opponent's usual choice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Aims {
+    reached: BTreeSet<String>,
+}
+
+/// How many generated games (in suite order) a game is behind the ones whose
+/// coverage it sees: game `p` aims at what games `0..=p-LAG` reached. So up
+/// to `LAG` generated games run side by side, and what each sees depends
+/// only on the seed and on those games, never on `--jobs` or timing.
+pub const AIM_LAG: usize = 4;
+
+impl Aims {
+    /// The aims of a game after these earlier games' counts.
+    pub fn after<'a>(earlier: impl IntoIterator<Item = &'a Coverage>) -> Aims {
+        let mut reached = BTreeSet::new();
+        for c in earlier {
+            reached.extend(
+                c.situations
+                    .iter()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(id, _)| id.clone()),
+            );
+        }
+        Aims { reached }
+    }
+
+    /// Whether `situation` is still wanted: neither the run before this
+    /// game nor this game so far (`own`) reached it.
+    pub fn wants(&self, situation: &Situation, own: &Reached) -> bool {
+        !self.reached.contains(situation.id) && !own.has(situation)
+    }
+
+    /// Of protocheck's legal choices, each with the situations it would
+    /// reach, the first of those that reach the most wanted situations;
+    /// `None` when none reaches any (the caller makes its usual choice).
+    /// Ties go to the earlier choice, so the pick is a function of the
+    /// choices' order and the aims alone.
+    pub fn choose<T>(
+        &self,
+        own: &Reached,
+        choices: impl IntoIterator<Item = (T, Vec<&'static Situation>)>,
+    ) -> Option<T> {
+        let mut best: Option<(usize, T)> = None;
+        for (choice, reaches) in choices {
+            let mut wanted: Vec<&str> = reaches
+                .iter()
+                .filter(|s| self.wants(s, own))
+                .map(|s| s.id)
+                .collect();
+            wanted.sort_unstable();
+            wanted.dedup();
+            let n = wanted.len();
+            if n > 0 && best.as_ref().is_none_or(|(b, _)| n > *b) {
+                best = Some((n, choice));
+            }
+        }
+        best.map(|(_, c)| c)
     }
 }
 
@@ -323,6 +393,44 @@ mod tests {
             "kalah.swap.bot-swapped".into(),
         ];
         assert_eq!(s.missing(&required), vec!["kalah.swap.bot-swapped"]);
+    }
+
+    static A: Situation = Situation {
+        id: "g.a",
+        what: "a",
+    };
+    static B: Situation = Situation {
+        id: "g.b",
+        what: "b",
+    };
+
+    #[test]
+    fn a_choice_that_reaches_an_uncovered_situation_is_preferred() {
+        let mut before = Coverage::default();
+        before.reached(A.id, 3);
+        let aims = Aims::after([&before]);
+        let own = Reached::new();
+        // A was reached by an earlier game: only the choice reaching B counts.
+        let choices = vec![("a", vec![&A]), ("none", vec![]), ("b", vec![&B])];
+        assert_eq!(aims.choose(&own, choices.clone()), Some("b"));
+        // Once this game reached B itself, nothing is wanted: the usual choice.
+        let mut own = Reached::new();
+        own.hit(&B);
+        assert_eq!(aims.choose(&own, choices), None);
+        // With nothing reached, the choice reaching the most wins; ties go
+        // to the earlier one.
+        let fresh = Aims::default();
+        let own = Reached::new();
+        let choices = vec![
+            ("a", vec![&A]),
+            ("ab", vec![&A, &B, &A]),
+            ("ba", vec![&B, &A]),
+        ];
+        assert_eq!(fresh.choose(&own, choices), Some("ab"));
+        // A situation counted zero times was not reached.
+        let mut zero = Coverage::default();
+        zero.reached(B.id, 0);
+        assert!(Aims::after([&zero]).wants(&B, &own));
     }
 
     #[test]

@@ -209,10 +209,25 @@ pub fn run(
     game: &dyn Game,
     cfg: &RunConfig,
 ) -> Result<ScenarioRun, SpawnError> {
+    run_aimed(scenario, game, cfg, None)
+}
+
+/// Run one scenario; a generated game's session is told what the run
+/// reached before it (`aims`, see `coverage::Aims`), so protocheck's own
+/// choices prefer what is still missing.
+pub fn run_aimed(
+    scenario: &Scenario,
+    game: &dyn Game,
+    cfg: &RunConfig,
+    aims: Option<crate::coverage::Aims>,
+) -> Result<ScenarioRun, SpawnError> {
     let mut run = match start_run(scenario, game, cfg)? {
         Ok(run) => run,
         Err(not_run) => return Ok(not_run),
     };
+    if let Some(aims) = aims {
+        run.session.aim(aims);
+    }
     let fault = run.steps().err();
     Ok(run.finish(fault))
 }

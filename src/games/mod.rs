@@ -524,6 +524,14 @@ pub trait Session: Scripted + Drawn + Send {
     fn reached(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
+    /// Generated play (`--games`): what the run reached before this game.
+    /// protocheck's own `auto` choices then prefer the legal ones that reach
+    /// a situation neither the run nor this game has reached yet, ranked by
+    /// the game's own foresight in its `coverage.rs` (`coverage::Aims`),
+    /// and otherwise make the usual choice. Ignored by default.
+    fn aim(&mut self, aims: crate::coverage::Aims) {
+        let _ = aims;
+    }
     /// The rule output now, with no reply due, would break, where the game
     /// names one (Kalah: a move after an `…;OPP` for the bot's own move):
     /// a listening window the bot kept quiet is a check of it that held

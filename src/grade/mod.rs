@@ -18,6 +18,7 @@ mod schedule;
 mod scores;
 mod sha256;
 mod summary;
+mod summary_coverage;
 mod table;
 
 pub use options::{GivenOption, ParsedRunOptions, RunOptions};

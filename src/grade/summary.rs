@@ -72,6 +72,7 @@ pub fn render(grades: &Grades) -> String {
     page += "<h2>Warnings, by number of bots</h2>\n";
     page += &chart(&warning_counts(rows), rows.len(), Bars::Warnings);
     page += &super::scores::distribution(rows);
+    page += &super::summary_coverage::table(grades);
     let reasons = skip_reasons(rows);
     page += "<h2>Class</h2>\n";
     page += &super::compare::line(grades);

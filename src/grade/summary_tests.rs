@@ -22,6 +22,7 @@ fn row(id: &str, status: &str, rules: &[&str]) -> Row {
         score: None,
         max_score: None,
         compared: None,
+        coverage: Vec::new(),
     }
 }
 

@@ -55,6 +55,12 @@ pub struct Row {
     /// With `grade --compare OLD_DIR`: the bot beside its grade there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compared: Option<Compared>,
+    /// The rules its run checked and the situations it reached, with their
+    /// counts, as its report's coverage says (only those checked or
+    /// reached at least once); empty without a report, or from a report
+    /// written before coverage (the class page's coverage table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coverage: Vec<crate::coverage::Row>,
 }
 
 /// A bot's grade beside its report in an earlier grade's folder
@@ -126,7 +132,19 @@ pub fn row(id: &str, ended: Ended, report: Option<&Report>, stderr: &str, second
         score: report.and_then(|r| r.score),
         max_score: report.and_then(|r| r.max_score),
         compared: None,
+        coverage: report.map(coverage_of).unwrap_or_default(),
     }
+}
+
+/// The rows of a report's coverage that were checked or reached.
+fn coverage_of(report: &Report) -> Vec<crate::coverage::Row> {
+    report
+        .coverage
+        .iter()
+        .flat_map(|c| &c.rows)
+        .filter(|r| r.checked > 0)
+        .cloned()
+        .collect()
 }
 
 /// Count the scenarios `--bot-time-limit` left out (its protocheck lists
@@ -158,13 +176,19 @@ pub fn read_report(folder: &Path) -> Option<Report<'static>> {
     crate::report::json::read(&text).ok()
 }
 
-/// A row kept from an earlier grade that did not record the sandbox gets
-/// it from the bot's report in `folder` (its `report.json`).
+/// A row kept from an earlier grade that did not record the sandbox (or
+/// the coverage) gets it from the bot's report in `folder` (its
+/// `report.json`).
 pub fn with_recorded_sandbox(mut row: Row, folder: &Path) -> Row {
-    if row.sandbox.is_none()
+    if (row.sandbox.is_none() || row.coverage.is_empty())
         && let Some(report) = read_report(folder)
     {
-        row.sandbox = Some(report.sandbox);
+        if row.sandbox.is_none() {
+            row.sandbox = Some(report.sandbox.clone());
+        }
+        if row.coverage.is_empty() {
+            row.coverage = coverage_of(&report);
+        }
     }
     row
 }

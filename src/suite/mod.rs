@@ -3,6 +3,7 @@
 //! when the first ones show the bot cannot get going or protocheck is
 //! stopped, and save failing generated games as replayable scenario files.
 
+pub mod aims;
 pub mod budget;
 pub mod invariants;
 pub mod lint;
@@ -169,10 +170,13 @@ pub fn run_all(
             gate.wake();
         }
     };
+    let aim_gate = aims::AimGate::new(scenarios);
     let spent = AtomicBool::new(false);
     let budget_not_run = AtomicUsize::new(0);
     let run_one = |i: usize| -> Option<ScenarioRun> {
         let scenario = &scenarios[i];
+        // However it ends, the generated games waiting for it hear of it.
+        let mut aim_end = aims::Ending::new(&aim_gate, i);
         // Whatever happens to a scenario of the sample, the gate hears of
         // it (a scenario that did not run counts as no start-up failure).
         let mut verdict = gate.as_deref().map(|gate| GateVerdict {
@@ -181,11 +185,13 @@ pub fn run_all(
             startup_failure: None,
         });
         if let Some(Some(reason)) = skip_reasons.get(i) {
+            let run = skipped(scenario, reason);
+            aim_end.ended(&run.result.coverage);
             observe(&SuiteEvent::Finished {
                 index: i,
                 status: Status::Skipped,
             });
-            return Some(skipped(scenario, reason));
+            return Some(run);
         }
         if rules.budget.is_some_and(|b| b.spent()) {
             spent.store(true, Ordering::SeqCst);
@@ -199,6 +205,24 @@ pub fn run_all(
             halt();
             return None;
         }
+        // A generated game waits for the games whose coverage it aims past
+        // (see `aims`).
+        let aims = if is_generated(scenario) {
+            let stopping =
+                || pool.halted() || stop.is_stopped() || rules.budget.is_some_and(|b| b.spent());
+            match aim_gate.wait(i, &stopping) {
+                Some(aims) => Some(aims),
+                None => {
+                    if rules.budget.is_some_and(|b| b.spent()) {
+                        spent.store(true, Ordering::SeqCst);
+                        halt();
+                    }
+                    return None;
+                }
+            }
+        } else {
+            None
+        };
         if rules.budget.is_some_and(|b| b.spent()) {
             // Spent while it waited for the gate.
             spent.store(true, Ordering::SeqCst);
@@ -213,7 +237,7 @@ pub fn run_all(
             name: &scenario.name,
         });
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            controller::run(scenario, game, cfg)
+            controller::run_aimed(scenario, game, cfg, aims)
         }));
         let ended = Instant::now();
         let mut run = match outcome {
@@ -257,6 +281,7 @@ pub fn run_all(
             verdict.startup_failure = run.startup_failure;
         }
         drop(verdict);
+        aim_end.ended(&run.result.coverage);
         observe(&SuiteEvent::Finished {
             index: i,
             status: run.result.status,

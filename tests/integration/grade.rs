@@ -377,6 +377,17 @@ fn warnings_and_skip_reasons_reach_the_table_and_the_page() {
         "{page}"
     );
     assert!(page.contains(">5 <a href=\"#skip-1\""), "{page}");
+    // Issue 30: the coverage table counts, per rule, the bots it was
+    // checked on, held on, broken on and never checked on: the lingering
+    // bot broke io.no-exit; the correct one's run never checked it.
+    assert!(
+        page.contains("<tr data-id=\"io.no-exit\"><td><code>io.no-exit</code></td><td>rule</td><td class=\"n\">1</td><td class=\"n\">0</td><td class=\"n\">1</td><td class=\"n\">1</td></tr>"),
+        "{page}"
+    );
+    assert_eq!(
+        lin["coverage"].as_array().map(|c| c.is_empty()),
+        Some(false)
+    );
     clean(&class);
 }
 

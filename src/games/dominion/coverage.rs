@@ -92,3 +92,28 @@ pub fn reached(reached: &Reached, table: &DominionTable, bot: usize) -> Vec<(&'s
     }
     all
 }
+
+/// Generated play aiming at what is missing (`coverage::Aims`): what the
+/// bot would answer to a built-in seat's militia played now: with a moat in
+/// hand, the reveal (a bot may still choose to discard); otherwise a
+/// discard; nothing when it holds 3 cards or fewer (no request is sent).
+pub fn militia_reaches(table: &DominionTable, bot: usize) -> Vec<&'static Situation> {
+    if table.attack_discard_count(bot).is_none() {
+        return Vec::new();
+    }
+    if table.players[bot].hand.contains(&Card::Moat) {
+        vec![&ATTACKED_MOAT]
+    } else {
+        vec![&ATTACKED_DISCARD]
+    }
+}
+
+/// Generated play aiming at what is missing: a built-in seat's buy of a
+/// province ends the game on provinces when it takes the last one.
+pub fn province_buy_reaches(table: &DominionTable) -> Vec<&'static Situation> {
+    if table.supply.count(Card::Province) == 1 {
+        vec![&END_PROVINCES]
+    } else {
+        Vec::new()
+    }
+}

@@ -40,6 +40,10 @@ pub static FAT_STORE: Situation = s(
     "evolution.feed.fat-store",
     "the bot stored food as fat tissue",
 );
+pub static FORAGING_CHAIN: Situation = s(
+    "evolution.feed.foraging-chain",
+    "the bot fed a species whose foraging took a second token and whose cooperation fed its neighbour",
+);
 /// In the order of the player counts 3–8.
 pub static PLAYERS: [Situation; 6] = [
     s("evolution.players.3", "a game of 3 players"),
@@ -50,7 +54,7 @@ pub static PLAYERS: [Situation; 6] = [
     s("evolution.players.8", "a game of 8 players"),
 ];
 
-pub static SITUATIONS: [&Situation; 24] = [
+pub static SITUATIONS: [&Situation; 25] = [
     &TRAIT_IN_FEEDING[0],
     &TRAIT_IN_FEEDING[1],
     &TRAIT_IN_FEEDING[2],
@@ -69,6 +73,7 @@ pub static SITUATIONS: [&Situation; 24] = [
     &TRAIT_IN_FEEDING[15],
     &ATTACK_REFUSED,
     &FAT_STORE,
+    &FORAGING_CHAIN,
     &PLAYERS[0],
     &PLAYERS[1],
     &PLAYERS[2],
@@ -99,9 +104,32 @@ pub fn players(reached: &mut Reached, players: usize) {
     }
 }
 
+/// Whether one feeding of species `s` on `boards`, with `watering_hole`
+/// tokens left, is a foraging chain (rules §3.6): it takes a token, its
+/// foraging a second (it is still hungry and a token is left), and then its
+/// cooperation gives its hungry right neighbour a feeding from a token
+/// still left.
+pub fn foraging_chain(boards: &[Species], s: usize, watering_hole: u32) -> bool {
+    let (Some(fed), Some(next)) = (boards.get(s), boards.get(s + 1)) else {
+        return false;
+    };
+    fed.has(Trait::Foraging)
+        && fed.has(Trait::Cooperation)
+        && fed.population >= fed.food + 2
+        && next.hungry()
+        && watering_hole >= 3
+}
+
 /// The rules a feeding choice the referee accepted has kept (the checks
-/// `feeding::judge` made on the way for that kind of choice).
-pub fn feeding_kept(reached: &mut Reached, choice: FeedOption, warned: bool) -> Vec<RuleId> {
+/// `feeding::judge` made on the way for that kind of choice); `boards` and
+/// `watering_hole` are as the bot was asked.
+pub fn feeding_kept(
+    reached: &mut Reached,
+    choice: FeedOption,
+    warned: bool,
+    boards: &[Species],
+    watering_hole: u32,
+) -> Vec<RuleId> {
     let mut kept = vec![
         c::FEED_SHAPE.id,
         c::FEED_FALSE_REPLY.id,
@@ -109,7 +137,10 @@ pub fn feeding_kept(reached: &mut Reached, choice: FeedOption, warned: bool) -> 
         c::VALUE_NOT_NATURAL.id,
     ];
     match choice {
-        FeedOption::Vegetarian(_) => {
+        FeedOption::Vegetarian(s) => {
+            if foraging_chain(boards, s, watering_hole) {
+                reached.hit(&FORAGING_CHAIN);
+            }
             kept.extend([c::FEED_VEGETARIAN_IS_CARNIVORE.id, c::FEED_NOT_HUNGRY.id])
         }
         FeedOption::Fat { .. } => {
@@ -135,6 +166,35 @@ pub fn feeding_kept(reached: &mut Reached, choice: FeedOption, warned: bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_foraging_cooperating_species_fed_with_room_and_tokens_is_a_chain() {
+        // The rules' §3.6 example: foraging+cooperation twice, then plain.
+        let chain = |traits: &[Trait], pop| Species {
+            food: 0,
+            body: 1,
+            population: pop,
+            traits: traits.to_vec(),
+            fat_food: 0,
+        };
+        let both = [Trait::Foraging, Trait::Cooperation];
+        let boards = vec![chain(&both, 5), chain(&both, 5), chain(&[], 3)];
+        let mut r = Reached::new();
+        feeding_kept(&mut r, FeedOption::Vegetarian(0), false, &boards, 12);
+        assert!(r.has(&FORAGING_CHAIN));
+        // Not: the last board has no neighbour; too few tokens; no room
+        // for a second token; foraging alone.
+        assert!(!foraging_chain(&boards, 2, 12));
+        assert!(!foraging_chain(&boards, 0, 2));
+        let mut full = boards.clone();
+        full[0].food = 4;
+        assert!(!foraging_chain(&full, 0, 12));
+        let lone = vec![chain(&[Trait::Foraging], 5), chain(&[], 3)];
+        assert!(!foraging_chain(&lone, 0, 12));
+        let mut r = Reached::new();
+        feeding_kept(&mut r, FeedOption::Vegetarian(2), false, &boards, 12);
+        assert!(!r.has(&FORAGING_CHAIN));
+    }
 
     #[test]
     fn each_trait_has_its_situation_in_order() {

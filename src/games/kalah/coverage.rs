@@ -3,7 +3,8 @@
 
 use super::catalogue as rule;
 use super::grammar::BotMessage;
-use super::rules::{Illegal, Move, MoveOutcome, Side};
+use super::rules::{Illegal, Move, MoveOutcome, Position, Side};
+use crate::scenario_model::SwapPolicy;
 use crate::coverage::{Reached, Situation};
 use crate::verdict::RuleId;
 
@@ -115,6 +116,47 @@ impl Tracker {
     }
 }
 
+/// Generated play aiming at what is missing (`coverage::Aims`): the
+/// opponent's legal moves in `position`, lowest hole first, each with the
+/// situations playing it would reach. A swap is among them only where the
+/// game's swap policy leaves it to chance (a generated game named
+/// `…-swap`/`…-noswap` keeps its word).
+pub fn choices_ahead(position: &Position, swap: SwapPolicy) -> Vec<(Move, Vec<&'static Situation>)> {
+    if position.swap_allowed() && swap == SwapPolicy::Always {
+        return Vec::new();
+    }
+    position
+        .legal_moves()
+        .filter(|m| *m != Move::Swap || swap == SwapPolicy::Random)
+        .map(|m| (m, foresee(position, m)))
+        .collect()
+}
+
+/// The situations the opponent's legal move `mv` in `position` reaches.
+/// Every game ends with a row emptied, so that alone is no aim (aiming at
+/// it would only end games sooner, before their rarer situations). An
+/// opening whose last seed lands in the opener's store (hole 1 on 7×7) is
+/// the one a pie-rule player swaps, so as South's opening it aims at the
+/// bot's swap.
+pub fn foresee(position: &Position, mv: Move) -> Vec<&'static Situation> {
+    let mut after = *position;
+    let Ok(outcome) = after.play(mv) else {
+        return Vec::new();
+    };
+    let mut t = Tracker::default();
+    t.played(mv, &outcome, false, position.board().holes());
+    let mut reaches: Vec<&'static Situation> = SITUATIONS
+        .iter()
+        .copied()
+        .filter(|s| t.reached.has(s) && s.id != ROW_EMPTIED.id)
+        .collect();
+    let opener = position.to_move();
+    if position.plies() == 0 && outcome.last_pit == Some(super::rules::Pit::Store(opener)) {
+        reaches.push(&BOT_SWAPPED);
+    }
+    reaches
+}
+
 /// The rules a reply the grammar accepted (`msg`) has kept: the line's
 /// framing and grammar, the turn it owed (`owed`: it answered an extra turn
 /// or a swap notice), and the legality checks `legal` got past.
@@ -149,10 +191,35 @@ pub fn checks_held(msg: BotMessage, owed: bool, legal: Result<(), Illegal>) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kalah::rules::Position;
 
     fn counts(t: &Tracker) -> Vec<(&'static str, u64)> {
         t.reached.iter().collect()
+    }
+
+    #[test]
+    fn the_opponent_aims_at_a_capture_until_the_run_has_one() {
+        use super::super::rules::Board;
+        use crate::coverage::{Aims, Coverage};
+        // North to move: hole 1 lands in a full hole, hole 2 in the empty
+        // hole 3, capturing across.
+        let board = Board::from_counts(3, &[1, 1, 0, 0, 2, 2, 2, 0]).unwrap();
+        let p = Position::from_parts(board, Side::North, 5, false).unwrap();
+        let ahead = choices_ahead(&p, SwapPolicy::Never);
+        assert_eq!(ahead[0], (Move::Hole(1), vec![]));
+        assert_eq!(ahead[1], (Move::Hole(2), vec![&CAPTURE]));
+        let own = Reached::new();
+        assert_eq!(Aims::default().choose(&own, ahead.clone()), Some(Move::Hole(2)));
+        let mut before = Coverage::default();
+        before.reached(CAPTURE.id, 1);
+        assert_eq!(Aims::after([&before]).choose(&own, ahead), None);
+        // A swap policy of `always` keeps the opening's swap.
+        let mut o = Position::new(7, 7);
+        o.play(Move::Hole(1)).unwrap();
+        assert!(o.swap_allowed());
+        assert!(choices_ahead(&o, SwapPolicy::Always).is_empty());
+        assert!(!choices_ahead(&o, SwapPolicy::Never).iter().any(|(m, _)| *m == Move::Swap));
+        let random = choices_ahead(&o, SwapPolicy::Random);
+        assert!(random.contains(&(Move::Swap, vec![&BOT_WAS_SWAPPED])));
     }
 
     #[test]

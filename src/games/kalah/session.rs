@@ -70,6 +70,8 @@ pub struct KalahSession {
     played: Option<Move>,
     /// The situations reached (the coverage report).
     situations: coverage::Tracker,
+    /// Generated play: what the run reached before this game.
+    aims: Option<crate::coverage::Aims>,
 }
 
 impl KalahSession {
@@ -95,6 +97,7 @@ impl KalahSession {
             named: None,
             played: None,
             situations: coverage::Tracker::default(),
+            aims: None,
         }
     }
 
@@ -415,7 +418,16 @@ impl Session for KalahSession {
                 if !self.known {
                     return Ok(Vec::new());
                 }
-                opponent::choose(&self.position, self.strategy, self.swap, rng)
+                let usual = opponent::choose(&self.position, self.strategy, self.swap, rng);
+                self.aims
+                    .as_ref()
+                    .and_then(|aims| {
+                        aims.choose(
+                            &self.situations.reached,
+                            coverage::choices_ahead(&self.position, self.swap),
+                        )
+                    })
+                    .unwrap_or(usual)
             }
             other => match (other.parse::<u8>(), steer::Aim::parse(other)) {
                 (Ok(h), _) if (1..=self.holes).contains(&usize::from(h)) => Move::Hole(h),
@@ -523,6 +535,10 @@ impl Session for KalahSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         relay::ending(&self.position, self.bot?)
+    }
+
+    fn aim(&mut self, aims: crate::coverage::Aims) {
+        self.aims = Some(aims);
     }
 
     fn reached(&self) -> Vec<(&'static str, u64)> {

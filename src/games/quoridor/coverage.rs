@@ -5,7 +5,7 @@
 use super::catalogue as rule;
 use super::expect::Outcome;
 use super::notation::Command;
-use super::rules::Cell;
+use super::rules::{Board, Cell, Colour};
 use crate::coverage::{Reached, Situation};
 use crate::verdict::{RuleId, RuleInfo};
 
@@ -57,6 +57,34 @@ pub fn stepped(reached: &mut Reached, from: Cell, to: Cell) {
         (1, 1) => reached.hit(&SIDE_STEP),
         _ => {}
     }
+}
+
+/// Generated play aiming at what is missing (`coverage::Aims`): the pawn
+/// steps protocheck may play for `colour`, to move on `board`, each with
+/// the situations it would reach: a jump or side-step of its own, or, for a
+/// step that ends beside the other pawn, the jump that invites. Its walls
+/// reach none, so they are left to the usual choice. Generated games tell
+/// the engine every move it did not generate and nothing else (rules §4),
+/// so the situations only probes reach (a wall refused for cutting a path
+/// off, an undo past the history) are not aimed at here: the built-in
+/// probe scenarios reach them.
+pub fn choices_ahead(board: &Board, colour: Colour) -> Vec<(String, Vec<&'static Situation>)> {
+    let from = board.pawn(colour);
+    let other = board.pawn(colour.opposite());
+    board
+        .legal_pawn_moves(colour)
+        .map(|to| {
+            let mut r = Reached::new();
+            stepped(&mut r, from, to);
+            let mut reaches: Vec<&'static Situation> =
+                [&JUMP, &SIDE_STEP].into_iter().filter(|s| r.has(s)).collect();
+            let beside = to.col.abs_diff(other.col) + to.row.abs_diff(other.row) == 1;
+            if beside && reaches.is_empty() {
+                reaches.push(&JUMP);
+            }
+            (Command::PlayMove(colour, to).to_string(), reaches)
+        })
+        .collect()
 }
 
 /// The engine answered a planned command (`ok`: with `=`) and no finding
@@ -127,6 +155,43 @@ mod tests {
         stepped(&mut r, Cell { col: 4, row: 2 }, Cell { col: 4, row: 3 });
         let got: Vec<_> = r.iter().collect();
         assert_eq!(got, vec![(JUMP.id, 1), (SIDE_STEP.id, 1)]);
+    }
+
+    #[test]
+    fn generated_play_aims_at_jumps_the_run_has_not_reached() {
+        use super::super::rules::Action;
+        use crate::coverage::{Aims, Coverage};
+        use crate::games::quoridor::notation::parse_vertex;
+        let mut b = Board::new(9, 10).unwrap();
+        for (c, to) in [
+            (Colour::White, "E2"),
+            (Colour::White, "E3"),
+            (Colour::White, "E4"),
+            (Colour::Black, "E8"),
+            (Colour::Black, "E7"),
+            (Colour::Black, "E6"),
+            (Colour::Black, "E5"),
+        ] {
+            b.play(c, Action::Step(parse_vertex(to).unwrap())).unwrap();
+        }
+        // White on E4 faces black on E5: the jump to E6 is its one aim.
+        let ahead = choices_ahead(&b, Colour::White);
+        let aimed: Vec<_> = ahead.iter().filter(|(_, r)| !r.is_empty()).collect();
+        assert_eq!(aimed.len(), 1, "{ahead:?}");
+        assert_eq!(aimed[0], &("playmove white E6".to_string(), vec![&JUMP]));
+        let own = Reached::new();
+        assert_eq!(Aims::default().choose(&own, ahead.clone()).as_deref(), Some("playmove white E6"));
+        // Once the run had a jump: the usual choice.
+        let mut before = Coverage::default();
+        before.reached(JUMP.id, 1);
+        assert_eq!(Aims::after([&before]).choose(&own, ahead), None);
+        // A step beside the other pawn invites a jump; no probe is aimed at.
+        let mut near = Board::new(5, 2).unwrap();
+        near.play(Colour::Black, Action::Step(parse_vertex("C4").unwrap())).unwrap();
+        near.play(Colour::White, Action::Step(parse_vertex("C2").unwrap())).unwrap();
+        let ahead = choices_ahead(&near, Colour::Black);
+        assert!(ahead.contains(&("playmove black C3".to_string(), vec![&JUMP])), "{ahead:?}");
+        assert!(ahead.iter().all(|(c, _)| c.starts_with("playmove black ")));
     }
 
     #[test]

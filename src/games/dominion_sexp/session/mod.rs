@@ -28,6 +28,8 @@ pub struct SexpSession {
     game: DominionTable,
     /// The situations reached (the coverage report).
     situations: crate::coverage::Reached,
+    /// Generated play: what the run reached before this game.
+    aims: Option<crate::coverage::Aims>,
     /// The bot's seat (0-based; seat 0 starts, D15).
     bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
@@ -100,6 +102,7 @@ impl SexpSession {
         SexpSession {
             game,
             situations: crate::coverage::Reached::new(),
+            aims: None,
             bot,
             built_ins,
             builtin,
@@ -425,7 +428,8 @@ impl Session for SexpSession {
             {
                 let player = self.built_ins[self.game.current];
                 let rng = self.chooser.as_mut().unwrap_or(&mut *rng);
-                let play = player.choose(&self.game, rng);
+                let usual = player.choose(&self.game, rng);
+                let play = self.aimed(usual);
                 out.push(self.builtin_play(play)?);
                 played.push(play.to_string());
             }
@@ -560,6 +564,10 @@ impl Session for SexpSession {
         crate::games::dominion::seats::ending(&self.game, self.bot)
     }
 
+    fn aim(&mut self, aims: crate::coverage::Aims) {
+        self.aims = Some(aims);
+    }
+
     fn reached(&self) -> Vec<(&'static str, u64)> {
         coverage::reached(&self.situations, &self.game, self.bot)
     }
@@ -608,3 +616,21 @@ impl Scripted for SexpSession {
 
 #[cfg(test)]
 mod tests;
+
+impl SexpSession {
+    /// Generated play aiming at what is missing (`coverage::Aims`): a
+    /// built-in seat that may buy the last province buys it while the run
+    /// has no game ended on provinces; otherwise its usual play.
+    fn aimed(&self, usual: Play) -> Play {
+        let buy = Play::Buy(Card::Province);
+        match &self.aims {
+            Some(aims) if self.game.check(buy).is_ok() => aims
+                .choose(
+                    &self.situations,
+                    [(buy, coverage::province_buy_reaches(&self.game))],
+                )
+                .unwrap_or(usual),
+            _ => usual,
+        }
+    }
+}

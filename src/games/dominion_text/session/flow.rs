@@ -244,10 +244,33 @@ impl TextSession {
                 // A real bot's turn at a match table: its plays come relayed.
                 return false;
             }
-            let play = self.built_ins[self.game.current].choose(&self.game, rng);
+            let usual = self.built_ins[self.game.current].choose(&self.game, rng);
+            let play = self.aimed(usual);
             plays.push(play.to_string());
             self.apply_play(&play, out);
             moved = true;
         }
+    }
+}
+
+impl TextSession {
+    /// Generated play aiming at what is missing (`coverage::Aims`): a
+    /// built-in seat that may play its militia now plays it when the bot's
+    /// answer would be a situation the run has not reached; otherwise its
+    /// usual play.
+    fn aimed(&self, usual: TurnPlay) -> TurnPlay {
+        let Some(aims) = &self.aims else {
+            return usual;
+        };
+        if self.game.actions == 0
+            || !self.game.hand().contains(&Card::Militia)
+            || self.game.check_action(Card::Militia, &[]) != Ok(None)
+        {
+            return usual;
+        }
+        let militia = TurnPlay::Action(Card::Militia, Vec::new());
+        let reaches = crate::games::dominion::coverage::militia_reaches(&self.game, self.bot);
+        aims.choose(&self.situations, [(militia, reaches)])
+            .unwrap_or(usual)
     }
 }

@@ -53,6 +53,8 @@ pub struct TextSession {
     pub(super) game: DominionTable,
     /// The situations reached (the coverage report).
     situations: crate::coverage::Reached,
+    /// Generated play: what the run reached before this game.
+    aims: Option<crate::coverage::Aims>,
     /// The bot's seat (0-based; seat 0 starts, D1).
     pub(super) bot: usize,
     /// Built-in player per seat (the bot's entry is unused).
@@ -123,6 +125,7 @@ impl TextSession {
         TextSession {
             game,
             situations: crate::coverage::Reached::new(),
+            aims: None,
             bot,
             built_ins: built_in_players(players, bot, builtin),
             shuffler,
@@ -512,6 +515,10 @@ impl Session for TextSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         crate::games::dominion::seats::ending(&self.game, self.bot)
+    }
+
+    fn aim(&mut self, aims: crate::coverage::Aims) {
+        self.aims = Some(aims);
     }
 
     fn reached(&self) -> Vec<(&'static str, u64)> {

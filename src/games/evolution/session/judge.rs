@@ -126,6 +126,8 @@ impl EvolutionSession {
                     &mut self.situations,
                     ok.choice,
                     !ok.warnings.is_empty(),
+                    &state.1,
+                    state.3,
                 );
                 judged
                     .passed

@@ -94,6 +94,8 @@ pub struct QtpSession {
     played: Option<(Colour, Action)>,
     /// The situations reached (the coverage report).
     situations: crate::coverage::Reached,
+    /// Generated play: what the run reached before this game.
+    aims: Option<crate::coverage::Aims>,
 }
 
 impl QtpSession {
@@ -129,6 +131,7 @@ impl QtpSession {
             named: None,
             played: None,
             situations: crate::coverage::Reached::new(),
+            aims: None,
         }
     }
 
@@ -206,7 +209,16 @@ impl Session for QtpSession {
                         format!("genmove {}", colour.as_str())
                     } else {
                         let action = player::choose(&board, colour, self.strategy, rng);
-                        notation::action_command(colour, action).to_string()
+                        let usual = notation::action_command(colour, action).to_string();
+                        self.aims
+                            .as_ref()
+                            .and_then(|aims| {
+                                aims.choose(
+                                    &self.situations,
+                                    coverage::choices_ahead(&board, colour),
+                                )
+                            })
+                            .unwrap_or(usual)
                     }
                 }
             }
@@ -478,6 +490,10 @@ impl Session for QtpSession {
 
     fn ending(&self) -> Option<crate::games::Ending> {
         self.ended()
+    }
+
+    fn aim(&mut self, aims: crate::coverage::Aims) {
+        self.aims = Some(aims);
     }
 
     fn reached(&self) -> Vec<(&'static str, u64)> {
