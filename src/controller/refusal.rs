@@ -36,7 +36,8 @@ impl Run<'_> {
             return;
         }
         for seat in self.seat_ids() {
-            let (_, tail) = self.seats[seat].inbox.conn.stderr();
+            // Called once every bot is gone: its stderr to the end.
+            let (_, tail) = self.seats[seat].inbox.conn.stderr_of_ended_bot();
             if tail.is_empty() {
                 continue;
             }

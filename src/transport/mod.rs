@@ -227,6 +227,11 @@ fn pipe_inode(pipe: &impl std::os::fd::AsRawFd) -> Option<u64> {
 /// How long a bot gets to leave by itself at end-of-input before SIGTERM.
 const EOF_GRACE: Duration = Duration::from_millis(100);
 
+/// The longest [`BotConnection::stderr_of_ended_bot`] waits for the end of
+/// a gone bot's stderr (it comes at once unless the drain thread waits for
+/// a CPU, or something of the bot's survived its group).
+const STDERR_EOF_WAIT: Duration = Duration::from_secs(2);
+
 /// A live connection to one bot process over its standard streams.
 pub struct BotConnection {
     /// `None` with `--no-spawn` (a client someone else started).
@@ -412,6 +417,25 @@ impl BotConnection {
     pub fn stderr(&self) -> (u64, String) {
         let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         (t.total, t.text())
+    }
+
+    /// As [`Self::stderr`], for a bot that is gone: once its drain has read
+    /// to end-of-file. The last lines a bot wrote before it exited are
+    /// still in the pipe when it is reaped, and a busy machine can keep the
+    /// drain thread from them for a while; what they say (a refused read)
+    /// must not depend on that. Bounded, for a pipe something else of the
+    /// bot's still holds open.
+    pub fn stderr_of_ended_bot(&self) -> (u64, String) {
+        let deadline = Instant::now() + STDERR_EOF_WAIT;
+        loop {
+            {
+                let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+                if t.complete() || Instant::now() >= deadline {
+                    return (t.total, t.text());
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     /// The resource limit the bot hit, if any: caught by the monitor (process

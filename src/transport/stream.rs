@@ -207,6 +207,9 @@ pub struct StderrTail {
     pub total: u64,
     tail: Vec<u8>,
     keep: usize,
+    /// Drains still reading into this tail (a bot over TCP has two: its
+    /// stdout and its stderr); none: nothing more comes.
+    open_drains: usize,
 }
 
 impl StderrTail {
@@ -215,6 +218,7 @@ impl StderrTail {
             total: 0,
             tail: Vec::new(),
             keep,
+            open_drains: 0,
         }
     }
 
@@ -225,6 +229,11 @@ impl StderrTail {
             let cut = self.tail.len() - self.keep;
             self.tail.drain(..cut);
         }
+    }
+
+    /// Every drain reading into it has reached end-of-file (or has none).
+    pub fn complete(&self) -> bool {
+        self.open_drains == 0
     }
 
     /// The kept tail as text (lossy: stderr is for humans).
@@ -240,19 +249,20 @@ pub fn spawn_stderr_drain(
     mut source: impl Read + Send + 'static,
     tail: Arc<Mutex<StderrTail>>,
 ) {
+    tail.lock().unwrap_or_else(|e| e.into_inner()).open_drains += 1;
     let body = move || {
         let mut buf = vec![0u8; 16 * 1024];
         loop {
             match source.read(&mut buf) {
-                Ok(0) => return,
-                Ok(n) => tail
+                Ok(n) if n > 0 => tail
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .push(&buf[..n]),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => return,
+                _ => break,
             }
         }
+        tail.lock().unwrap_or_else(|e| e.into_inner()).open_drains -= 1;
     };
     std::thread::Builder::new()
         .name(name)
@@ -274,6 +284,42 @@ mod tests {
         t.push(b"defg");
         assert_eq!(t.total, 7);
         assert_eq!(t.text(), "defg");
+    }
+
+    /// A tail is complete once every drain reading into it reached the end
+    /// of its source (what a gone bot wrote last is in by then), and at
+    /// once where nothing drains into it (a client the user started).
+    #[test]
+    fn a_tail_is_complete_once_every_drain_reached_the_end() {
+        let tail = Arc::new(Mutex::new(StderrTail::new(64)));
+        assert!(tail.lock().unwrap().complete(), "no drain");
+        let (release_a, a) = std::sync::mpsc::channel::<()>();
+        let (release_b, b) = std::sync::mpsc::channel::<()>();
+        // Sources that give their text only when let go, then end.
+        struct Held(std::sync::mpsc::Receiver<()>, Option<&'static [u8]>);
+        impl Read for Held {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let _ = self.0.recv();
+                Ok(match self.1.take() {
+                    Some(text) => {
+                        buf[..text.len()].copy_from_slice(text);
+                        text.len()
+                    }
+                    None => 0,
+                })
+            }
+        }
+        spawn_stderr_drain("t-a".into(), Held(a, Some(b"denied\n")), Arc::clone(&tail));
+        spawn_stderr_drain("t-b".into(), Held(b, None), Arc::clone(&tail));
+        assert!(!tail.lock().unwrap().complete(), "two drains still read");
+        release_a.send(()).unwrap();
+        drop(release_a);
+        release_b.send(()).unwrap();
+        drop(release_b);
+        while !tail.lock().unwrap().complete() {
+            std::thread::yield_now();
+        }
+        assert_eq!(tail.lock().unwrap().text(), "denied\n");
     }
 
     /// A pipe (read end, protocheck's write end as a child's stdin).
