@@ -1,7 +1,8 @@
 //! `attack-thread-burst`: plays Kalah as `kalah-correct`, and first starts
 //! 600 threads that wait (a burst that a count of processes alone does not
-//! see), holds them for a second once all are started, then lets them end
-//! and plays. The threads wait to be let go rather than sleep a fixed time:
+//! see), holds them for three seconds once all are started (many looks of
+//! protocheck's monitor, even on a loaded machine), then lets them end and
+//! plays. The threads wait to be let go rather than sleep a fixed time:
 //! on a loaded machine starting 600 threads can take longer than any fixed
 //! sleep, and the first would end before the last began.
 //!
@@ -42,7 +43,7 @@ fn attack(a: &common::Attack) {
         None => a.succeeded("start 600 threads", format!("{started} threads running")),
         Some(e) => a.error(&format!("start 600 threads, after {started}"), &e),
     }
-    std::thread::sleep(Duration::from_secs(1));
+    std::thread::sleep(Duration::from_secs(3));
     let (gone, wake) = &*released;
     *gone.lock().unwrap_or_else(|e| e.into_inner()) = true;
     wake.notify_all();

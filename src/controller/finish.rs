@@ -31,8 +31,8 @@ impl Run<'_> {
         if fault.is_none() && self.has_failure() {
             self.end_sessions();
         }
-        // The result's stderr is the first bot's: in an ordinary run the
-        // only one.
+        // The first bot's stderr so far (in an ordinary run the only bot),
+        // judged by the session; the result's is read again at the end.
         let (stderr_bytes, stderr_tail) = self.seats[SeatId(0)].inbox.conn.stderr();
         if fault.is_none() && self.own_sessions {
             // Each bot's stderr is judged by its own session.
@@ -57,6 +57,10 @@ impl Run<'_> {
         if fault.is_none() {
             self.count_scenario_checks();
         }
+        // The report's tail is read to its end: a busy machine may keep the
+        // drain thread from the last lines the bot wrote before it ended
+        // (seen: a report whose tail lacked everything the bot wrote).
+        let (stderr_bytes, stderr_tail) = self.seats[SeatId(0)].inbox.conn.stderr_of_ended_bot();
         let seats = std::mem::take(&mut self.ledger.finding_seats);
         (self.into_result(fault, stderr_bytes, stderr_tail), seats)
     }

@@ -338,7 +338,7 @@ fn monitor_loop() {
         if live.groups.is_empty() {
             continue;
         }
-        let started = std::time::Instant::now();
+        let started = thread_cpu_time();
         let snapshot = super::procfs::snapshot();
         let owned = classify(&live.groups, &snapshot);
         for (&bot, watch) in &live.groups {
@@ -388,9 +388,27 @@ fn monitor_loop() {
         }
         // A scan reads every /proc/<pid>/stat (about 15 µs a process): on a
         // machine with thousands of processes, look less often, so that
-        // watching costs at most ~5% of one core.
-        period = MONITOR_PERIOD.max(started.elapsed() * 20);
+        // watching costs at most ~5% of one core. The scan's own CPU time,
+        // not its wall time: on a loaded machine the wall time is mostly
+        // waiting for a CPU, and a period stretched by it let a burst of
+        // threads over --max-processes pass unseen (a verdict that
+        // depended on the load).
+        period = MONITOR_PERIOD.max(thread_cpu_time().saturating_sub(started) * 20);
     }
+}
+
+/// The CPU time the calling thread has used.
+#[cfg(target_os = "linux")]
+fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec, which `now` is.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
 /// How often the monitor measures the bots' writable folders: a walk of
