@@ -3,9 +3,17 @@
 //! and target it was built from (`src/build_info.rs`).
 use std::path::Path;
 
+/// The package's folder, as Cargo gives it to this run of the script. Not
+/// `env!`, which is the folder the script was compiled in: Cargo reuses a
+/// compiled script for a checkout at another path (a shared target folder),
+/// and the script then embedded another checkout's scenarios, or none.
+fn manifest_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("Cargo sets it"))
+}
+
 fn main() {
     build_info();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let root = manifest_dir().join("scenarios");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     if let Ok(games) = std::fs::read_dir(&root) {
@@ -61,7 +69,8 @@ fn build_info() {
 /// The commit checked out in this repository (never in one that merely
 /// contains an unpacked copy of it), or `None`.
 fn git_commit() -> Option<String> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = manifest_dir();
+    let manifest = manifest.as_path();
     let git = |args: &[&str]| -> Option<String> {
         let out = std::process::Command::new("git")
             .args(args)
