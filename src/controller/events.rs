@@ -67,6 +67,12 @@ impl Run<'_> {
                     ConnectionEvent::Extra { peer } => {
                         format!("another connection (from {peer}) was closed")
                     }
+                    ConnectionEvent::Stranger { peer, pid, program } => format!(
+                        "a connection from {peer} was closed unplayed: it came from a process that is not the bot's (pid {pid}, `{program}`)"
+                    ),
+                    ConnectionEvent::Gone { peer } => format!(
+                        "a connection from {peer} was closed unplayed: its other end was closed before protocheck could tell whose it was"
+                    ),
                     ConnectionEvent::Connected { .. } => String::new(),
                 });
                 if let Some(v) = self.session.connection(&event) {

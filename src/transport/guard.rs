@@ -209,6 +209,20 @@ fn classify(
     out
 }
 
+/// The processes of the bot whose main process is `bot`: it and every
+/// descendant of protocheck that belongs to it (`peer`: whether a
+/// connection is the bot's).
+#[cfg(target_os = "linux")]
+pub(super) fn processes_of_bot(bot: i32) -> Vec<i32> {
+    let live = lock_live();
+    let snapshot = super::procfs::snapshot();
+    classify(&live.groups, &snapshot)
+        .into_iter()
+        .filter(|(_, owner)| *owner == Owner::Bot(bot))
+        .map(|(p, _)| p.pid)
+        .collect()
+}
+
 /// Whether protocheck's only children are the registered bots' main
 /// processes and the guardian: then nothing of a bot whose group is killed
 /// and reaped is left, and its sweep need not scan all of /proc (one scan
