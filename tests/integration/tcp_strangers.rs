@@ -69,9 +69,21 @@ fn connections_the_bot_did_not_make_are_closed_and_the_bot_is_judged_alone() {
     assert_eq!(o.code, 0, "{}\n{}", o.messages(), o.stderr);
     assert!(o.rules().is_empty(), "{:?}", o.rules());
     assert_eq!(o.statuses(), vec!["passed"; 3]);
-    let report = o.report.to_string();
-    assert!(
-        report.contains("closed unplayed"),
-        "the transcript says what was closed: {report}"
-    );
+    // The transcript says what was closed, a few times per scenario however
+    // many there were.
+    for s in o.report["scenarios"].as_array().unwrap() {
+        let noted = s["transcript"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|line| {
+                line["text"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("closed unplayed")
+            })
+            .count();
+        assert!(noted <= 3, "{noted} notes in {}", s["name"]);
+    }
+    assert!(o.report.to_string().contains("closed unplayed"));
 }
