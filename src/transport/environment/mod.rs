@@ -18,7 +18,7 @@
 //!
 //! Besides what the policy decides, the launcher adds the game's own
 //! variables (`PROTOCHECK_PORT`, [`BotEnv::game`]) and the tag that finds
-//! a bot's escaped processes (`PROTOCHECK_BOT`, see [`super::guard`]).
+//! a bot's escaped processes (`PROTOCHECK_BOT`, see [`super::tag`]).
 
 mod lists;
 mod note;
@@ -117,7 +117,7 @@ impl EnvPolicy {
         // protocheck's own (a `grade` bot's protocheck has a tag itself):
         // not left out, not kept.
         let game_var = |name: &OsStr| {
-            name == super::guard::TAG_VAR || game.iter().any(|g| OsStr::new(g) == name)
+            name == super::tag::TAG_VAR || game.iter().any(|g| OsStr::new(g) == name)
         };
         let named = |source: Source| -> Vec<String> {
             names

@@ -23,9 +23,10 @@ mod rules;
 mod scheduling;
 mod tmp;
 
-pub use confine::{ChildRules, Confinement, DiskCap, run_folder_of};
+pub use confine::{ChildRules, Confinement, DiskCap};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+pub use tmp::run_folder_of;
 
 /// `--sandbox`: whether bots run sandboxed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
