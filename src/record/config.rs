@@ -104,7 +104,7 @@ fn record(
     let cfg = RunConfigBuilder::new(bot.clone(), &args.limits, stop).build();
     // Before the bot starts: `--sandbox require` on a system without every
     // layer stops here.
-    crate::transport::sandbox::settle(&cfg.limits.sandbox)?;
+    crate::transport::sandbox::settle(&cfg.limits.sandbox).map_err(|e| e.to_string())?;
     let scenario = Scenario {
         name: name.clone(),
         game: game.id().to_string(),

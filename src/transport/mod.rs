@@ -4,6 +4,7 @@
 
 pub mod cpu_wait;
 pub mod environment;
+pub mod exit_status;
 pub mod framing;
 pub mod guard;
 pub mod idle;
@@ -18,16 +19,18 @@ pub mod signals;
 #[cfg(target_os = "linux")]
 mod sock_diag;
 pub mod stream;
+pub mod tag;
 pub mod tcp;
 pub mod tcp_connection;
 #[cfg(target_os = "linux")]
 mod vfork_spawn;
 
+pub use exit_status::ExitStatus;
 use framing::{FrameEvent, Framer};
 use idle::{IdleProbe, Progress};
 use limits::LimitHit;
 pub use limits::ResourceLimits;
-pub use process::{ExitStatus, ProcessGroup};
+pub use process::ProcessGroup;
 use std::process::Command;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
