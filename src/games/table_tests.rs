@@ -40,7 +40,7 @@ pub(crate) fn play_relayed<S: Session>(
                         String::from_utf8_lossy(&bytes),
                         verdict.violations
                     );
-                    let played = s.played();
+                    let played = s.relay().and_then(|r| r.played());
                     judged(seat, &bytes, played.as_deref());
                     if let Some(mv) = played {
                         for (other, queue) in inbound.iter_mut().enumerate() {
@@ -51,7 +51,7 @@ pub(crate) fn play_relayed<S: Session>(
                     }
                 }
                 Next::Opponent => {
-                    let choice = if s.awaits_relay() {
+                    let choice = if s.relay().is_some_and(|r| r.awaits_relay()) {
                         match inbound[seat].pop_front() {
                             Some(mv) => mv,
                             None => continue,

@@ -176,16 +176,13 @@ impl Converter {
                     return Ok(());
                 }
                 self.automatic.clear();
-                if self.owed > 0 && !self.session.interrupts(&e.text) {
+                if self.owed > 0 {
                     self.stopped = Some(format!(
                         "{}: `{}` was sent while the bot owed a reply (it never came): a run stops there",
                         self.at(e.line),
                         e.text
                     ));
                     return Ok(());
-                }
-                if self.session.interrupts(&e.text) {
-                    self.owed = 0;
                 }
                 let out = self.session.send(&e.text).map_err(|msg| {
                     format!(

@@ -17,6 +17,7 @@ pub mod session;
 pub mod shrink;
 pub mod sexp;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy};
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -50,6 +51,13 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
+    // No exit status is judged once stdin is closed (D12: the reference
+    // players exit 1 at EOF).
+    exit: ExitPolicy {
+        who: "the bot",
+        status: None,
+        no_exit: NoExitPolicy::after_close(&catalogue::IO_NO_EXIT),
+    },
     seating: Some(crate::games::Seating {
         bots: crate::games::dominion::seats::BOTS,
         seat: match_seat,

@@ -12,6 +12,7 @@ pub mod players;
 pub mod session;
 pub mod shrink;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy};
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -45,6 +46,12 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
+    // No exit status is judged once stdin is closed (§5).
+    exit: ExitPolicy {
+        who: "the bot",
+        status: None,
+        no_exit: NoExitPolicy::after_close(&catalogue::IO_NO_EXIT),
+    },
     seating: Some(crate::games::Seating {
         bots: crate::games::dominion::seats::BOTS,
         seat: match_seat,

@@ -28,6 +28,7 @@ pub mod shrink;
 mod socket_tests;
 pub mod strategy;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy};
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, Session, Transport, Wire};
 use crate::scenario_model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -87,6 +88,16 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &Typed::<EvolutionOptions>::new(&["players", "seat"], &[]),
     explain: include_str!("explain.txt"),
+    // An exit status after the close is not judged: the reference server
+    // never looks at its clients' processes.
+    exit: ExitPolicy {
+        who: "the bot",
+        status: None,
+        no_exit: NoExitPolicy::always((
+            &catalogue::IO_NO_EXIT,
+            "after protocheck closed the connection",
+        )),
+    },
     seating: Some(crate::games::Seating {
         bots: seating::BOTS,
         seat: seating::match_seat,

@@ -13,6 +13,7 @@ pub mod session;
 pub mod shrink;
 pub mod steer;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy, StatusPolicy};
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
@@ -65,6 +66,28 @@ static FACTS: GameFacts = GameFacts {
         &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
     ),
     explain: include_str!("explain.txt"),
+    exit: ExitPolicy {
+        who: "the bot",
+        status: Some(StatusPolicy {
+            after_end: (&catalogue::END_EXIT_STATUS, "after the game"),
+            otherwise: (
+                &catalogue::END_EXIT_STATUS,
+                "after protocheck closed its input without END",
+            ),
+        }),
+        no_exit: NoExitPolicy {
+            after_told_end: (&catalogue::IO_NO_EXIT, "after END"),
+            after_input_closed: (&catalogue::PROCESS_EOF, "after its input reached EOF"),
+            after_over: (
+                &catalogue::IO_NO_EXIT,
+                "after the final CHANGE;…;END (END was not sent)",
+            ),
+            input_open: (
+                &catalogue::IO_NO_EXIT,
+                "where the scenario expects it to exit (no END was sent, its input is still open)",
+            ),
+        },
+    },
     seating: Some(Seating {
         bots: 2..=2,
         seat: match_seat,

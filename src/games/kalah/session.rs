@@ -364,6 +364,16 @@ impl KalahSession {
     }
 }
 
+impl crate::games::Relay for KalahSession {
+    fn played(&self) -> Option<String> {
+        self.played.map(relay::notation)
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.next() == Next::Opponent
+    }
+}
+
 impl Session for KalahSession {
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         self.named = None;
@@ -502,12 +512,12 @@ impl Session for KalahSession {
         self.closed_finding(exit, partial)
     }
 
-    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
-        self.exit_status_finding(status).into_iter().collect()
-    }
-
-    fn no_exit(&self, grace: Duration) -> Violation {
-        self.no_exit_finding(grace)
+    fn exit_state(&self) -> crate::games::ExitState {
+        crate::games::ExitState {
+            told_end: self.end_sent,
+            over: self.over,
+            input_closed: self.eof,
+        }
     }
 
     fn input_closed(&mut self) {
@@ -529,8 +539,8 @@ impl Session for KalahSession {
         self.over || self.eof
     }
 
-    fn played(&self) -> Option<String> {
-        self.played.map(relay::notation)
+    fn relay(&self) -> Option<&dyn crate::games::Relay> {
+        Some(self)
     }
 
     fn ending(&self) -> Option<crate::games::Ending> {

@@ -13,6 +13,7 @@ pub mod rules;
 pub mod session;
 pub mod shrink;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy, StatusPolicy};
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -70,6 +71,23 @@ static FACTS: GameFacts = GameFacts {
         &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
     ),
     explain: include_str!("explain.txt"),
+    exit: ExitPolicy {
+        who: "the engine",
+        status: Some(StatusPolicy {
+            after_end: (&catalogue::QUIT_EXIT_STATUS, "after answering `quit`"),
+            otherwise: (&catalogue::PROCESS_EOF, "at end of input (no `quit`)"),
+        }),
+        no_exit: NoExitPolicy {
+            after_told_end: (&catalogue::IO_NO_EXIT, "after answering `quit`"),
+            after_input_closed: (&catalogue::PROCESS_EOF, "after its input reached EOF"),
+            // `quit` answered is the only end of a QTP game.
+            after_over: (&catalogue::IO_NO_EXIT, "after answering `quit`"),
+            input_open: (
+                &catalogue::IO_NO_EXIT,
+                "where the scenario expects it to exit (no `quit` answered, its input still open)",
+            ),
+        },
+    },
     seating: Some(Seating {
         bots: 2..=2,
         seat: match_seat,

@@ -350,11 +350,21 @@ impl SexpSession {
     }
 }
 
+impl crate::games::Relay for SexpSession {
+    fn played(&self) -> Option<String> {
+        self.played.map(|p| p.to_string())
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 impl Session for SexpSession {
-    // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
-    // message (the controller closes the bot's input, §6), any exit status
-    // once stdin is closed (D12: the reference players exit 1 at EOF), no
-    // stderr checks.
+    // `abort` and `finish` keep their defaults: no abort message (the
+    // controller closes the bot's input, §6), no stderr checks. Any exit
+    // status once stdin is closed (D12: the reference players exit 1 at
+    // EOF) is `GameFacts::exit`'s.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         let n = Notification::parse(text).map_err(|e| format!("not a notification: {e}"))?;
         if !self.known {
@@ -540,8 +550,12 @@ impl Session for SexpSession {
         Some(self.finding(&rule::IO_CRASH, how))
     }
 
-    fn no_exit(&self, grace: Duration) -> Violation {
-        crate::games::no_exit_after_close(&rule::IO_NO_EXIT, grace, self.eof)
+    fn exit_state(&self) -> crate::games::ExitState {
+        crate::games::ExitState {
+            told_end: false,
+            over: self.is_over(),
+            input_closed: self.eof,
+        }
     }
 
     fn input_closed(&mut self) {
@@ -552,12 +566,8 @@ impl Session for SexpSession {
         self.game_over() || self.eof || self.tripped.get()
     }
 
-    fn played(&self) -> Option<String> {
-        self.played.map(|p| p.to_string())
-    }
-
-    fn awaits_relay(&self) -> bool {
-        self.relay_due()
+    fn relay(&self) -> Option<&dyn crate::games::Relay> {
+        Some(self)
     }
 
     fn ending(&self) -> Option<crate::games::Ending> {

@@ -59,6 +59,7 @@ impl SexpSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
     use crate::games::{EndResult, Next};
     use crate::scenario_model::Expect;
     use std::time::Duration;

@@ -371,10 +371,20 @@ impl TextSession {
     }
 }
 
+impl crate::games::Relay for TextSession {
+    fn played(&self) -> Option<String> {
+        self.played.clone()
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 impl Session for TextSession {
-    // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
-    // message (the controller closes the bot's input), any exit status once
-    // stdin is closed (§5), no stderr checks.
+    // `abort` and `finish` keep their defaults: no abort message (the
+    // controller closes the bot's input), no stderr checks. Any exit status
+    // once stdin is closed (§5) is `GameFacts::exit`'s.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         self.scripted_send(text)
     }
@@ -493,8 +503,12 @@ impl Session for TextSession {
         Some(cat::IO_CRASH.violation(how))
     }
 
-    fn no_exit(&self, grace: Duration) -> Violation {
-        crate::games::no_exit_after_close(&cat::IO_NO_EXIT, grace, self.eof)
+    fn exit_state(&self) -> crate::games::ExitState {
+        crate::games::ExitState {
+            told_end: false,
+            over: self.is_over(),
+            input_closed: self.eof,
+        }
     }
 
     fn input_closed(&mut self) {
@@ -505,12 +519,8 @@ impl Session for TextSession {
         self.game.ended.is_some() || self.eof || self.stopped
     }
 
-    fn played(&self) -> Option<String> {
-        self.played.clone()
-    }
-
-    fn awaits_relay(&self) -> bool {
-        self.relay_due()
+    fn relay(&self) -> Option<&dyn crate::games::Relay> {
+        Some(self)
     }
 
     fn ending(&self) -> Option<crate::games::Ending> {

@@ -183,6 +183,7 @@ impl TextSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
         use crate::games::{EndResult, Next};
     use crate::scenario_model::Expect;
     use std::time::Duration;

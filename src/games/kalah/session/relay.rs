@@ -40,6 +40,7 @@ pub(super) fn ending(position: &Position, bot: Side) -> Option<Ending> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
     use crate::games::Session;
     use crate::games::kalah::rules::Board;
     use crate::games::kalah::session::KalahSession;

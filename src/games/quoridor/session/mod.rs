@@ -171,6 +171,16 @@ impl QtpSession {
     }
 }
 
+impl crate::games::Relay for QtpSession {
+    fn played(&self) -> Option<String> {
+        self.played.map(|(_, action)| action.to_string())
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 impl Session for QtpSession {
     // `abort` keeps its default: the referee sends nothing more; protocheck
     // kills the engine.
@@ -464,12 +474,13 @@ impl Session for QtpSession {
         self.closed_finding(exit, partial)
     }
 
-    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
-        self.exit_status_finding(status).into_iter().collect()
-    }
-
-    fn no_exit(&self, grace: Duration) -> Violation {
-        self.no_exit_finding(grace)
+    fn exit_state(&self) -> crate::games::ExitState {
+        // `quit` answered is both the end message and the end of the game.
+        crate::games::ExitState {
+            told_end: self.quit_answered,
+            over: self.quit_answered,
+            input_closed: self.eof,
+        }
     }
 
     fn input_closed(&mut self) {
@@ -480,12 +491,8 @@ impl Session for QtpSession {
         self.quit_answered || self.eof
     }
 
-    fn played(&self) -> Option<String> {
-        self.played.map(|(_, action)| action.to_string())
-    }
-
-    fn awaits_relay(&self) -> bool {
-        self.relay_due()
+    fn relay(&self) -> Option<&dyn crate::games::Relay> {
+        Some(self)
     }
 
     fn ending(&self) -> Option<crate::games::Ending> {

@@ -69,6 +69,7 @@ impl QtpSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
     use crate::scenario_model::{Expect, Strategy};
     use std::time::Duration;
 

@@ -418,7 +418,7 @@ fn a_stray_line_before_the_status_line_is_read_past_with_a_warning() {
             j.violations[0].message
         );
         // The answer was played: black's pawn is on E8.
-        assert_eq!(s.played(), Some("E8".to_string()));
+        assert_eq!(crate::games::Relay::played(&s), Some("E8".to_string()));
     }
     // A status line that never comes is still a response without status.
     let mut s = setup();
