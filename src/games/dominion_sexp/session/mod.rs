@@ -4,6 +4,7 @@
 //! play of the others; the game ends for it when protocheck closes its
 //! input (no game-over message).
 
+mod scripted;
 mod board;
 pub mod deal;
 mod robust;
@@ -350,16 +351,6 @@ impl SexpSession {
     }
 }
 
-impl crate::games::Relay for SexpSession {
-    fn played(&self) -> Option<String> {
-        self.played.map(|p| p.to_string())
-    }
-
-    fn awaits_relay(&self) -> bool {
-        self.relay_due()
-    }
-}
-
 impl Session for SexpSession {
     // `abort` and `finish` keep their defaults: no abort message (the
     // controller closes the bot's input, §6), no stderr checks. Any exit
@@ -580,47 +571,6 @@ impl Session for SexpSession {
 
     fn reached(&self) -> Vec<(&'static str, u64)> {
         coverage::reached(&self.situations, &self.game, self.bot)
-    }
-}
-
-impl Scripted for SexpSession {
-    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
-        if !self.known {
-            return Ok(Vec::new());
-        }
-        self.move_due = false;
-        let Some(text) = pinned else {
-            self.known = false;
-            return Ok(Vec::new());
-        };
-        self.judge_play(text.as_bytes()).assumed(text)
-    }
-
-    fn state_known(&self) -> bool {
-        self.known
-    }
-
-    fn last_opponent_step(&self) -> Option<Step> {
-        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
-    }
-
-    /// At a built-in seat's turn: each play legal for it, in the rule
-    /// engine's order (mines, adds, buys, cleans). Elsewhere none: what
-    /// protocheck sends at the bot's turn (`opponent: auto`, its
-    /// `(move …)`) holds no choice.
-    fn own_moves(&self) -> Vec<String> {
-        let current = self.game.current;
-        if !self.known
-            || self.move_due
-            || self.game_over()
-            || current == self.bot
-            || self.relayed.at(current)
-        {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        self.game.for_each_legal(|p| moves.push(p.to_string()));
-        moves
     }
 }
 

@@ -56,6 +56,16 @@ impl SexpSession {
     }
 }
 
+impl crate::games::Relay for SexpSession {
+    fn played(&self) -> Option<String> {
+        self.played.map(|p| p.to_string())
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

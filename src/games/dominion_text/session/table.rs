@@ -180,6 +180,16 @@ impl TextSession {
     }
 }
 
+impl crate::games::Relay for TextSession {
+    fn played(&self) -> Option<String> {
+        self.played.clone()
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
