@@ -14,6 +14,7 @@ mod seating;
 mod session;
 #[cfg(test)]
 mod session_tests;
+mod setup_error;
 pub mod shrinkable;
 #[cfg(test)]
 pub(crate) mod table_tests;
@@ -22,6 +23,7 @@ pub use exit::{ExitPolicy, ExitState};
 pub use expectation::{ExpectationError, OwnExpectation, Unmet, check_expect, own_expectation};
 pub use seating::{SeatedBot, Seating};
 pub use session::{Drawn, Ending, Relay, Scripted, Session};
+pub use setup_error::{OptionError, SetupError};
 pub use shrinkable::Shrinkable;
 
 pub use crate::outcome::EndResult;
@@ -251,7 +253,7 @@ pub trait Game: Sync {
         self.facts().defaults
     }
     /// Start tracking a fresh game with these (validated) options.
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String>;
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, SetupError>;
     /// `count` whole generated games, reproducible from `seed`.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
     /// Why a built-in or generated scenario with these options (command-line

@@ -70,7 +70,7 @@ fn match_seat(
     seat: usize,
     bots: usize,
     table: &Options,
-) -> Result<crate::games::SeatedBot, String> {
+) -> Result<crate::games::SeatedBot, crate::games::SetupError> {
     super::dominion::seats::seat_bot(
         &DOMINION_SEXP,
         (seat, bots, table),
@@ -88,7 +88,7 @@ fn match_seat(
 }
 
 /// The players and the bot's seat (1-based) these options ask for, checked.
-fn table(options: &TableOptions) -> Result<(u32, u32), String> {
+fn table(options: &TableOptions) -> Result<(u32, u32), crate::games::SetupError> {
     super::dominion::table::seating(
         options,
         DEFAULT_PLAYERS,
@@ -114,7 +114,7 @@ impl Game for DominionSexp {
         &crate::games::dominion::coverage::V1_SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;
         let builtin = own.strategy.map(|s| match s {

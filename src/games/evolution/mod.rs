@@ -120,15 +120,25 @@ impl Game for Evolution {
         &coverage::SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: EvolutionOptions = crate::games::options::typed(self, options)?;
         let players = own.players.unwrap_or(DEFAULT_PLAYERS);
         if !(3..=8).contains(&players) {
-            return Err(format!("players must be between 3 and 8, not {players}"));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "players",
+                min: 3,
+                max: 8,
+                value: players.into(),
+            });
         }
         let seat = own.seat.unwrap_or(1);
         if !(1..=players).contains(&seat) {
-            return Err(format!("seat must be between 1 and {players}, not {seat}"));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "seat",
+                min: 1,
+                max: players.into(),
+                value: seat.into(),
+            });
         }
         let styles: &[Style] = match own.strategy {
             Some(Strategy::Random) => &[Style::Simple],

@@ -110,17 +110,24 @@ impl Game for Kalah {
         coverage::SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: KalahOptions = crate::games::options::typed(self, options)?;
         let (holes, seeds) = board_of(options);
         if !(1..=rules::MAX_HOLES as u32).contains(&holes) {
-            return Err(format!(
-                "holes must be between 1 and {}, not {holes}",
-                rules::MAX_HOLES
-            ));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "holes",
+                min: 1,
+                max: rules::MAX_HOLES as u64,
+                value: holes.into(),
+            });
         }
         if !(1..=10_000).contains(&seeds) {
-            return Err(format!("seeds must be between 1 and 10000, not {seeds}"));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "seeds",
+                min: 1,
+                max: 10_000,
+                value: seeds.into(),
+            });
         }
         Ok(Box::new(session::KalahSession::new(
             holes as usize,
@@ -211,10 +218,14 @@ impl Game for Kalah {
 /// `protocheck match`: seat 1 is South, seat 2 North, each told its side by
 /// `START` as the reference engine does; the pie rule is North's bot's to
 /// take, relayed to South's session as a swap.
-fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, String> {
+fn match_seat(
+    seat: usize,
+    _bots: usize,
+    table: &Options,
+) -> Result<SeatedBot, crate::games::SetupError> {
     let side = ["South", "North"]
         .get(seat)
-        .ok_or_else(|| TWO_PLAYERS.to_string())?;
+        .ok_or(crate::games::SetupError::TwoPlayers { why: TWO_PLAYERS })?;
     Ok(SeatedBot {
         side: side.to_string(),
         session: KALAH.session(table)?,

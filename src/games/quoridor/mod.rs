@@ -114,12 +114,12 @@ impl Game for Quoridor {
         coverage::SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: QuoridorOptions = crate::games::options::typed(self, options)?;
         let colour = match own.colour.as_deref() {
             None => Colour::Black,
             Some(c) => notation::parse_colour(c)
-                .ok_or_else(|| format!("colour must be `black` or `white`, not `{c}`"))?,
+                .ok_or_else(|| crate::games::SetupError::Colour { given: c.to_string() })?,
         };
         if let Some(n) = own.board_size {
             rules::validate_size(u8::try_from(n).unwrap_or(0))?;
@@ -173,14 +173,18 @@ impl Game for Quoridor {
 /// Athens referee sets it up (`name`, `boardsize`, `clear_board`, `walls`),
 /// on the board `--board-size`/`--walls` give (default 9, and the referee's
 /// walls for the size).
-fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, String> {
+fn match_seat(
+    seat: usize,
+    _bots: usize,
+    table: &Options,
+) -> Result<SeatedBot, crate::games::SetupError> {
     let side = ["black", "white"]
         .get(seat)
-        .ok_or_else(|| TWO_PLAYERS.to_string())?;
+        .ok_or(crate::games::SetupError::TwoPlayers { why: TWO_PLAYERS })?;
     let own: QuoridorOptions = crate::games::options::typed(&QUORIDOR, table)?;
     let size = own.board_size.unwrap_or(9);
     rules::validate_size(u8::try_from(size).unwrap_or(0))
-        .map_err(|e| format!("--board-size {size}: {e}"))?;
+        .map_err(|source| crate::games::SetupError::MatchBoardSize { size, source })?;
     let walls = own
         .walls
         .unwrap_or_else(|| u32::from(rules::default_walls(size as u8)));
