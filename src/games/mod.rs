@@ -319,8 +319,13 @@ pub trait EngineLog: Sync {
         file: &str,
         player: u8,
         options: &Options,
-    ) -> Result<(CommentedSteps, Option<String>), String>;
+    ) -> Result<(CommentedSteps, Option<String>), EngineLogError>;
 }
+
+/// Why an engine log makes no scenario: each game's log has its own error
+/// type (Kalah: `kalah::mankalah_log::ManKalahError`), kept whole here so
+/// that its source chain survives.
+pub type EngineLogError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Every game protocheck knows, by id.
 pub fn by_id(id: &str) -> Option<&'static dyn Game> {

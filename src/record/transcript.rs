@@ -74,7 +74,9 @@ pub fn convert(req: &Request) -> Result<(Recorded, Option<String>), String> {
                 owner.id()
             ));
         }
-        let (steps, stopped) = log.steps(&text, &file, req.player, &req.options)?;
+        let (steps, stopped) = log
+            .steps(&text, &file, req.player, &req.options)
+            .map_err(|e| e.to_string())?;
         let about = format!(
             "Recorded from the {} {file}, the bot as player {}.",
             log.name(),
