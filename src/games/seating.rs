@@ -8,7 +8,7 @@ use crate::scenario_model::Options;
 
 /// `protocheck match`: how a game seats real bots at one table. Each bot is
 /// refereed by the game's own single-run session, which takes the other
-/// seats' moves relayed (`Session::played` → `Session::opponent`).
+/// seats' moves relayed (`Relay::played` → `Session::opponent`).
 pub struct Seating {
     /// How many real bots one table seats (Kalah, QTP: exactly 2).
     pub bots: std::ops::RangeInclusive<usize>,

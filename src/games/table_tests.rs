@@ -8,7 +8,7 @@ use std::time::Duration;
 
 /// Play one table to its end: one action per seat per pass; a reply the
 /// seat's bot owes is `reply(seat, session, rng)` (it must be legal), and
-/// the move it made (`Session::played`) goes to every other seat's queue;
+/// the move it made (`Relay::played`) goes to every other seat's queue;
 /// a seat that awaits a relayed move takes the next from its queue, any
 /// other `opponent` step is `auto`. One random-number source serves every
 /// seat, as a match's run shares its one. `judged(seat, reply, played)`

@@ -53,7 +53,7 @@ pub struct EvolutionSession {
     closed: bool,
     dropped: bool,
     /// The move the last judged reply made, as other seats' sessions take
-    /// it (`Session::played`).
+    /// it (`Relay::played`).
     played: Option<String>,
 }
 
