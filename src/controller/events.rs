@@ -170,7 +170,8 @@ impl Run<'_> {
             return;
         }
         self.seats[self.at].exit = ExitSeen::Judged(status);
-        for v in self.session.exited_after_end(status) {
+        let state = self.session.exit_state();
+        if let Some(v) = self.game.facts().exited(state, status) {
             self.push_ending(v);
         }
     }
@@ -207,8 +208,12 @@ impl Run<'_> {
                     self.note(format!("the bot exited: {status}"));
                     // It left within the grace: the rule its staying would break held.
                     let stays = self
-                        .session
-                        .no_exit(self.seats[self.at].time.exit_grace)
+                        .game
+                        .facts()
+                        .no_exit(
+                            self.session.exit_state(),
+                            self.seats[self.at].time.exit_grace,
+                        )
                         .rule;
                     self.passed(&[stays]);
                     self.judge_exit(status);
@@ -231,7 +236,10 @@ impl Run<'_> {
                     }
                     let grace = humantime::format_duration(self.seats[self.at].time.exit_grace);
                     self.note(format!("the bot did not exit within {grace}"));
-                    let v = self.session.no_exit(self.seats[self.at].time.exit_grace);
+                    let v = self.game.facts().no_exit(
+                        self.session.exit_state(),
+                        self.seats[self.at].time.exit_grace,
+                    );
                     self.push(v);
                     return;
                 }

@@ -179,7 +179,7 @@ impl Run<'_> {
                 self.take_reply(table)?;
             }
             Next::Opponent => {
-                let choice = if self.session.awaits_relay() {
+                let choice = if self.session.relay().is_some_and(|r| r.awaits_relay()) {
                     match table.inbound[seat].pop_front() {
                         Some(mv) => mv,
                         None => return Ok(false),
@@ -221,7 +221,7 @@ impl Run<'_> {
         if self.has_failure() || self.seats[self.at].inbox.replies_seen <= seen {
             return Ok(());
         }
-        if let Some(mv) = self.session.played() {
+        if let Some(mv) = self.session.relay().and_then(|r| r.played()) {
             let from = self.at.0;
             table.moves.push((from, mv.clone()));
             for (other, queue) in table.inbound.iter_mut().enumerate() {

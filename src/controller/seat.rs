@@ -117,7 +117,7 @@ impl Lifecycle {
 pub(super) enum ExitSeen {
     NotSeen,
     Seen(ExitStatus),
-    /// The exit after the game's end was judged (`exited_after_end`).
+    /// The exit after the game's end was judged (`GameFacts::exited`).
     Judged(ExitStatus),
 }
 

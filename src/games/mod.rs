@@ -6,21 +6,28 @@
 pub(crate) mod catalogue_check;
 /// What the two Dominion protocols share (not a game of its own).
 pub mod dominion;
+pub mod exit;
+mod expectation;
 pub mod options;
 mod script_error;
 mod seating;
+mod session;
 #[cfg(test)]
 mod session_tests;
+mod setup_error;
 pub mod shrinkable;
 #[cfg(test)]
 pub(crate) mod table_tests;
 
+pub use exit::{ExitPolicy, ExitState};
+pub use expectation::{ExpectationError, OwnExpectation, Unmet, check_expect, own_expectation};
 pub use seating::{SeatedBot, Seating};
+pub use session::{Drawn, Ending, Relay, Scripted, Session};
+pub use setup_error::{OptionError, SetupError};
 pub use shrinkable::Shrinkable;
 
 pub use crate::outcome::EndResult;
-use crate::scenario_model::{Expect, Options, Scenario, Step};
-use crate::transport::ExitStatus;
+use crate::scenario_model::{Options, Scenario, Step};
 pub use crate::transport::Transport;
 use crate::transport::framing::Framer;
 use crate::verdict::{RuleInfo, Violation};
@@ -205,6 +212,9 @@ pub struct GameFacts {
     /// The game's `explain.txt` (`protocheck explain`; format in
     /// `explain::data`).
     pub explain: &'static str,
+    /// How the bot's exit is judged: its status, and a bot that does not
+    /// exit (with the session's [`ExitState`]).
+    pub exit: ExitPolicy,
     /// How `protocheck match` seats real bots at one table (`None`: the
     /// game plays no matches).
     pub seating: Option<Seating>,
@@ -243,7 +253,7 @@ pub trait Game: Sync {
         self.facts().defaults
     }
     /// Start tracking a fresh game with these (validated) options.
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String>;
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, SetupError>;
     /// `count` whole generated games, reproducible from `seed`.
     fn generate(&self, count: usize, seed: u64, options: &Options) -> Vec<Scenario>;
     /// Why a built-in or generated scenario with these options (command-line
@@ -309,319 +319,13 @@ pub trait EngineLog: Sync {
         file: &str,
         player: u8,
         options: &Options,
-    ) -> Result<(CommentedSteps, Option<String>), String>;
+    ) -> Result<(CommentedSteps, Option<String>), EngineLogError>;
 }
 
-/// An expectation a game adds to the core ones (`legal-move`, `reply`,
-/// `matches`, `silence`, `exit`); its session gives it its meaning in
-/// `Session::judge`.
-pub struct OwnExpectation {
-    pub word: &'static str,
-    /// What its text is (`error`: "the error message"); `None`: it takes none.
-    pub text: Option<&'static str>,
-    /// Whether a reply, as the game reads it, meets it: `protocheck record`
-    /// checks an expectation typed after a reply against that reply. The
-    /// error says how the reply differs.
-    pub holds: fn(text: Option<&str>, reply: &str) -> Result<(), String>,
-}
-
-/// The one check of a game's own expectation, wherever a scenario comes
-/// from (a file, a built-in suite, the lint, `record`'s prompt): a word the
-/// game does not list is refused with the words it knows, and a text must be
-/// given exactly where the word takes one. Core expectations always pass.
-pub fn check_expect(game: &dyn Game, expect: &Expect) -> Result<(), String> {
-    own_expectation(game, expect).map(|_| ())
-}
-
-/// The game's entry for an own expectation (`None` for a core one), or why
-/// the game cannot be given it.
-pub fn own_expectation(
-    game: &dyn Game,
-    expect: &Expect,
-) -> Result<Option<&'static OwnExpectation>, String> {
-    let Expect::Own(own) = expect else {
-        return Ok(None);
-    };
-    let own_words = game.expectations().iter().map(|e| e.word);
-    let Some(known) = game.expectations().iter().find(|e| e.word == own.word) else {
-        let words: Vec<&str> = Expect::CORE_WORDS
-            .iter()
-            .copied()
-            .chain(own_words)
-            .collect();
-        let mut message = format!(
-            "unknown expectation `{}`: {} knows {}",
-            own.word,
-            game.id(),
-            words
-                .iter()
-                .map(|w| format!("`{w}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        if let Some(near) = crate::suggest::nearest(&own.word, &words) {
-            message.push_str(&format!(" (did you mean `{near}`?)"));
-        }
-        return Err(message);
-    };
-    match (known.text, &own.text) {
-        (Some(what), None) => Err(format!(
-            "`expect: {}` needs {what}: write `expect: {{ {}: \"…\" }}`",
-            own.word, own.word
-        )),
-        (None, Some(_)) => Err(format!(
-            "`expect: {}` takes no text: write `expect: {}`",
-            own.word, own.word
-        )),
-        _ => Ok(Some(known)),
-    }
-}
-
-/// One game in progress against one bot, as the controller referees it:
-/// what protocheck sends and what that makes due, how a reply, stray output,
-/// a silence, a crash and an exit are judged. Ten methods every game writes;
-/// the rest are hooks with the common behaviour as default. What the other
-/// tools ask of a tracked game is in the capabilities it also carries:
-/// [`Scripted`] (lint and record carry steps out without a bot) and
-/// [`Drawn`] (findings, `record`'s `board`, the HTML report's pictures).
-pub trait Session: Scripted + Drawn + Send {
-    /// A scripted message is about to be sent: check it against the rules
-    /// in the tracked state and apply it.
-    fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError>;
-    /// Whether this scripted message is sent at once, even while a reply is
-    /// due (Kalah: `END`, the abort the reference sends when the opponent
-    /// has failed). Otherwise protocheck waits for the due reply first.
-    fn interrupts(&self, text: &str) -> bool {
-        let _ = text;
-        false
-    }
-    /// protocheck's own side moves: a move in the game's notation or `auto`.
-    fn opponent(
-        &mut self,
-        choice: &str,
-        rng: &mut fastrand::Rng,
-    ) -> Result<Vec<Outgoing>, ScriptError>;
-    /// Who acts next, for generated play.
-    fn next(&self) -> Next;
-    /// Whether out-of-turn output is most likely right now (Kalah: after the
-    /// first `…;OPP` for the bot's own move, after an extra turn, SWAP,
-    /// `START;North`, END), so the pause before protocheck's next move gets
-    /// the full window even for a fast bot.
-    fn silence_matters(&self) -> bool {
-        true
-    }
-    /// A piece of the due reply arrived; `so_far` holds the earlier pieces.
-    /// Line protocols are complete after one line (the default).
-    fn reply_part(&mut self, so_far: &[u8], piece: &[u8]) -> Assembly {
-        let _ = (so_far, piece);
-        Assembly::Complete
-    }
-    /// The reply about to be judged took `wall` by the wall clock and `own`
-    /// of the bot's own time (the wall time less what it waited for a CPU;
-    /// `None` where that cannot be measured), and it is the session's first
-    /// reply when `first` (it includes the bot's start-up, which
-    /// `--startup-timeout` covers). Told just before [`Session::judge`], so
-    /// that a rule that judges time can give both figures, as `io.timeout`
-    /// does.
-    fn reply_took(&mut self, wall: Duration, own: Option<Duration>, first: bool) {
-        let _ = (wall, own, first);
-    }
-    /// Judge one due reply (raw bytes with terminators) against the rules
-    /// and the step's expectation; `waited` is the reply time (the bot's own
-    /// time where it can be measured, else the wall time). A game's own
-    /// expectations (`Expect::Own`) reach only a game that knows them: the
-    /// scenario loader and the lint refuse the others (`check_expect`).
-    fn judge(
-        &mut self,
-        reply: &[u8],
-        expect: &Expect,
-        waited: Duration,
-    ) -> Result<Judged, ScriptError>;
-    /// The reply as the game reads it, which scripted `expect: {reply}` and
-    /// `{matches}` are compared with: by default the raw text without its
-    /// final line ends.
-    fn reply_as_read(&self, reply: &[u8]) -> String {
-        crate::shown::message_text(reply)
-    }
-    /// Output that arrived while no reply was due (`None`: harmless, like
-    /// a blank line between QTP responses).
-    fn unexpected(&mut self, bytes: &[u8]) -> Option<Violation>;
-    /// Connection-level news from a TCP transport (the bot never
-    /// connected, or opened a second connection): the verdict, if any.
-    /// Only a game whose `wire()` is TCP hears of any.
-    fn connection(&mut self, event: &crate::transport::ConnectionEvent) -> Option<Violation> {
-        let _ = event;
-        None
-    }
-    /// No complete reply within `limit`, worded with the game's most
-    /// specific diagnosis of the silence (the bot waits for something
-    /// else). The controller files it as `io.timeout` where the transcript
-    /// shows an answer was under way: the bot proved busy, or the reply
-    /// came late (`controller::attribution`).
-    fn timed_out(&self, limit: Duration) -> Violation;
-    /// The reply that timed out arrived after all (`reply`, its first
-    /// message), as protocheck ended the session: the finding that names
-    /// the real cause, where the game worded `timed_out` otherwise, with its
-    /// own message (`timed_out.message` names the late reply's cause). A
-    /// robustness scenario: a legal play means the bot did answer the
-    /// probe's question, so the timeout is its own failure, not the probe's
-    /// finding; anything else is the probe's finding at its severity.
-    /// `None`: the controller's rule applies (a reply that came late is
-    /// `io.timeout`, `controller::attribution`).
-    fn late_reply(&self, timed_out: &Violation, reply: &[u8]) -> Option<Violation> {
-        let _ = (timed_out, reply);
-        None
-    }
-    /// The bot's output ended or it exited: a violation unless the game
-    /// allows it at this point. `partial` is text left without terminator.
-    fn closed(&self, exit: Option<ExitStatus>, partial: Option<&[u8]>) -> Option<Violation>;
-    /// The bot exited after the game was over (or after its input closed).
-    /// By default any exit status is accepted (Dominion and Evolution judge
-    /// none); Kalah and QTP judge it.
-    fn exited_after_end(&self, status: ExitStatus) -> Vec<Violation> {
-        let _ = status;
-        Vec::new()
-    }
-    /// The bot is still running `grace` after it should have exited
-    /// ([`no_exit_after_close`] words the common case).
-    fn no_exit(&self, grace: Duration) -> Violation;
-    /// protocheck closed the bot's input: from now on it may exit.
-    fn input_closed(&mut self);
-    /// After a failure: what to tell the bot (Kalah: `END`). By default
-    /// nothing: protocheck closes the bot's input or kills it.
-    fn abort(&mut self) -> Vec<Outgoing> {
-        Vec::new()
-    }
-    /// True once no more replies will ever be due (exit is expected).
-    fn is_over(&self) -> bool;
-    /// Whole-session checks at the end: stderr volume (all bytes counted)
-    /// and content (the kept tail). By default none.
-    fn finish(&mut self, stderr_bytes: u64, stderr_tail: &str) -> Vec<Violation> {
-        let _ = (stderr_bytes, stderr_tail);
-        Vec::new()
-    }
-    /// `protocheck match`: the move the bot's last judged reply made, in
-    /// the notation [`Session::opponent`] takes (Kalah: a hole or `swap`;
-    /// QTP: `E2` or `E2 h`), so it can be relayed to the other seat's
-    /// session. `None`: that reply made no move (or the game has no relay).
-    fn played(&self) -> Option<String> {
-        None
-    }
-    /// `protocheck match`: whether protocheck's next message must wait for
-    /// the other seat's move (relayed through `opponent`). Otherwise
-    /// `opponent("auto")` is protocheck's own next message (QTP: the
-    /// `genmove` owed by this engine, `winner`, `quit`).
-    fn awaits_relay(&self) -> bool {
-        self.next() == Next::Opponent
-    }
-    /// `protocheck match`: how the game ended for this session's bot, once
-    /// the game is over by the rules. `None`: not over, or not known.
-    fn ending(&self) -> Option<Ending> {
-        None
-    }
-    /// The situations of the game's `Game::situations` this session has
-    /// reached so far, counted (the coverage report). None by default.
-    fn reached(&self) -> Vec<(&'static str, u64)> {
-        Vec::new()
-    }
-    /// Generated play (`--games`): what the run reached before this game.
-    /// protocheck's own `auto` choices then prefer the legal ones that reach
-    /// a situation neither the run nor this game has reached yet, ranked by
-    /// the game's own foresight in its `coverage.rs` (`coverage::Aims`),
-    /// and otherwise make the usual choice. Ignored by default.
-    fn aim(&mut self, aims: crate::coverage::Aims) {
-        let _ = aims;
-    }
-    /// The rule output now, with no reply due, would break, where the game
-    /// names one (Kalah: a move after an `…;OPP` for the bot's own move):
-    /// a listening window the bot kept quiet is a check of it that held
-    /// (the coverage report). None by default.
-    fn quiet_rule(&self) -> Option<crate::verdict::RuleId> {
-        None
-    }
-}
-
-/// How a game ended for one bot, as its session tracked it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Ending {
-    pub result: EndResult,
-    /// The bot's side at the end (Kalah: `South`/`North` after any swap;
-    /// QTP: `black`/`white`).
-    pub side: String,
-    /// The score as the game counts it, by side (Kalah: each side's
-    /// store; QTP: each colour's walls left; Dominion: each seat's victory
-    /// points, below 0 with curses), and what it counts.
-    pub score: Vec<(String, i32)>,
-    pub score_counts: &'static str,
-    /// The final position in the game's own notation (Kalah: the counts of
-    /// a CHANGE's state field).
-    pub position: String,
-}
-
-/// What the tools that carry a scenario out without a bot ask of a tracked
-/// game: the lint's dry run (`suite::lint`), and the steps a run writes down
-/// to replay it (`protocheck record`, saved generated games).
-pub trait Scripted {
-    /// Lint only: the bot's reply to the due message is `pinned` (an exact
-    /// `expect: {reply}`) or unknown. Applies it like a reply would be.
-    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError>;
-    /// Whether the tracked state is fully known (false after an unpinned bot
-    /// move during lint).
-    fn state_known(&self) -> bool {
-        true
-    }
-    /// How protocheck's last own move is written in a saved scenario so
-    /// that it replays exactly (Kalah: `opponent: <hole>`; QTP: `send:` of
-    /// the command line that was sent). `None` (the default): as it was
-    /// scripted.
-    fn last_opponent_step(&self) -> Option<crate::scenario_model::Step> {
-        None
-    }
-    /// What may be scripted next in the tracked state, each written as the
-    /// step a user types (`opponent: 3`, `send: START;South`), for
-    /// `protocheck record`'s prompt. Empty: the game cannot list them.
-    fn legal_choices(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// The moves protocheck's own side may make now in the tracked game,
-    /// each as the text its `opponent:` or `send:` step takes, for the
-    /// shrinker (`crate::shrink`). Empty: none (not its turn, the game is
-    /// over, or the game cannot list them).
-    fn own_moves(&self) -> Vec<String> {
-        Vec::new()
-    }
-}
-
-/// The tracked state drawn for humans: beside each finding, at `record`'s
-/// `board` command, and in the HTML report's step-through.
-pub trait Drawn {
-    /// The state as text (`None`: nothing known to draw).
-    fn board(&self) -> Option<String>;
-    /// The state as a picture for the HTML report's step-through (asked
-    /// for after every transcript line, and only when that report is
-    /// written). `None`: this game draws no picture (yet); the report then
-    /// shows the transcript alone.
-    fn picture(&self) -> Option<crate::outcome::Picture> {
-        None
-    }
-}
-
-/// `io.no-exit` as a game without an end-of-game message words it: the bot
-/// outlived the grace after protocheck closed its input, or after a scripted
-/// `expect: exit` while its input was still open (said only as the
-/// transcript shows it).
-pub fn no_exit_after_close(
-    rule: &'static RuleInfo,
-    grace: Duration,
-    input_closed: bool,
-) -> Violation {
-    let grace = humantime::format_duration(grace);
-    rule.violation(if input_closed {
-        format!("the bot was still running {grace} after protocheck closed its input")
-    } else {
-        format!("the bot was still running {grace} where the scenario expects it to exit (its input is still open)")
-    })
-}
+/// Why an engine log makes no scenario: each game's log has its own error
+/// type (Kalah: `kalah::mankalah_log::ManKalahError`), kept whole here so
+/// that its source chain survives.
+pub type EngineLogError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Every game protocheck knows, by id.
 pub fn by_id(id: &str) -> Option<&'static dyn Game> {

@@ -4,6 +4,7 @@
 //! names a game's option: the command-line flags, `protocheck.toml` keys,
 //! scenario `options:` and the scenario JSON Schema all come from the tables.
 
+use super::OptionError;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -17,7 +18,7 @@ pub trait OptionTable: Sync {
     /// The same, within a larger schema (its definitions go to `generator`).
     fn object_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;
     /// Check one option's value by itself (`Err`: why it is not valid).
-    fn check_value(&self, name: &str, value: &Value) -> Result<(), String>;
+    fn check_value(&self, name: &str, value: &Value) -> Result<(), OptionError>;
     /// The options that are also command-line flags (`--name`) and
     /// `protocheck.toml` keys.
     fn flags(&self) -> &'static [&'static str];
@@ -58,10 +59,10 @@ impl<T: DeserializeOwned + schemars::JsonSchema> OptionTable for Typed<T> {
         T::json_schema(generator)
     }
 
-    fn check_value(&self, name: &str, value: &Value) -> Result<(), String> {
+    fn check_value(&self, name: &str, value: &Value) -> Result<(), OptionError> {
         let mut alone = GameOptionValues::new();
         alone.insert(name.to_string(), value.clone());
-        read::<T>(&alone).map(drop)
+        read::<T>(&alone).map(drop).map_err(OptionError::Unreadable)
     }
 
     fn flags(&self) -> &'static [&'static str] {
@@ -124,9 +125,9 @@ pub fn refusal(game: &dyn super::Game, name: &str) -> String {
 pub fn typed<T: DeserializeOwned>(
     game: &dyn super::Game,
     options: &crate::scenario_model::Options,
-) -> Result<T, String> {
-    check(game, &options.game).map_err(|r| r.why)?;
-    read(&options.game)
+) -> Result<T, OptionError> {
+    check(game, &options.game).map_err(|r| OptionError::Refused(r.why))?;
+    read(&options.game).map_err(OptionError::Unreadable)
 }
 
 /// `a`, `a and b`, `a, b and c`.

@@ -3,12 +3,12 @@
 //! relay itself (`controller::relay`) and the match reports
 //! (`matchplay`) know no game.
 
-use super::Session;
+use super::{Session, SetupError};
 use crate::scenario_model::Options;
 
 /// `protocheck match`: how a game seats real bots at one table. Each bot is
 /// refereed by the game's own single-run session, which takes the other
-/// seats' moves relayed (`Session::played` → `Session::opponent`).
+/// seats' moves relayed (`Relay::played` → `Session::opponent`).
 pub struct Seating {
     /// How many real bots one table seats (Kalah, QTP: exactly 2).
     pub bots: std::ops::RangeInclusive<usize>,
@@ -16,7 +16,7 @@ pub struct Seating {
     /// the match's options: the game's own flags given to `match` (e.g.
     /// `--board-size`) and `seed`, the game's number. `Err`: options that
     /// make no table (said as to the user).
-    pub seat: fn(seat: usize, bots: usize, table: &Options) -> Result<SeatedBot, String>,
+    pub seat: fn(seat: usize, bots: usize, table: &Options) -> Result<SeatedBot, SetupError>,
 }
 
 /// One bot's seat at a match table, as its game sets it.
@@ -45,24 +45,21 @@ pub fn table_players(
     seat: Option<u32>,
     allowed: std::ops::RangeInclusive<usize>,
     default: usize,
-) -> Result<usize, String> {
+) -> Result<usize, SetupError> {
     if let Some(seat) = seat {
-        return Err(format!(
-            "--seat {seat} means nothing in a match: the bots take seats 1 to {bots} in the order given, rotating each game"
-        ));
+        return Err(SetupError::SeatInMatch { seat, bots });
     }
     let players = players.map_or(default, |p| p as usize);
     if !allowed.contains(&players) {
-        return Err(format!(
-            "--players must be between {} and {}, not {players}",
-            allowed.start(),
-            allowed.end()
-        ));
+        return Err(SetupError::OutOfRange {
+            what: "--players",
+            min: *allowed.start() as u64,
+            max: *allowed.end() as u64,
+            value: players as u64,
+        });
     }
     if players < bots {
-        return Err(format!(
-            "--players {players} seats fewer players than the {bots} bots given"
-        ));
+        return Err(SetupError::FewerPlayersThanBots { players, bots });
     }
     Ok(players)
 }
@@ -76,7 +73,7 @@ mod tests {
         assert_eq!(table_players(2, None, None, 2..=4, 2), Ok(2));
         assert_eq!(table_players(2, Some(4), None, 2..=4, 2), Ok(4));
         assert_eq!(table_players(2, None, None, 3..=8, 3), Ok(3));
-        let err = |r: Result<usize, String>| r.unwrap_err();
+        let err = |r: Result<usize, crate::games::SetupError>| r.unwrap_err().to_string();
         assert!(err(table_players(2, Some(5), None, 2..=4, 2)).contains("between 2 and 4, not 5"));
         assert!(
             err(table_players(3, Some(2), None, 2..=4, 3))

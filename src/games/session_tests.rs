@@ -1,7 +1,9 @@
 //! What a game must write to be refereed, and what it gets by default.
 
 use super::*;
+use crate::scenario_model::Expect;
 use crate::shared_rules::IO_NO_EXIT;
+use crate::transport::ExitStatus;
 
 /// A session that writes only what every game must: the referee's ten
 /// methods, `assume` and `board`. It compiles only while that is all a game
@@ -30,8 +32,8 @@ impl Session for Minimal {
     fn closed(&self, _: Option<ExitStatus>, _: Option<&[u8]>) -> Option<Violation> {
         None
     }
-    fn no_exit(&self, grace: Duration) -> Violation {
-        no_exit_after_close(&IO_NO_EXIT, grace, true)
+    fn exit_state(&self) -> ExitState {
+        ExitState::default()
     }
     fn input_closed(&mut self) {}
     fn is_over(&self) -> bool {
@@ -54,7 +56,6 @@ impl Drawn for Minimal {
 #[test]
 fn a_session_gets_the_common_behaviour_for_every_hook_it_does_not_write() {
     let mut s: Box<dyn Session> = Box::new(Minimal);
-    assert!(!s.interrupts("END"));
     assert!(s.silence_matters());
     assert_eq!(s.reply_part(b"", b"x\n"), Assembly::Complete);
     assert_eq!(s.reply_as_read(b"MOVE;3\n"), "MOVE;3");
@@ -66,7 +67,8 @@ fn a_session_gets_the_common_behaviour_for_every_hook_it_does_not_write() {
     assert_eq!(s.timed_out(Duration::from_secs(1)).rule, "io.timeout");
     let late = s.timed_out(Duration::from_secs(1));
     assert!(s.late_reply(&late, b"x\n").is_none());
-    assert!(s.exited_after_end(ExitStatus::Code(3)).is_empty());
+    assert!(s.relay().is_none());
+    assert!(s.ending().is_none());
     assert!(s.abort().is_empty());
     assert!(s.finish(1 << 30, "= stray").is_empty());
     assert!(s.state_known());
@@ -78,17 +80,45 @@ fn a_session_gets_the_common_behaviour_for_every_hook_it_does_not_write() {
 #[test]
 fn no_exit_says_whether_protocheck_had_closed_the_input() {
     let grace = Duration::from_millis(1500);
-    let closed = no_exit_after_close(&IO_NO_EXIT, grace, true);
+    let policy = ExitPolicy {
+        who: "the bot",
+        status: None,
+        no_exit: exit::NoExitPolicy::after_close(&IO_NO_EXIT),
+    };
+    let closed = policy.no_exit(
+        ExitState {
+            input_closed: true,
+            ..ExitState::default()
+        },
+        grace,
+    );
     assert_eq!(closed.rule, IO_NO_EXIT.id);
     assert_eq!(
         closed.message,
         "the bot was still running 1s 500ms after protocheck closed its input"
     );
-    let open = no_exit_after_close(&IO_NO_EXIT, grace, false);
+    let open = policy.no_exit(ExitState::default(), grace);
     assert_eq!(
         open.message,
         "the bot was still running 1s 500ms where the scenario expects it to exit (its input is still open)"
     );
+}
+
+/// Match relaying is a capability: every game that seats bots at a match
+/// hands it out, and only those (`matchplay` asks nothing else of them).
+#[test]
+fn a_session_relays_exactly_where_its_game_plays_matches() {
+    for game in ALL {
+        let s = game
+            .session(&crate::scenario_model::Options::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+        assert_eq!(
+            s.relay().is_some(),
+            game.facts().seating.is_some(),
+            "{}",
+            game.id()
+        );
+    }
 }
 
 #[test]

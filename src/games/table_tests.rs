@@ -8,7 +8,7 @@ use std::time::Duration;
 
 /// Play one table to its end: one action per seat per pass; a reply the
 /// seat's bot owes is `reply(seat, session, rng)` (it must be legal), and
-/// the move it made (`Session::played`) goes to every other seat's queue;
+/// the move it made (`Relay::played`) goes to every other seat's queue;
 /// a seat that awaits a relayed move takes the next from its queue, any
 /// other `opponent` step is `auto`. One random-number source serves every
 /// seat, as a match's run shares its one. `judged(seat, reply, played)`
@@ -40,7 +40,7 @@ pub(crate) fn play_relayed<S: Session>(
                         String::from_utf8_lossy(&bytes),
                         verdict.violations
                     );
-                    let played = s.played();
+                    let played = s.relay().and_then(|r| r.played());
                     judged(seat, &bytes, played.as_deref());
                     if let Some(mv) = played {
                         for (other, queue) in inbound.iter_mut().enumerate() {
@@ -51,7 +51,7 @@ pub(crate) fn play_relayed<S: Session>(
                     }
                 }
                 Next::Opponent => {
-                    let choice = if s.awaits_relay() {
+                    let choice = if s.relay().is_some_and(|r| r.awaits_relay()) {
                         match inbound[seat].pop_front() {
                             Some(mv) => mv,
                             None => continue,

@@ -161,7 +161,7 @@ pub fn play(setup: &Setup, number: usize, players: &[&Player]) -> Result<GameRec
     for (i, player) in players.iter().enumerate() {
         let seated = match (setup.seating.seat)(i, players.len(), &table) {
             Ok(seated) => seated,
-            Err(e) => return Ok(unplayed(number, seats, e)),
+            Err(e) => return Ok(unplayed(number, seats, e.to_string())),
         };
         seats.push(SeatRecord {
             seat: i + 1,

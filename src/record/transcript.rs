@@ -74,7 +74,9 @@ pub fn convert(req: &Request) -> Result<(Recorded, Option<String>), String> {
                 owner.id()
             ));
         }
-        let (steps, stopped) = log.steps(&text, &file, req.player, &req.options)?;
+        let (steps, stopped) = log
+            .steps(&text, &file, req.player, &req.options)
+            .map_err(|e| e.to_string())?;
         let about = format!(
             "Recorded from the {} {file}, the bot as player {}.",
             log.name(),
@@ -176,16 +178,13 @@ impl Converter {
                     return Ok(());
                 }
                 self.automatic.clear();
-                if self.owed > 0 && !self.session.interrupts(&e.text) {
+                if self.owed > 0 {
                     self.stopped = Some(format!(
                         "{}: `{}` was sent while the bot owed a reply (it never came): a run stops there",
                         self.at(e.line),
                         e.text
                     ));
                     return Ok(());
-                }
-                if self.session.interrupts(&e.text) {
-                    self.owed = 0;
                 }
                 let out = self.session.send(&e.text).map_err(|msg| {
                     format!(

@@ -26,7 +26,7 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
         .filter_map(|(step, span)| match step {
             Step::Expect(expect) => crate::games::check_expect(game, expect)
                 .err()
-                .map(|e| at(span, e)),
+                .map(|e| at(span, e.to_string())),
             _ => None,
         })
         .collect();
@@ -90,8 +90,9 @@ impl StepBackend for DryRun {
         false
     }
 
-    fn interrupts(&self, text: &str) -> bool {
-        self.session.interrupts(text)
+    fn interrupts(&self, _text: &str) -> bool {
+        // As a live run (`controller::steps`): no game's message does.
+        false
     }
 
     fn drop_due_replies(&mut self) {

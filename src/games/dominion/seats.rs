@@ -21,7 +21,7 @@ pub fn match_table(
     game: &dyn crate::games::Game,
     bots: usize,
     table: &Options,
-) -> Result<(usize, Option<Strategy>), String> {
+) -> Result<(usize, Option<Strategy>), crate::games::SetupError> {
     let own: TableOptions = crate::games::options::typed(game, table)?;
     let players = crate::games::seating::table_players(bots, own.players, own.seat, BOTS, bots)?;
     Ok((players, own.strategy))
@@ -39,7 +39,7 @@ pub fn seat_bot(
     (seat, bots, table): (usize, usize, &Options),
     default_seed: u64,
     session: impl FnOnce(usize, usize, u64, &[usize], Option<Strategy>) -> Box<dyn Session>,
-) -> Result<SeatedBot, String> {
+) -> Result<SeatedBot, crate::games::SetupError> {
     let (players, strategy) = match_table(game, bots, table)?;
     let real: Vec<usize> = (0..bots).collect();
     let seed = table.seed.unwrap_or(default_seed);
@@ -185,12 +185,14 @@ mod tests {
         assert!(
             match_table(game, 3, &flags(Some(2), None))
                 .unwrap_err()
+                .to_string()
                 .contains("fewer players than the 3 bots")
         );
         assert!(match_table(game, 2, &flags(Some(5), None)).is_err());
         assert!(
             match_table(game, 2, &flags(None, Some(1)))
                 .unwrap_err()
+                .to_string()
                 .contains("--seat 1 means nothing")
         );
         assert_eq!(Relayed::new(3, &[0, 2]), Relayed(vec![true, false, true]));

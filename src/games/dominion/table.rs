@@ -30,17 +30,15 @@ pub static TABLE_OPTIONS: crate::games::options::Typed<TableOptions> =
 pub fn seating(
     options: &TableOptions,
     default_players: u32,
-    why: &str,
-) -> Result<(u32, u32), String> {
+    why: &'static str,
+) -> Result<(u32, u32), crate::games::SetupError> {
     let players = options.players.unwrap_or(default_players);
     if !(2..=4).contains(&players) {
-        return Err(format!("players must be 2, 3 or 4 ({why}), not {players}"));
+        return Err(crate::games::SetupError::DominionPlayers { why, players });
     }
     let seat = options.seat.unwrap_or(1);
     if !(1..=players).contains(&seat) {
-        return Err(format!(
-            "seat must be between 1 and {players} (the number of players), not {seat}"
-        ));
+        return Err(crate::games::SetupError::DominionSeat { players, seat });
     }
     Ok((players, seat))
 }
@@ -89,6 +87,7 @@ mod tests {
         assert!(
             seating(&impossible, 2, "why")
                 .unwrap_err()
+                .to_string()
                 .contains("(why)")
         );
     }

@@ -17,6 +17,7 @@ pub mod session;
 pub mod shrink;
 pub mod sexp;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy};
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -50,6 +51,13 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
+    // No exit status is judged once stdin is closed (D12: the reference
+    // players exit 1 at EOF).
+    exit: ExitPolicy {
+        who: "the bot",
+        status: None,
+        no_exit: NoExitPolicy::after_close(&catalogue::IO_NO_EXIT),
+    },
     seating: Some(crate::games::Seating {
         bots: crate::games::dominion::seats::BOTS,
         seat: match_seat,
@@ -62,7 +70,7 @@ fn match_seat(
     seat: usize,
     bots: usize,
     table: &Options,
-) -> Result<crate::games::SeatedBot, String> {
+) -> Result<crate::games::SeatedBot, crate::games::SetupError> {
     super::dominion::seats::seat_bot(
         &DOMINION_SEXP,
         (seat, bots, table),
@@ -80,7 +88,7 @@ fn match_seat(
 }
 
 /// The players and the bot's seat (1-based) these options ask for, checked.
-fn table(options: &TableOptions) -> Result<(u32, u32), String> {
+fn table(options: &TableOptions) -> Result<(u32, u32), crate::games::SetupError> {
     super::dominion::table::seating(
         options,
         DEFAULT_PLAYERS,
@@ -106,7 +114,7 @@ impl Game for DominionSexp {
         &crate::games::dominion::coverage::V1_SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;
         let builtin = own.strategy.map(|s| match s {

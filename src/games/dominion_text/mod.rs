@@ -12,6 +12,7 @@ pub mod players;
 pub mod session;
 pub mod shrink;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy};
 use crate::games::dominion::table::{TABLE_OPTIONS, TableOptions};
 use crate::games::{Defaults, Game, GameFacts, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -45,6 +46,12 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game,
     options: &TABLE_OPTIONS,
     explain: include_str!("explain.txt"),
+    // No exit status is judged once stdin is closed (§5).
+    exit: ExitPolicy {
+        who: "the bot",
+        status: None,
+        no_exit: NoExitPolicy::after_close(&catalogue::IO_NO_EXIT),
+    },
     seating: Some(crate::games::Seating {
         bots: crate::games::dominion::seats::BOTS,
         seat: match_seat,
@@ -59,7 +66,7 @@ fn match_seat(
     seat: usize,
     bots: usize,
     table: &Options,
-) -> Result<crate::games::SeatedBot, String> {
+) -> Result<crate::games::SeatedBot, crate::games::SetupError> {
     super::dominion::seats::seat_bot(
         &DOMINION_TEXT,
         (seat, bots, table),
@@ -87,7 +94,7 @@ pub fn failure_ends_game(rule: &str) -> bool {
 }
 
 /// The players and the bot's seat (1-based) these options ask for, checked.
-fn table(options: &TableOptions) -> Result<(u32, u32), String> {
+fn table(options: &TableOptions) -> Result<(u32, u32), crate::games::SetupError> {
     super::dominion::table::seating(options, DEFAULT_PLAYERS, "§3.2")
 }
 
@@ -108,7 +115,7 @@ impl Game for DominionText {
         &crate::games::dominion::coverage::LINE_SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: TableOptions = crate::games::options::typed(self, options)?;
         let (players, seat) = table(&own)?;
         let builtin = own.strategy.map(|s| match s {

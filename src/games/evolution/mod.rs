@@ -28,6 +28,7 @@ pub mod shrink;
 mod socket_tests;
 pub mod strategy;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy};
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, Session, Transport, Wire};
 use crate::scenario_model::{Expect, Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -87,6 +88,16 @@ static FACTS: GameFacts = GameFacts {
     failure_ends_game: crate::games::every_failure_ends,
     options: &Typed::<EvolutionOptions>::new(&["players", "seat"], &[]),
     explain: include_str!("explain.txt"),
+    // An exit status after the close is not judged: the reference server
+    // never looks at its clients' processes.
+    exit: ExitPolicy {
+        who: "the bot",
+        status: None,
+        no_exit: NoExitPolicy::always((
+            &catalogue::IO_NO_EXIT,
+            "after protocheck closed the connection",
+        )),
+    },
     seating: Some(crate::games::Seating {
         bots: seating::BOTS,
         seat: seating::match_seat,
@@ -109,15 +120,25 @@ impl Game for Evolution {
         &coverage::SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: EvolutionOptions = crate::games::options::typed(self, options)?;
         let players = own.players.unwrap_or(DEFAULT_PLAYERS);
         if !(3..=8).contains(&players) {
-            return Err(format!("players must be between 3 and 8, not {players}"));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "players",
+                min: 3,
+                max: 8,
+                value: players.into(),
+            });
         }
         let seat = own.seat.unwrap_or(1);
         if !(1..=players).contains(&seat) {
-            return Err(format!("seat must be between 1 and {players}, not {seat}"));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "seat",
+                min: 1,
+                max: players.into(),
+                value: seat.into(),
+            });
         }
         let styles: &[Style] = match own.strategy {
             Some(Strategy::Random) => &[Style::Simple],

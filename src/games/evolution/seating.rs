@@ -15,12 +15,16 @@ use crate::scenario_model::{Options, Strategy};
 pub const BOTS: std::ops::RangeInclusive<usize> = 2..=8;
 
 /// Seat `seat` (0-based) of a table of `bots` clients.
-pub fn match_seat(seat: usize, bots: usize, table: &Options) -> Result<SeatedBot, String> {
+pub fn match_seat(
+    seat: usize,
+    bots: usize,
+    table: &Options,
+) -> Result<SeatedBot, crate::games::SetupError> {
     let own: EvolutionOptions = crate::games::options::typed(&EVOLUTION, table)?;
     // At least 3 players: built-in players fill a table of 2 clients.
     let players = crate::games::seating::table_players(bots, own.players, own.seat, 3..=8, bots.max(3))?;
     if seat >= bots {
-        return Err(format!("seat {} of a table of {bots} clients", seat + 1));
+        return Err(crate::games::SetupError::SeatPastClients { seat, bots });
     }
     let styles: &[Style] = match own.strategy {
         Some(Strategy::Random) => &[Style::Simple],

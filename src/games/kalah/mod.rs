@@ -13,6 +13,7 @@ pub mod session;
 pub mod shrink;
 pub mod steer;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy, StatusPolicy};
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy, SwapPolicy};
@@ -65,6 +66,28 @@ static FACTS: GameFacts = GameFacts {
         &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
     ),
     explain: include_str!("explain.txt"),
+    exit: ExitPolicy {
+        who: "the bot",
+        status: Some(StatusPolicy {
+            after_end: (&catalogue::END_EXIT_STATUS, "after the game"),
+            otherwise: (
+                &catalogue::END_EXIT_STATUS,
+                "after protocheck closed its input without END",
+            ),
+        }),
+        no_exit: NoExitPolicy {
+            after_told_end: (&catalogue::IO_NO_EXIT, "after END"),
+            after_input_closed: (&catalogue::PROCESS_EOF, "after its input reached EOF"),
+            after_over: (
+                &catalogue::IO_NO_EXIT,
+                "after the final CHANGE;…;END (END was not sent)",
+            ),
+            input_open: (
+                &catalogue::IO_NO_EXIT,
+                "where the scenario expects it to exit (no END was sent, its input is still open)",
+            ),
+        },
+    },
     seating: Some(Seating {
         bots: 2..=2,
         seat: match_seat,
@@ -87,17 +110,24 @@ impl Game for Kalah {
         coverage::SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: KalahOptions = crate::games::options::typed(self, options)?;
         let (holes, seeds) = board_of(options);
         if !(1..=rules::MAX_HOLES as u32).contains(&holes) {
-            return Err(format!(
-                "holes must be between 1 and {}, not {holes}",
-                rules::MAX_HOLES
-            ));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "holes",
+                min: 1,
+                max: rules::MAX_HOLES as u64,
+                value: holes.into(),
+            });
         }
         if !(1..=10_000).contains(&seeds) {
-            return Err(format!("seeds must be between 1 and 10000, not {seeds}"));
+            return Err(crate::games::SetupError::OutOfRange {
+                what: "seeds",
+                min: 1,
+                max: 10_000,
+                value: seeds.into(),
+            });
         }
         Ok(Box::new(session::KalahSession::new(
             holes as usize,
@@ -188,10 +218,14 @@ impl Game for Kalah {
 /// `protocheck match`: seat 1 is South, seat 2 North, each told its side by
 /// `START` as the reference engine does; the pie rule is North's bot's to
 /// take, relayed to South's session as a swap.
-fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, String> {
+fn match_seat(
+    seat: usize,
+    _bots: usize,
+    table: &Options,
+) -> Result<SeatedBot, crate::games::SetupError> {
     let side = ["South", "North"]
         .get(seat)
-        .ok_or_else(|| TWO_PLAYERS.to_string())?;
+        .ok_or(crate::games::SetupError::TwoPlayers { why: TWO_PLAYERS })?;
     Ok(SeatedBot {
         side: side.to_string(),
         session: KALAH.session(table)?,

@@ -3,7 +3,7 @@
 //! (`expect: success`, `expect: { error: TEXT }`). The core expectations
 //! (`legal-move`, `reply`, …) are every game's; these are QTP's alone.
 
-use crate::games::{OwnExpectation, ScriptError};
+use crate::games::{OwnExpectation, ScriptError, Unmet};
 use crate::scenario_model::Expect;
 
 /// QTP's own expectations, as the scenario loader and `record` check them.
@@ -49,23 +49,27 @@ impl QtpExpect<'_> {
     }
 }
 
-fn success_holds(_text: Option<&str>, reply: &str) -> Result<(), String> {
+fn success_holds(_text: Option<&str>, reply: &str) -> Result<(), Unmet> {
     if reply.starts_with('=') {
         Ok(())
     } else {
-        Err(format!("the reply `{reply}` is not a success (`= …`)"))
+        Err(Unmet::NotSuccess {
+            reply: reply.to_string(),
+        })
     }
 }
 
-fn error_holds(text: Option<&str>, reply: &str) -> Result<(), String> {
+fn error_holds(text: Option<&str>, reply: &str) -> Result<(), Unmet> {
     let want = text.unwrap_or_default();
     match reply.strip_prefix('?') {
         Some(got) if got.trim() == want.trim() => Ok(()),
-        Some(got) => Err(format!(
-            "the bot refused with `? {}`, not `? {want}`",
-            got.trim()
-        )),
-        None => Err(format!("the reply `{reply}` is not a failure (`? …`)")),
+        Some(got) => Err(Unmet::OtherRefusal {
+            got: got.trim().to_string(),
+            want: want.to_string(),
+        }),
+        None => Err(Unmet::NotFailure {
+            reply: reply.to_string(),
+        }),
     }
 }
 
@@ -93,12 +97,12 @@ mod tests {
         assert!(check_expect(&QUORIDOR, &own("success", None)).is_ok());
         let e = check_expect(&QUORIDOR, &own("error", None)).unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             "`expect: error` needs the error message: write `expect: { error: \"…\" }`"
         );
         let e = check_expect(&QUORIDOR, &own("success", Some("x"))).unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             "`expect: success` takes no text: write `expect: success`"
         );
     }
@@ -107,12 +111,12 @@ mod tests {
     fn a_reply_meets_success_or_error_only_with_its_status_and_text() {
         assert!(success_holds(None, "= ok").is_ok());
         assert_eq!(
-            success_holds(None, "? illegal move").unwrap_err(),
+            success_holds(None, "? illegal move").unwrap_err().to_string(),
             "the reply `? illegal move` is not a success (`= …`)"
         );
         assert!(error_holds(Some("illegal move"), "? illegal move").is_ok());
         assert_eq!(
-            error_holds(Some("cannot undo"), "? illegal move").unwrap_err(),
+            error_holds(Some("cannot undo"), "? illegal move").unwrap_err().to_string(),
             "the bot refused with `? illegal move`, not `? cannot undo`"
         );
         assert!(error_holds(Some("x"), "= ").is_err());

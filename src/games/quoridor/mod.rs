@@ -13,6 +13,7 @@ pub mod rules;
 pub mod session;
 pub mod shrink;
 
+use crate::games::exit::{ExitPolicy, NoExitPolicy, StatusPolicy};
 use crate::games::options::Typed;
 use crate::games::{Defaults, Game, GameFacts, SeatedBot, Seating, Session, Wire};
 use crate::scenario_model::{Options, Origin, Play, Scenario, Span, Step, Strategy};
@@ -70,6 +71,23 @@ static FACTS: GameFacts = GameFacts {
         &[("players", TWO_PLAYERS), ("seat", TWO_PLAYERS)],
     ),
     explain: include_str!("explain.txt"),
+    exit: ExitPolicy {
+        who: "the engine",
+        status: Some(StatusPolicy {
+            after_end: (&catalogue::QUIT_EXIT_STATUS, "after answering `quit`"),
+            otherwise: (&catalogue::PROCESS_EOF, "at end of input (no `quit`)"),
+        }),
+        no_exit: NoExitPolicy {
+            after_told_end: (&catalogue::IO_NO_EXIT, "after answering `quit`"),
+            after_input_closed: (&catalogue::PROCESS_EOF, "after its input reached EOF"),
+            // `quit` answered is the only end of a QTP game.
+            after_over: (&catalogue::IO_NO_EXIT, "after answering `quit`"),
+            input_open: (
+                &catalogue::IO_NO_EXIT,
+                "where the scenario expects it to exit (no `quit` answered, its input still open)",
+            ),
+        },
+    },
     seating: Some(Seating {
         bots: 2..=2,
         seat: match_seat,
@@ -96,12 +114,12 @@ impl Game for Quoridor {
         coverage::SITUATIONS
     }
 
-    fn session(&self, options: &Options) -> Result<Box<dyn Session>, String> {
+    fn session(&self, options: &Options) -> Result<Box<dyn Session>, crate::games::SetupError> {
         let own: QuoridorOptions = crate::games::options::typed(self, options)?;
         let colour = match own.colour.as_deref() {
             None => Colour::Black,
             Some(c) => notation::parse_colour(c)
-                .ok_or_else(|| format!("colour must be `black` or `white`, not `{c}`"))?,
+                .ok_or_else(|| crate::games::SetupError::Colour { given: c.to_string() })?,
         };
         if let Some(n) = own.board_size {
             rules::validate_size(u8::try_from(n).unwrap_or(0))?;
@@ -155,14 +173,18 @@ impl Game for Quoridor {
 /// Athens referee sets it up (`name`, `boardsize`, `clear_board`, `walls`),
 /// on the board `--board-size`/`--walls` give (default 9, and the referee's
 /// walls for the size).
-fn match_seat(seat: usize, _bots: usize, table: &Options) -> Result<SeatedBot, String> {
+fn match_seat(
+    seat: usize,
+    _bots: usize,
+    table: &Options,
+) -> Result<SeatedBot, crate::games::SetupError> {
     let side = ["black", "white"]
         .get(seat)
-        .ok_or_else(|| TWO_PLAYERS.to_string())?;
+        .ok_or(crate::games::SetupError::TwoPlayers { why: TWO_PLAYERS })?;
     let own: QuoridorOptions = crate::games::options::typed(&QUORIDOR, table)?;
     let size = own.board_size.unwrap_or(9);
     rules::validate_size(u8::try_from(size).unwrap_or(0))
-        .map_err(|e| format!("--board-size {size}: {e}"))?;
+        .map_err(|source| crate::games::SetupError::MatchBoardSize { size, source })?;
     let walls = own
         .walls
         .unwrap_or_else(|| u32::from(rules::default_walls(size as u8)));

@@ -4,6 +4,7 @@
 //! play of the others; the game ends for it when protocheck closes its
 //! input (no game-over message).
 
+mod scripted;
 mod board;
 pub mod deal;
 mod robust;
@@ -351,10 +352,10 @@ impl SexpSession {
 }
 
 impl Session for SexpSession {
-    // `abort`, `exited_after_end` and `finish` keep their defaults: no abort
-    // message (the controller closes the bot's input, §6), any exit status
-    // once stdin is closed (D12: the reference players exit 1 at EOF), no
-    // stderr checks.
+    // `abort` and `finish` keep their defaults: no abort message (the
+    // controller closes the bot's input, §6), no stderr checks. Any exit
+    // status once stdin is closed (D12: the reference players exit 1 at
+    // EOF) is `GameFacts::exit`'s.
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         let n = Notification::parse(text).map_err(|e| format!("not a notification: {e}"))?;
         if !self.known {
@@ -540,8 +541,12 @@ impl Session for SexpSession {
         Some(self.finding(&rule::IO_CRASH, how))
     }
 
-    fn no_exit(&self, grace: Duration) -> Violation {
-        crate::games::no_exit_after_close(&rule::IO_NO_EXIT, grace, self.eof)
+    fn exit_state(&self) -> crate::games::ExitState {
+        crate::games::ExitState {
+            told_end: false,
+            over: self.is_over(),
+            input_closed: self.eof,
+        }
     }
 
     fn input_closed(&mut self) {
@@ -552,12 +557,8 @@ impl Session for SexpSession {
         self.game_over() || self.eof || self.tripped.get()
     }
 
-    fn played(&self) -> Option<String> {
-        self.played.map(|p| p.to_string())
-    }
-
-    fn awaits_relay(&self) -> bool {
-        self.relay_due()
+    fn relay(&self) -> Option<&dyn crate::games::Relay> {
+        Some(self)
     }
 
     fn ending(&self) -> Option<crate::games::Ending> {
@@ -570,47 +571,6 @@ impl Session for SexpSession {
 
     fn reached(&self) -> Vec<(&'static str, u64)> {
         coverage::reached(&self.situations, &self.game, self.bot)
-    }
-}
-
-impl Scripted for SexpSession {
-    fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
-        if !self.known {
-            return Ok(Vec::new());
-        }
-        self.move_due = false;
-        let Some(text) = pinned else {
-            self.known = false;
-            return Ok(Vec::new());
-        };
-        self.judge_play(text.as_bytes()).assumed(text)
-    }
-
-    fn state_known(&self) -> bool {
-        self.known
-    }
-
-    fn last_opponent_step(&self) -> Option<Step> {
-        self.last_opponent.clone().map(|m| Step::Opponent(Token(m)))
-    }
-
-    /// At a built-in seat's turn: each play legal for it, in the rule
-    /// engine's order (mines, adds, buys, cleans). Elsewhere none: what
-    /// protocheck sends at the bot's turn (`opponent: auto`, its
-    /// `(move …)`) holds no choice.
-    fn own_moves(&self) -> Vec<String> {
-        let current = self.game.current;
-        if !self.known
-            || self.move_due
-            || self.game_over()
-            || current == self.bot
-            || self.relayed.at(current)
-        {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        self.game.for_each_legal(|p| moves.push(p.to_string()));
-        moves
     }
 }
 

@@ -1,7 +1,7 @@
 //! The session of one bot at a match table (docs/match.md): the same
 //! dealer and rules as a single run, with the seats of the other real bots
 //! relayed. Each of their plays reaches this session through `opponent` as
-//! the play their own session judged legal (`Session::played`), and goes to
+//! the play their own session judged legal (`Relay::played`), and goes to
 //! this bot as `(moved name play)`, as a built-in seat's would. Every
 //! session of a table shares the table seed, so the deal and every shuffle
 //! agree; the built-in seats' choices come from numbers of the session's
@@ -56,9 +56,20 @@ impl SexpSession {
     }
 }
 
+impl crate::games::Relay for SexpSession {
+    fn played(&self) -> Option<String> {
+        self.played.map(|p| p.to_string())
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
     use crate::games::{EndResult, Next};
     use crate::scenario_model::Expect;
     use std::time::Duration;

@@ -451,12 +451,12 @@ fn no_exit_says_the_input_was_closed_only_when_it_was() {
     s.send(&deal_text(&starting_hand())).unwrap();
     let grace = Duration::from_secs(2);
     assert_eq!(
-        s.no_exit(grace).message,
+        crate::games::by_id("dominion-sexp").unwrap().facts().no_exit(s.exit_state(), grace).message,
         "the bot was still running 2s where the scenario expects it to exit (its input is still open)"
     );
     s.input_closed();
     assert_eq!(
-        s.no_exit(grace).message,
+        crate::games::by_id("dominion-sexp").unwrap().facts().no_exit(s.exit_state(), grace).message,
         "the bot was still running 2s after protocheck closed its input"
     );
 }

@@ -1,7 +1,7 @@
 //! The session of one bot at a match table (docs/match.md): the same server
 //! and rules as a single run, with the seats of the other real bots
 //! relayed. What such a seat does reaches this session through `opponent`
-//! as its own session read it (`Session::played`): each reply to its
+//! as its own session read it (`Relay::played`): each reply to its
 //! `play-turn` request, and its answer to militia's attack during another
 //! seat's turn (its own session asks its bot; this one waits for the
 //! answer). Each is applied with the same recovery as at the seat's own
@@ -180,9 +180,20 @@ impl TextSession {
     }
 }
 
+impl crate::games::Relay for TextSession {
+    fn played(&self) -> Option<String> {
+        self.played.clone()
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
         use crate::games::{EndResult, Next};
     use crate::scenario_model::Expect;
     use std::time::Duration;

@@ -261,7 +261,7 @@ fn the_game_ends_and_the_bot_may_leave_once_input_is_closed() {
     let mut early = Table::new(2, 0);
     early.opponent("auto");
     assert_eq!(early.s.closed(None, None).unwrap().rule, "io.crash");
-    assert_eq!(early.s.no_exit(Duration::from_secs(2)).rule, "io.no-exit");
+    assert_eq!(crate::games::by_id("dominion-text").unwrap().facts().no_exit(early.s.exit_state(), Duration::from_secs(2)).rule, "io.no-exit");
 }
 
 #[test]
@@ -567,12 +567,12 @@ fn no_exit_says_the_input_was_closed_only_when_it_was() {
     let mut t = Table::new(2, 0);
     let grace = Duration::from_secs(2);
     assert_eq!(
-        t.s.no_exit(grace).message,
+        crate::games::by_id("dominion-text").unwrap().facts().no_exit(t.s.exit_state(), grace).message,
         "the bot was still running 2s where the scenario expects it to exit (its input is still open)"
     );
     t.s.input_closed();
     assert_eq!(
-        t.s.no_exit(grace).message,
+        crate::games::by_id("dominion-text").unwrap().facts().no_exit(t.s.exit_state(), grace).message,
         "the bot was still running 2s after protocheck closed its input"
     );
 }

@@ -53,7 +53,7 @@ pub struct EvolutionSession {
     closed: bool,
     dropped: bool,
     /// The move the last judged reply made, as other seats' sessions take
-    /// it (`Session::played`).
+    /// it (`Relay::played`).
     played: Option<String>,
 }
 
@@ -197,9 +197,17 @@ impl EvolutionSession {
     }
 }
 
+impl crate::games::Relay for EvolutionSession {
+    fn played(&self) -> Option<String> {
+        self.played.clone()
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.phase == Phase::Waiting
+    }
+}
+
 impl Session for EvolutionSession {
-    // `exited_after_end` keeps its default: an exit status after the close is
-    // not judged (§5).
     fn send(&mut self, text: &str) -> Result<Outgoing, ScriptError> {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| format!("not a JSON value: {e} (write the message as compact JSON)"))?;
@@ -405,11 +413,14 @@ impl Session for EvolutionSession {
         Some(v)
     }
 
-    fn no_exit(&self, grace: Duration) -> Violation {
-        c::IO_NO_EXIT.violation(format!(
-            "the bot was still running {} after protocheck closed the connection",
-            humantime::format_duration(grace)
-        ))
+    fn exit_state(&self) -> crate::games::ExitState {
+        // Evolution words a bot that stays the same in every state
+        // (`GameFacts::exit`); an exit status is not judged (§5).
+        crate::games::ExitState {
+            told_end: false,
+            over: self.phase == Phase::Finished,
+            input_closed: self.closed,
+        }
     }
 
     fn input_closed(&mut self) {
@@ -428,12 +439,8 @@ impl Session for EvolutionSession {
         self.closed || self.phase == Phase::Finished
     }
 
-    fn played(&self) -> Option<String> {
-        self.played.clone()
-    }
-
-    fn awaits_relay(&self) -> bool {
-        self.phase == Phase::Waiting
+    fn relay(&self) -> Option<&dyn crate::games::Relay> {
+        Some(self)
     }
 
     fn ending(&self) -> Option<crate::games::Ending> {

@@ -7,7 +7,7 @@ use super::Phase;
 use crate::games::evolution::dealer::Style;
 use crate::games::evolution::model::Species;
 use crate::games::evolution::strategy::{self, FatRequest};
-use crate::games::{EndResult, Next, Session};
+use crate::games::{EndResult, Next, Relay, Session};
 use crate::scenario_model::Expect;
 use std::time::Duration;
 

@@ -102,49 +102,100 @@ impl EngineMessage {
     }
 }
 
+/// Why a scripted engine→bot line is not a message of §2 (`Display`: the
+/// scenario error as the user reads it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineMessageError {
+    #[error("Kalah({holes}) is not supported (1..={MAX_HOLES} holes)")]
+    Unsupported { holes: usize },
+    #[error("{} at byte {at}: engine messages contain no whitespace (and the LF is added by protocheck)", char_name(*found))]
+    Whitespace { found: char, at: usize },
+    #[error("START takes exactly one field, `START;North` or `START;South`; found {fields}")]
+    StartFields { fields: usize },
+    #[error("END takes no fields: the message is exactly `END`")]
+    EndFields,
+    #[error("CHANGE has 4 `;`-separated parts (CHANGE;move;state;turn); found {fields}")]
+    ChangeParts { fields: usize },
+    #[error("move field: {0}")]
+    MoveField(#[source] NumberError),
+    #[error("move field: hole {hole} is outside 1..{holes} for Kalah({holes})")]
+    HoleOutside { hole: u32, holes: usize },
+    #[error("`{0}` is not a turn: expected YOU, OPP or END (upper case)")]
+    Turn(String),
+    #[error("CHANGE;SWAP is always sent with YOU (the original starter is told, and moves next), not {}", turn.as_str())]
+    SwapTurn { turn: Turn },
+    #[error("unknown engine message `{0}`: expected START, CHANGE or END (upper case)")]
+    Unknown(String),
+    #[error("`{0}` is not a side: expected `North` or `South` (case-sensitive)")]
+    Side(String),
+    #[error("state has {found} numbers, Kalah({holes}) needs {need} (North holes 1..{holes}, North store, South holes 1..{holes}, South store)")]
+    StateLength { found: usize, holes: usize, need: usize },
+    #[error("state value {index} ({pit}): {source}")]
+    StateValue {
+        index: usize,
+        pit: String,
+        #[source]
+        source: NumberError,
+    },
+    #[error("state total does not fit in 32 bits")]
+    StateTotal,
+}
+
+/// A scripted line that is no engine message is the scenario's error.
+impl From<EngineMessageError> for crate::games::ScriptError {
+    fn from(error: EngineMessageError) -> Self {
+        crate::games::ScriptError(error.to_string())
+    }
+}
+
+/// Why a field is not a `nat` (`"0" / %x31-39 *DIGIT`, within u32).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NumberError {
+    #[error("empty number")]
+    Empty,
+    #[error("`{text}` is not a decimal number ({} is not an ASCII digit)", char_name(*found))]
+    NotDigit { text: String, found: char },
+    #[error("leading zero in `{0}`")]
+    LeadingZero(String),
+    #[error("`{0}` does not fit in 32 bits")]
+    TooBig(String),
+}
+
 /// Parses a scripted engine→bot line for Kalah(`holes`). Only the exact
 /// canonical form of §2 is accepted, because a scenario that sends anything
 /// else would test the bot against a protocol the reference never speaks.
 /// The error says precisely what is wrong. Whether the state is *reachable*
 /// is not checked here (that needs the game so far; `lint` does it).
-pub fn parse_engine_message(line: &str, holes: usize) -> Result<EngineMessage, String> {
+pub fn parse_engine_message(line: &str, holes: usize) -> Result<EngineMessage, EngineMessageError> {
+    use EngineMessageError as E;
     if !(1..=MAX_HOLES).contains(&holes) {
-        return Err(format!(
-            "Kalah({holes}) is not supported (1..={MAX_HOLES} holes)"
-        ));
+        return Err(E::Unsupported { holes });
     }
     if let Some((i, c)) = line.char_indices().find(|(_, c)| c.is_whitespace()) {
-        return Err(format!(
-            "{} at byte {i}: engine messages contain no whitespace (and the LF is added by protocheck)",
-            char_name(c)
-        ));
+        return Err(E::Whitespace { found: c, at: i });
     }
     let fields: Vec<&str> = line.split(';').collect();
     match fields[0] {
         "START" => match fields[1..] {
             [side] => parse_side(side).map(EngineMessage::Start),
-            _ => Err(format!(
-                "START takes exactly one field, `START;North` or `START;South`; found {}",
-                fields.len() - 1
-            )),
+            _ => Err(E::StartFields {
+                fields: fields.len() - 1,
+            }),
         },
         "END" if fields.len() == 1 => Ok(EngineMessage::End),
-        "END" => Err("END takes no fields: the message is exactly `END`".to_string()),
+        "END" => Err(E::EndFields),
         "CHANGE" => {
             let [_, m, state, turn] = fields[..] else {
-                return Err(format!(
-                    "CHANGE has 4 `;`-separated parts (CHANGE;move;state;turn); found {}",
-                    fields.len()
-                ));
+                return Err(E::ChangeParts {
+                    fields: fields.len(),
+                });
             };
             let mv = match m {
                 "SWAP" => Move::Swap,
                 _ => {
-                    let h = parse_nat(m).map_err(|e| format!("move field: {e}"))?;
+                    let h = parse_nat(m).map_err(E::MoveField)?;
                     if h < 1 || h as usize > holes {
-                        return Err(format!(
-                            "move field: hole {h} is outside 1..{holes} for Kalah({holes})"
-                        ));
+                        return Err(E::HoleOutside { hole: h, holes });
                     }
                     Move::Hole(h as u8)
                 }
@@ -154,54 +205,48 @@ pub fn parse_engine_message(line: &str, holes: usize) -> Result<EngineMessage, S
                 "YOU" => Turn::You,
                 "OPP" => Turn::Opp,
                 "END" => Turn::End,
-                other => {
-                    return Err(format!(
-                        "`{other}` is not a turn: expected YOU, OPP or END (upper case)"
-                    ));
-                }
+                other => return Err(E::Turn(other.to_string())),
             };
             if mv == Move::Swap && turn != Turn::You {
-                return Err(format!(
-                    "CHANGE;SWAP is always sent with YOU (the original starter is told, and moves next), not {}",
-                    turn.as_str()
-                ));
+                return Err(E::SwapTurn { turn });
             }
             Ok(EngineMessage::Change { mv, counts, turn })
         }
-        other => Err(format!(
-            "unknown engine message `{other}`: expected START, CHANGE or END (upper case)"
-        )),
+        other => Err(E::Unknown(other.to_string())),
     }
 }
 
-fn parse_side(s: &str) -> Result<Side, String> {
+fn parse_side(s: &str) -> Result<Side, EngineMessageError> {
     match s {
         "North" => Ok(Side::North),
         "South" => Ok(Side::South),
-        _ => Err(format!(
-            "`{s}` is not a side: expected `North` or `South` (case-sensitive)"
-        )),
+        _ => Err(EngineMessageError::Side(s.to_string())),
     }
 }
 
-fn parse_state(state: &str, holes: usize) -> Result<Vec<u32>, String> {
+fn parse_state(state: &str, holes: usize) -> Result<Vec<u32>, EngineMessageError> {
     let parts: Vec<&str> = state.split(',').collect();
     let need = 2 * (holes + 1);
     if parts.len() != need {
-        return Err(format!(
-            "state has {} numbers, Kalah({holes}) needs {need} (North holes 1..{holes}, North store, South holes 1..{holes}, South store)",
-            parts.len()
-        ));
+        return Err(EngineMessageError::StateLength {
+            found: parts.len(),
+            holes,
+            need,
+        });
     }
     let counts = parts
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            parse_nat(p).map_err(|e| format!("state value {} ({}): {e}", i + 1, pit_name(i, holes)))
+            parse_nat(p).map_err(|source| EngineMessageError::StateValue {
+                index: i + 1,
+                pit: pit_name(i, holes),
+                source,
+            })
         })
-        .collect::<Result<Vec<u32>, String>>()?;
+        .collect::<Result<Vec<u32>, EngineMessageError>>()?;
     if Board::from_counts(holes, &counts).is_none() {
-        return Err("state total does not fit in 32 bits".to_string());
+        return Err(EngineMessageError::StateTotal);
     }
     Ok(counts)
 }
@@ -217,21 +262,20 @@ fn pit_name(i: usize, n: usize) -> String {
 }
 
 /// `nat = "0" / %x31-39 *DIGIT`, within u32.
-fn parse_nat(s: &str) -> Result<u32, String> {
+fn parse_nat(s: &str) -> Result<u32, NumberError> {
     if s.is_empty() {
-        return Err("empty number".to_string());
+        return Err(NumberError::Empty);
     }
     if let Some(c) = s.chars().find(|c| !c.is_ascii_digit()) {
-        return Err(format!(
-            "`{s}` is not a decimal number ({} is not an ASCII digit)",
-            char_name(c)
-        ));
+        return Err(NumberError::NotDigit {
+            text: s.to_string(),
+            found: c,
+        });
     }
     if s.len() > 1 && s.starts_with('0') {
-        return Err(format!("leading zero in `{s}`"));
+        return Err(NumberError::LeadingZero(s.to_string()));
     }
-    s.parse()
-        .map_err(|_| format!("`{s}` does not fit in 32 bits"))
+    s.parse().map_err(|_| NumberError::TooBig(s.to_string()))
 }
 
 // ---- bot -> engine ----------------------------------------------------------

@@ -390,7 +390,7 @@ fn formatted_messages_round_trip_through_the_parser() {
 
 #[test]
 fn parser_errors_say_what_is_wrong() {
-    let err = |l: &str| parse_engine_message(l, 7).unwrap_err();
+    let err = |l: &str| parse_engine_message(l, 7).unwrap_err().to_string();
     let s16 = "7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1";
     assert!(
         err("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8;OPP")
@@ -423,6 +423,7 @@ fn parser_errors_say_what_is_wrong() {
     assert!(
         parse_engine_message("END", 33)
             .unwrap_err()
+            .to_string()
             .contains("not supported")
     );
     // Reachability is lint's business: an impossible state still parses.
@@ -431,6 +432,22 @@ fn parser_errors_say_what_is_wrong() {
     assert!(
         parse_engine_message(&format!("CHANGE;1;{s16};OPP"), 6)
             .unwrap_err()
+            .to_string()
             .contains("Kalah(6) needs 14")
+    );
+}
+
+#[test]
+fn an_engine_message_error_reads_as_before_and_keeps_the_number_error() {
+    use std::error::Error;
+    let e = parse_engine_message("CHANGE;3;7,7,7,7,7,7,7,0,7,7,07,7,7,7,7,0;YOU", 7).unwrap_err();
+    assert_eq!(e.to_string(), "state value 11 (S3): leading zero in `07`");
+    assert_eq!(
+        e.source().map(|s| s.to_string()),
+        Some("leading zero in `07`".to_string())
+    );
+    assert_eq!(
+        parse_engine_message("START;west", 7).unwrap_err().to_string(),
+        "`west` is not a side: expected `North` or `South` (case-sensitive)"
     );
 }

@@ -93,6 +93,24 @@ impl fmt::Display for Pit {
 ///
 /// Invariant: pits at index `2(n+1)` and beyond are always 0, so the derived
 /// `PartialEq`/`Hash` compare exactly the meaningful counts.
+/// A Kalah size protocheck cannot play, or a mid-game position no game
+/// reaches (`Display`: in words fit for a command-line message).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("{holes} holes per side is not supported (1..={MAX_HOLES})")]
+    Holes { holes: usize },
+    #[error("{seeds} seeds per hole is too many: the total must fit in 32 bits")]
+    Seeds { seeds: u32 },
+    #[error("the {} row is empty but the other is not; after such a move the game is over and the board swept", if *empty == Side::North { "North" } else { "South" })]
+    OneRowEmpty { empty: Side },
+    #[error("South makes the first move")]
+    NorthFirst,
+    #[error("the opening move never earns an extra turn: North moves at ply 1")]
+    SouthAtPlyOne,
+    #[error("a swap is the second ply, so it needs plies >= 2")]
+    EarlySwap,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     n: u8,
@@ -124,16 +142,12 @@ impl Board {
 
     /// Whether Kalah(`holes`, `seeds`) is a size protocheck can play; the error
     /// says why not, in words fit for a command-line message.
-    pub fn check_size(holes: usize, seeds: u32) -> Result<(), String> {
+    pub fn check_size(holes: usize, seeds: u32) -> Result<(), PositionError> {
         if !(1..=MAX_HOLES).contains(&holes) {
-            return Err(format!(
-                "{holes} holes per side is not supported (1..={MAX_HOLES})"
-            ));
+            return Err(PositionError::Holes { holes });
         }
         if u32::try_from(2 * holes as u64 * u64::from(seeds)).is_err() {
-            return Err(format!(
-                "{seeds} seeds per hole is too many: the total must fit in 32 bits"
-            ));
+            return Err(PositionError::Seeds { seeds });
         }
         Ok(())
     }
@@ -314,28 +328,23 @@ impl Position {
         to_move: Side,
         plies: u32,
         swapped: bool,
-    ) -> Result<Position, String> {
+    ) -> Result<Position, PositionError> {
         let (n_empty, s_empty) = (
             board.row_is_empty(Side::North),
             board.row_is_empty(Side::South),
         );
         if n_empty != s_empty {
-            return Err(format!(
-                "the {} row is empty but the other is not; after such a move the game is over and the board swept",
-                if n_empty { "North" } else { "South" }
-            ));
+            return Err(PositionError::OneRowEmpty {
+                empty: if n_empty { Side::North } else { Side::South },
+            });
         }
         match (plies, to_move) {
-            (0, Side::North) => return Err("South makes the first move".into()),
-            (1, Side::South) => {
-                return Err(
-                    "the opening move never earns an extra turn: North moves at ply 1".into(),
-                );
-            }
+            (0, Side::North) => return Err(PositionError::NorthFirst),
+            (1, Side::South) => return Err(PositionError::SouthAtPlyOne),
             _ => {}
         }
         if swapped && plies < 2 {
-            return Err("a swap is the second ply, so it needs plies >= 2".into());
+            return Err(PositionError::EarlySwap);
         }
         Ok(Position {
             board,

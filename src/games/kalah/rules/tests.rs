@@ -95,6 +95,10 @@ fn check_size_limits() {
     assert!(Board::check_size(33, 1).is_err());
     assert!(Board::check_size(0, 1).is_err());
     assert!(Board::check_size(32, u32::MAX / 64 + 1).is_err());
+    assert_eq!(
+        Board::check_size(33, 1).unwrap_err().to_string(),
+        "33 holes per side is not supported (1..=32)"
+    );
 }
 
 #[test]

@@ -128,41 +128,6 @@ impl KalahSession {
         };
         Some(v.with_actual(shown).with_expected("(nothing)"))
     }
-
-    /// A non-zero exit status once the bot was free to leave.
-    pub(super) fn exit_status_finding(&self, status: ExitStatus) -> Option<Violation> {
-        if status.success() {
-            return None;
-        }
-        let when = if self.over {
-            "after the game"
-        } else {
-            "after protocheck closed its input without END"
-        };
-        Some(
-            rule::END_EXIT_STATUS
-                .violation(format!("{when} the bot ended with {status}, not status 0")),
-        )
-    }
-
-    pub(super) fn no_exit_finding(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        if self.eof && !self.end_sent {
-            rule::PROCESS_EOF.violation(format!(
-                "the bot was still running {grace} after its input reached EOF"
-            ))
-        } else if self.end_sent {
-            rule::IO_NO_EXIT.violation(format!("the bot was still running {grace} after END"))
-        } else if self.over {
-            rule::IO_NO_EXIT.violation(format!(
-                "the bot was still running {grace} after the final CHANGE;…;END (END was not sent)"
-            ))
-        } else {
-            rule::IO_NO_EXIT.violation(format!(
-                "the bot was still running {grace} where the scenario expects it to exit (no END was sent, its input is still open)"
-            ))
-        }
-    }
 }
 
 #[cfg(test)]
@@ -287,7 +252,7 @@ mod tests {
         let mut s = after_opening();
         s.input_closed();
         assert!(s.closed(Some(ExitStatus::Code(1)), None).is_none());
-        let v = s.exited_after_end(ExitStatus::Code(1)).remove(0);
+        let v = crate::games::by_id("kalah").unwrap().facts().exited(s.exit_state(), ExitStatus::Code(1)).unwrap();
         assert_eq!(v.rule, rule::END_EXIT_STATUS.id);
         assert_eq!(
             v.message,
@@ -295,7 +260,7 @@ mod tests {
         );
         let mut s = after_opening();
         s.abort();
-        let v = s.exited_after_end(ExitStatus::Code(3)).remove(0);
+        let v = crate::games::by_id("kalah").unwrap().facts().exited(s.exit_state(), ExitStatus::Code(3)).unwrap();
         assert_eq!(
             v.message,
             "after the game the bot ended with exit status 3, not status 0"
@@ -320,7 +285,7 @@ mod tests {
     fn no_exit_names_end_or_end_of_input_only_when_it_was_sent() {
         let grace = Duration::from_secs(2);
         let s = after_opening();
-        let v = s.no_exit(grace);
+        let v = crate::games::by_id("kalah").unwrap().facts().no_exit(s.exit_state(), grace);
         assert_eq!(v.rule, rule::IO_NO_EXIT.id);
         assert_eq!(
             v.message,
@@ -328,11 +293,11 @@ mod tests {
         );
         let mut s = after_opening();
         s.input_closed();
-        assert_eq!(s.no_exit(grace).rule, rule::PROCESS_EOF.id);
+        assert_eq!(crate::games::by_id("kalah").unwrap().facts().no_exit(s.exit_state(), grace).rule, rule::PROCESS_EOF.id);
         let mut s = after_opening();
         s.abort();
         assert_eq!(
-            s.no_exit(grace).message,
+            crate::games::by_id("kalah").unwrap().facts().no_exit(s.exit_state(), grace).message,
             "the bot was still running 2s after END"
         );
     }

@@ -37,9 +37,20 @@ pub(super) fn ending(position: &Position, bot: Side) -> Option<Ending> {
     })
 }
 
+impl crate::games::Relay for super::KalahSession {
+    fn played(&self) -> Option<String> {
+        self.played.map(notation)
+    }
+
+    fn awaits_relay(&self) -> bool {
+        crate::games::Session::next(self) == crate::games::Next::Opponent
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
     use crate::games::Session;
     use crate::games::kalah::rules::Board;
     use crate::games::kalah::session::KalahSession;

@@ -416,16 +416,25 @@ pub fn parse_genmove(payload: &str, size: u8) -> Result<GenmoveAnswer, Finding> 
 /// Parses a `winner` payload the way the referee does (§6, §7.11): exactly
 /// `false`, `true white` or `true black` after trimming, in any case. Short
 /// forms (`t w`) are an error.
-pub fn parse_winner(payload: &str) -> Result<Option<Colour>, String> {
+pub fn parse_winner(payload: &str) -> Result<Option<Colour>, WinnerError> {
     match payload.trim().to_ascii_lowercase().as_str() {
         "false" => Ok(None),
         "true white" => Ok(Some(Colour::White)),
         "true black" => Ok(Some(Colour::Black)),
-        other => Err(format!(
-            "{other:?} is none of \"false\", \"true white\", \"true black\" \
-             (the referee compares exactly these strings)"
-        )),
+        other => Err(WinnerError {
+            answer: other.to_string(),
+        }),
     }
+}
+
+/// A `winner` payload the referee does not take: `answer` as compared
+/// (trimmed, lower case).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{answer:?} is none of \"false\", \"true white\", \"true black\" (the referee compares exactly these strings)"
+)]
+pub struct WinnerError {
+    pub answer: String,
 }
 
 /// The canonical `winner` payload.

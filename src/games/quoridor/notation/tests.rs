@@ -411,6 +411,10 @@ fn winner_and_known_command_answers() {
     assert_eq!(parse_winner("FALSE"), Ok(None));
     assert_eq!(parse_winner("true white"), Ok(Some(Colour::White)));
     assert_eq!(parse_winner(" True Black "), Ok(Some(Colour::Black)));
+    assert_eq!(
+        parse_winner(" T W").unwrap_err().to_string(),
+        "\"t w\" is none of \"false\", \"true white\", \"true black\" (the referee compares exactly these strings)"
+    );
     for bad in ["t w", "true", "true w", "white", "f", "true  white", ""] {
         assert!(parse_winner(bad).is_err(), "{bad:?}");
     }

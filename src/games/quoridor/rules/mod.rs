@@ -105,17 +105,22 @@ pub fn goal_row(size: u8, colour: Colour) -> u8 {
     }
 }
 
+/// A board size §3.1 (or protocheck) does not allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    #[error("unacceptable size {size}: the board size must be from {MIN_SIZE} to {MAX_SIZE}")]
+    OutOfRange { size: u8 },
+    #[error("unacceptable size {size}: protocheck uses odd board sizes only")]
+    Even { size: u8 },
+}
+
 /// Checks a board size against §3.1: odd N from 3 to 25.
-pub fn validate_size(size: u8) -> Result<(), String> {
+pub fn validate_size(size: u8) -> Result<(), SizeError> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-        return Err(format!(
-            "unacceptable size {size}: the board size must be from {MIN_SIZE} to {MAX_SIZE}"
-        ));
+        return Err(SizeError::OutOfRange { size });
     }
     if size.is_multiple_of(2) {
-        return Err(format!(
-            "unacceptable size {size}: protocheck uses odd board sizes only"
-        ));
+        return Err(SizeError::Even { size });
     }
     Ok(())
 }
@@ -137,7 +142,7 @@ pub struct Board {
 impl Board {
     /// The start position (§3.2): pawns on their start cells, no walls,
     /// `walls` walls each, empty history. `size` must be odd, 3..=25.
-    pub fn new(size: u8, walls: u8) -> Result<Board, String> {
+    pub fn new(size: u8, walls: u8) -> Result<Board, SizeError> {
         validate_size(size)?;
         Ok(Board {
             size,
@@ -155,7 +160,7 @@ impl Board {
     }
 
     /// [`Board::new`] with the referee's [`default_walls`].
-    pub fn with_default_walls(size: u8) -> Result<Board, String> {
+    pub fn with_default_walls(size: u8) -> Result<Board, SizeError> {
         Board::new(size, default_walls(size))
     }
 

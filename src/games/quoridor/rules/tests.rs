@@ -84,7 +84,7 @@ fn sizes_odd_3_to_25_only() {
     }
     for n in [0, 1, 2, 4, 8, 10, 24, 26, 27, 255] {
         let e = Board::new(n, 10).unwrap_err();
-        assert!(e.contains("unacceptable size"), "{n}: {e}");
+        assert!(e.to_string().contains("unacceptable size"), "{n}: {e}");
     }
 }
 

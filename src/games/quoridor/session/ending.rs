@@ -9,7 +9,6 @@ use crate::games::quoridor::catalogue as rule;
 use crate::games::quoridor::expect::Outcome;
 use crate::transport::ExitStatus;
 use crate::verdict::{Severity, Violation};
-use std::time::Duration;
 
 impl QtpSession {
     /// The finding for an engine whose output ended or that exited, unless
@@ -104,44 +103,12 @@ impl QtpSession {
                 .with_actual(shown),
         )
     }
-
-    /// A non-zero exit status once the engine was free to leave.
-    pub(super) fn exit_status_finding(&self, status: ExitStatus) -> Option<Violation> {
-        if status.success() {
-            return None;
-        }
-        let (r, when) = if self.quit_answered {
-            (&rule::QUIT_EXIT_STATUS, "after answering `quit`")
-        } else {
-            (&rule::PROCESS_EOF, "at end of input (no `quit`)")
-        };
-        Some(r.violation(format!(
-            "{when} the engine ended with {status}, not status 0"
-        )))
-    }
-
-    /// Still running past the grace where it should have exited.
-    pub(super) fn no_exit_finding(&self, grace: Duration) -> Violation {
-        let grace = humantime::format_duration(grace);
-        if self.quit_answered {
-            rule::IO_NO_EXIT.violation(format!(
-                "the engine was still running {grace} after answering `quit`"
-            ))
-        } else if self.eof {
-            rule::PROCESS_EOF.violation(format!(
-                "the engine was still running {grace} after its input reached EOF"
-            ))
-        } else {
-            rule::IO_NO_EXIT.violation(format!(
-                "the engine was still running {grace} where the scenario expects it to exit (no `quit` answered, its input still open)"
-            ))
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
     use crate::games::Session;
     use crate::games::quoridor::rules::Colour;
     use crate::scenario_model::{Expect, Strategy};
@@ -250,15 +217,15 @@ mod tests {
     fn exit_findings_name_quit_or_end_of_input_only_when_it_happened() {
         let grace = Duration::from_secs(2);
         let mut s = setup();
-        let v = s.no_exit(grace);
+        let v = crate::games::by_id("quoridor").unwrap().facts().no_exit(s.exit_state(), grace);
         assert_eq!(v.rule, rule::IO_NO_EXIT.id);
         assert_eq!(
             v.message,
             "the engine was still running 2s where the scenario expects it to exit (no `quit` answered, its input still open)"
         );
         s.input_closed();
-        assert_eq!(s.no_exit(grace).rule, rule::PROCESS_EOF.id);
-        let v = s.exited_after_end(ExitStatus::Code(1)).remove(0);
+        assert_eq!(crate::games::by_id("quoridor").unwrap().facts().no_exit(s.exit_state(), grace).rule, rule::PROCESS_EOF.id);
+        let v = crate::games::by_id("quoridor").unwrap().facts().exited(s.exit_state(), ExitStatus::Code(1)).unwrap();
         assert_eq!(v.rule, rule::PROCESS_EOF.id);
         assert_eq!(
             v.message,
@@ -268,13 +235,13 @@ mod tests {
         s.send("quit").unwrap();
         s.judge(b"=\n\n", &Expect::LegalMove, Duration::ZERO)
             .unwrap();
-        let v = s.no_exit(grace);
+        let v = crate::games::by_id("quoridor").unwrap().facts().no_exit(s.exit_state(), grace);
         assert_eq!(v.rule, rule::IO_NO_EXIT.id);
         assert_eq!(
             v.message,
             "the engine was still running 2s after answering `quit`"
         );
-        let v = s.exited_after_end(ExitStatus::Code(1)).remove(0);
+        let v = crate::games::by_id("quoridor").unwrap().facts().exited(s.exit_state(), ExitStatus::Code(1)).unwrap();
         assert_eq!(v.rule, rule::QUIT_EXIT_STATUS.id);
         assert!(
             v.message.starts_with("after answering `quit`"),

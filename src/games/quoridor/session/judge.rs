@@ -290,7 +290,7 @@ impl QtpSession {
                     (true, Err(e)) => fail(
                         self,
                         &rule::WINNER_ANSWER,
-                        e,
+                        e.to_string(),
                         &format!("= {}", notation::format_winner(*want)),
                     ),
                     (false, _) => fail(

@@ -66,9 +66,20 @@ impl QtpSession {
     }
 }
 
+impl crate::games::Relay for QtpSession {
+    fn played(&self) -> Option<String> {
+        self.played.map(|(_, action)| action.to_string())
+    }
+
+    fn awaits_relay(&self) -> bool {
+        self.relay_due()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Relay;
     use crate::scenario_model::{Expect, Strategy};
     use std::time::Duration;
 
