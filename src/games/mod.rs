@@ -23,7 +23,7 @@ pub use exit::{ExitPolicy, ExitState};
 pub use expectation::{ExpectationError, OwnExpectation, Unmet, check_expect, own_expectation};
 pub use seating::{SeatedBot, Seating};
 pub use session::{Drawn, Ending, Relay, Scripted, Session};
-pub use setup_error::{OptionError, SetupError};
+pub use setup_error::{OptionError, RulesError, SetupError};
 pub use shrinkable::Shrinkable;
 
 pub use crate::outcome::EndResult;

@@ -31,15 +31,16 @@ pub enum SetupError {
     /// QTP's `colour` option names no colour.
     #[error("colour must be `black` or `white`, not `{given}`")]
     Colour { given: String },
-    /// A board size QTP does not allow.
+    /// An option value a game's own rules refuse, in the game's words
+    /// (QTP's board size: `quoridor::rules::SizeError`).
     #[error(transparent)]
-    BoardSize(#[from] crate::games::quoridor::rules::SizeError),
+    Rules(RulesError),
     /// A match's `--board-size` QTP does not allow.
     #[error("--board-size {size}: {source}")]
     MatchBoardSize {
         size: u32,
         #[source]
-        source: crate::games::quoridor::rules::SizeError,
+        source: RulesError,
     },
     /// `--seat` given to a match, where the bots take the seats in order.
     #[error(
@@ -53,6 +54,45 @@ pub enum SetupError {
     #[error("seat {} of a table of {bots} clients", seat + 1)]
     SeatPastClients { seat: usize, bots: usize },
 }
+
+/// An error a game's own rules module defines, kept whole (its type, its
+/// source) behind a shared pointer, so that this error, which every game
+/// uses, names no game's types (an import of one game from here would tie
+/// `games/` in a circle through that game).
+#[derive(Clone, Debug)]
+pub struct RulesError(std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl RulesError {
+    pub fn new(error: impl std::error::Error + Send + Sync + 'static) -> RulesError {
+        RulesError(std::sync::Arc::new(error))
+    }
+
+    /// The game's own error, to look at as its type (`downcast_ref`).
+    pub fn get(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+        &*self.0
+    }
+}
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for RulesError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+/// Two are equal when the game's errors read the same.
+impl PartialEq for RulesError {
+    fn eq(&self, other: &RulesError) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for RulesError {}
 
 /// A game option refused or unreadable.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -119,7 +159,7 @@ mod tests {
         );
         let size = SetupError::MatchBoardSize {
             size: 8,
-            source: SizeError::Even { size: 8 },
+            source: RulesError::new(SizeError::Even { size: 8 }),
         };
         assert_eq!(
             size.to_string(),
@@ -130,5 +170,13 @@ mod tests {
             Some("unacceptable size 8: protocheck uses odd board sizes only".to_string())
         );
         assert_eq!(OptionError::Unreadable("bad".into()).to_string(), "bad");
+        let rules = SetupError::from(SizeError::OutOfRange { size: 27 });
+        let SetupError::Rules(kept) = &rules else {
+            panic!("{rules:?}")
+        };
+        assert_eq!(
+            kept.get().downcast_ref::<SizeError>(),
+            Some(&SizeError::OutOfRange { size: 27 })
+        );
     }
 }

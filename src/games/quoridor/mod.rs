@@ -184,7 +184,10 @@ fn match_seat(
     let own: QuoridorOptions = crate::games::options::typed(&QUORIDOR, table)?;
     let size = own.board_size.unwrap_or(9);
     rules::validate_size(u8::try_from(size).unwrap_or(0))
-        .map_err(|source| crate::games::SetupError::MatchBoardSize { size, source })?;
+        .map_err(|source| crate::games::SetupError::MatchBoardSize {
+            size,
+            source: crate::games::RulesError::new(source),
+        })?;
     let walls = own
         .walls
         .unwrap_or_else(|| u32::from(rules::default_walls(size as u8)));

@@ -114,6 +114,13 @@ pub enum SizeError {
     Even { size: u8 },
 }
 
+/// A board size refused where a game is set up, kept whole.
+impl From<SizeError> for crate::games::SetupError {
+    fn from(error: SizeError) -> Self {
+        crate::games::SetupError::Rules(crate::games::RulesError::new(error))
+    }
+}
+
 /// Checks a board size against §3.1: odd N from 3 to 25.
 pub fn validate_size(size: u8) -> Result<(), SizeError> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
