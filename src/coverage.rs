@@ -167,6 +167,19 @@ impl Aims {
         Aims { reached }
     }
 
+    /// The aims of a game whose run before it reached these situations
+    /// (as [`Aims::reached`] lists them: a replay of an aimed game).
+    pub fn past<'a>(reached: impl IntoIterator<Item = &'a str>) -> Aims {
+        Aims {
+            reached: reached.into_iter().map(str::to_string).collect(),
+        }
+    }
+
+    /// The situations the run had reached before this game, sorted.
+    pub fn reached(&self) -> impl Iterator<Item = &str> {
+        self.reached.iter().map(String::as_str)
+    }
+
     /// Whether `situation` is still wanted: neither the run before this
     /// game nor this game so far (`own`) reached it.
     pub fn wants(&self, situation: &Situation, own: &Reached) -> bool {

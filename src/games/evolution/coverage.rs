@@ -4,8 +4,9 @@
 
 use super::catalogue as c;
 use super::engine::FeedOption;
-use super::model::{Species, Trait};
-use crate::coverage::{Reached, Situation};
+use super::model::{Card, Species, Trait};
+use crate::coverage::{Aims, Reached, Situation};
+use std::collections::VecDeque;
 use crate::verdict::RuleId;
 
 const fn s(id: &'static str, what: &'static str) -> Situation {
@@ -118,6 +119,76 @@ pub fn foraging_chain(boards: &[Species], s: usize, watering_hole: u32) -> bool 
         && fed.population >= fed.food + 2
         && next.hungry()
         && watering_hole >= 3
+}
+
+/// Generated play aiming at what is missing (`coverage::Aims`): the
+/// situations a card of trait `t` in the bot's hand makes reachable, if the
+/// bot puts it on a board: a feeding decision with that trait; with fat
+/// tissue a fat store; with carnivore an attack refused; with foraging or
+/// cooperation a foraging chain.
+pub fn card_reaches(t: Trait) -> Vec<&'static Situation> {
+    let i = Trait::ALL.iter().position(|a| *a == t).unwrap_or(0);
+    vec![&TRAIT_IN_FEEDING[i]]
+}
+
+/// What is already within the bot's reach, so no card is dealt for it:
+/// what it reached (`own`), and the situations of the traits on its boards
+/// (a foraging chain once one board holds both foraging and cooperation).
+fn within_reach(own: &Reached, boards: &[Species]) -> Reached {
+    let mut within = own.clone();
+    for species in boards {
+        for t in &species.traits {
+            for s in card_reaches(*t) {
+                if s.id != FORAGING_CHAIN.id {
+                    within.hit(s);
+                }
+            }
+        }
+        if species.has(Trait::Foraging) && species.has(Trait::Cooperation) {
+            within.hit(&FORAGING_CHAIN);
+        }
+    }
+    within
+}
+
+/// Step 1 is about to deal the bot the cards at `slots` of `deck` (top
+/// first); the bot has `boards`. The trait of the first card from there
+/// down that makes the most wanted situations reachable is the aim, and
+/// each of those slots in turn gets the card of that trait from there down
+/// with the most food (the two swap places: the deck stays a shuffle, as the rules
+/// want it, §3.3). A whole hand of one trait puts it on the bot's board
+/// whichever card the bot trades for a board. When no card makes anything
+/// wanted reachable, the deal is the seed's; no random number is drawn.
+pub fn aim_deal(
+    aims: &Aims,
+    own: &Reached,
+    boards: &[Species],
+    deck: &mut VecDeque<Card>,
+    slots: std::ops::Range<usize>,
+) {
+    let end = slots.end.min(deck.len());
+    if slots.start >= end {
+        return;
+    }
+    let within = within_reach(own, boards);
+    let choices = (slots.start..deck.len()).map(|j| (j, card_reaches(deck[j].trait_)));
+    let Some(best) = aims.choose(&within, choices) else {
+        return;
+    };
+    let aim = deck[best].trait_;
+    for slot in slots.start..end {
+        // The most food first (the first of equals): the card the bot
+        // gives up as food feeds the watering hole its species need.
+        let most_food = (slot..deck.len())
+            .filter(|&j| deck[j].trait_ == aim)
+            .fold(None, |m: Option<usize>, j| match m {
+                Some(m) if deck[m].food >= deck[j].food => Some(m),
+                _ => Some(j),
+            });
+        if let Some(j) = most_food {
+            deck.swap(slot, j);
+        }
+    }
 }
 
 /// The rules a feeding choice the referee accepted has kept (the checks
