@@ -268,6 +268,45 @@ mod tests {
     }
 
     #[test]
+    fn the_bot_is_dealt_a_hand_of_one_wanted_trait_with_the_most_food_first() {
+        use crate::coverage::{Aims, Coverage};
+        let (h, s) = (Trait::Horns, Trait::Scavenger);
+        let deck: VecDeque<Card> = [
+            Card::new(1, h),
+            Card::new(-2, s),
+            Card::new(0, h),
+            Card::new(3, s),
+            Card::new(2, s),
+            Card::new(1, Trait::Burrowing),
+        ]
+        .into();
+        // Horns was seen in a feeding decision before: the first wanted card
+        // from the bot's first slot (1) down is a scavenger, so its three
+        // slots get the scavengers, the most food first.
+        let mut before = Coverage::default();
+        before.reached(TRAIT_IN_FEEDING[10].id, 1);
+        let mut aimed = deck.clone();
+        aim_deal(&Aims::after([&before]), &Reached::new(), &[], &mut aimed, 1..4);
+        let got: Vec<(i8, Trait)> = aimed.iter().map(|c| (c.food, c.trait_)).collect();
+        assert_eq!(got, [(1, h), (3, s), (2, s), (-2, s), (0, h), (1, Trait::Burrowing)]);
+        // A scavenger already on the bot's board: the burrowing card is the
+        // aim; one card of it, the other slots as dealt.
+        let mut on_board = deck.clone();
+        let board = Species::fresh(vec![s]);
+        aim_deal(&Aims::after([&before]), &Reached::new(), &[board], &mut on_board, 1..3);
+        assert_eq!(on_board[1], Card::new(1, Trait::Burrowing));
+        assert_eq!(on_board[2], Card::new(0, h));
+        // Nothing wanted: the deal is the seed's.
+        let mut all = Coverage::default();
+        for sit in SITUATIONS {
+            all.reached(sit.id, 1);
+        }
+        let mut unaimed = deck.clone();
+        aim_deal(&Aims::after([&all]), &Reached::new(), &[], &mut unaimed, 0..6);
+        assert_eq!(unaimed, deck);
+    }
+
+    #[test]
     fn each_trait_has_its_situation_in_order() {
         for (i, t) in Trait::ALL.iter().enumerate() {
             assert_eq!(

@@ -482,6 +482,53 @@ fn builtin_feed(d: &Dealer, p: usize) -> Option<FeedOption> {
 mod tests {
     use super::*;
 
+    /// Every request of a whole game against a bot that plays like a
+    /// built-in player.
+    fn whole_game(mut t: Table) -> Vec<Request> {
+        let mut requests = Vec::new();
+        loop {
+            let request = t.advance();
+            requests.push(request.clone());
+            match request {
+                Request::Turn(..) => {
+                    let p = &t.dealer.players[t.bot_index().unwrap()];
+                    let a = strategy::choose(&p.boards, &p.hand).unwrap();
+                    t.apply_turn(a);
+                }
+                Request::Feed(state, options) => {
+                    super::super::coverage::feeding_asked(&mut t.reached, &state.1, &options);
+                    let choice = builtin_feed(&t.dealer, t.bot_index().unwrap()).unwrap();
+                    t.apply_bot_feed(choice);
+                }
+                _ => return requests,
+            }
+        }
+    }
+
+    #[test]
+    fn an_aimed_game_with_nothing_left_to_aim_at_deals_as_the_seed_does() {
+        use crate::coverage::{Aims, Coverage};
+        let styles = [Style::Reference, Style::Simple];
+        let table = |aims: Option<Aims>| {
+            let mut t = Table::new(5, 2, &styles, &mut fastrand::Rng::with_seed(7));
+            t.aims = aims;
+            t
+        };
+        let usual = whole_game(table(None));
+        let mut all = Coverage::default();
+        for s in super::super::coverage::SITUATIONS {
+            all.reached(s.id, 1);
+        }
+        assert_eq!(whole_game(table(Some(Aims::after([&all])))), usual);
+        // With everything wanted, the bot is dealt a hand of one trait.
+        let aimed = whole_game(table(Some(Aims::default())));
+        assert_ne!(aimed, usual);
+        let Request::Turn(start, _) = &aimed[0] else {
+            panic!("{:?}", aimed[0]);
+        };
+        assert!(start.3.iter().all(|c| c.trait_ == start.3[0].trait_), "{:?}", start.3);
+    }
+
     /// Whole games with a bot that plays like a built-in player: every
     /// request is well-formed and the game ends.
     #[test]
