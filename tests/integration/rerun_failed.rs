@@ -160,8 +160,12 @@ fn a_rerun_runs_only_what_failed_until_the_bot_is_fixed() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Each failed scenario's rules and transcript (what was sent and received).
-fn failures(run: &Run) -> Vec<(String, Vec<String>, Vec<(String, String)>)> {
+/// A failed scenario: its name, its findings' rules and its transcript
+/// (each line's direction and text).
+type Failure = (String, Vec<String>, Vec<(String, String)>);
+
+/// Each failed scenario of a run.
+fn failures(run: &Run) -> Vec<Failure> {
     run.report["scenarios"]
         .as_array()
         .unwrap()
