@@ -57,6 +57,8 @@ impl Run<'_> {
         if fault.is_none() {
             self.count_scenario_checks();
         }
+        let coverage = &mut self.ledger.coverage;
+        self.ledger.passes.add_to(coverage);
         // The report's tail is read to its end: a busy machine may keep the
         // drain thread from the last lines the bot wrote before it ended
         // (seen: a report whose tail lacked everything the bot wrote).

@@ -41,6 +41,9 @@ pub(super) struct Ledger {
     /// writes to (`crate::coverage`). A finding is a broken check here,
     /// counted before the bounds fold repeats away.
     pub(super) coverage: Coverage,
+    /// The checks found kept, added to `coverage` when the scenario ends
+    /// (`coverage::Passes`: cheaper to count into).
+    pub(super) passes: crate::coverage::Passes,
 }
 
 impl Ledger {
@@ -56,6 +59,7 @@ impl Ledger {
             finding_seats: Vec::new(),
             ending_findings: Vec::new(),
             coverage: Coverage::default(),
+            passes: Default::default(),
         }
     }
 }
@@ -138,9 +142,9 @@ impl Run<'_> {
     }
 
     /// Checks of these rules ran and held (see `Ledger::coverage`).
-    pub(super) fn passed(&mut self, rules: &[&str]) {
+    pub(super) fn passed(&mut self, rules: &[crate::verdict::RuleId]) {
         for rule in rules {
-            self.ledger.coverage.passed(rule);
+            self.ledger.passes.passed(rule);
         }
     }
 

@@ -16,6 +16,7 @@
 //! its entry. Entries for scenarios the suite no longer has are dropped.
 
 use super::RunSpec;
+use crate::coverage::Aims;
 use crate::outcome::{ScenarioResult, Status};
 use crate::scenario::{Origin, Scenario};
 use serde::{Deserialize, Serialize};
@@ -64,6 +65,11 @@ pub struct FailedScenario {
     pub source: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generated: Option<GeneratedGame>,
+    /// A generated game's aims (docs/coverage.md): the situations the run
+    /// had reached before it, so `--rerun-failed` plays it again alone
+    /// exactly as it was played, without the games before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aimed_past: Option<Vec<String>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -74,12 +80,19 @@ pub struct GeneratedGame {
 }
 
 impl FailedScenario {
-    fn of(scenario: &Scenario) -> FailedScenario {
+    fn of(scenario: &Scenario, aims: Option<&Aims>) -> FailedScenario {
         FailedScenario {
             name: scenario.name.clone(),
             source: scenario.source.clone(),
             generated: generated_game(scenario),
+            aimed_past: aims.map(|a| a.reached().map(str::to_string).collect()),
         }
+    }
+
+    /// The aims its game is played again with.
+    pub fn aims(&self) -> Option<Aims> {
+        let past = self.aimed_past.as_ref()?;
+        Some(Aims::past(past.iter().map(String::as_str)))
     }
 
     /// Whether `scenario` is the one this entry names.
@@ -158,27 +171,30 @@ pub fn read(folder: &Path, key: &RunKey) -> Vec<FailedScenario> {
 }
 
 /// The record after a run: `before` less the scenarios that ran and did not
-/// fail, plus those that failed; entries of file and built-in scenarios the
-/// suite no longer has (`suite_names`) are dropped. Sorted, so the file
-/// changes only when the failures do.
+/// fail, plus those that failed (a generated game with the aims it was
+/// played with, `aims`, by `ran`'s index); entries of file and built-in
+/// scenarios the suite no longer has (`suite_names`) are dropped. Sorted, so
+/// the file changes only when the failures do.
 pub fn merge(
     before: Vec<FailedScenario>,
     ran: &[Scenario],
     results: &[ScenarioResult],
+    aims: &[Option<Aims>],
     suite_names: &BTreeSet<String>,
 ) -> Vec<FailedScenario> {
     let mut failed: BTreeSet<FailedScenario> = before
         .into_iter()
         .filter(|f| f.generated.is_some() || suite_names.contains(&f.name))
         .collect();
-    for (scenario, result) in ran.iter().zip(results) {
-        let entry = FailedScenario::of(scenario);
+    for (i, (scenario, result)) in ran.iter().zip(results).enumerate() {
+        let entry = FailedScenario::of(scenario, aims.get(i).and_then(Option::as_ref));
         match result.status {
             Status::Failed | Status::Error => {
+                failed.retain(|f| !f.names(scenario));
                 failed.insert(entry);
             }
             Status::Passed => {
-                failed.remove(&entry);
+                failed.retain(|f| !f.names(scenario));
             }
             // Not judged this time: what was known stays.
             Status::Skipped | Status::Interrupted => {}
@@ -294,15 +310,25 @@ impl LastFailed {
         self.before.iter().any(|f| f.names(scenario))
     }
 
-    /// Record how `ran` went (`results` in the same order). A folder that
-    /// cannot be written gets a warning; the run goes on as it was.
-    pub fn record(self, ran: &[Scenario], results: &[ScenarioResult]) {
+    /// `--rerun-failed`: the aims a generated game that failed last time
+    /// was played with, so it plays the same again alone.
+    pub fn aims_of(&self, scenario: &Scenario) -> Option<Aims> {
+        self.before
+            .iter()
+            .find(|f| f.names(scenario))
+            .and_then(FailedScenario::aims)
+    }
+
+    /// Record how `ran` went (`results` and the generated games' `aims` in
+    /// the same order). A folder that cannot be written gets a warning; the
+    /// run goes on as it was.
+    pub fn record(self, ran: &[Scenario], results: &[ScenarioResult], aims: &[Option<Aims>]) {
         // No cache folder (no HOME): nowhere to keep it, which
         // `--rerun-failed` says when it is asked for.
         let Some(folder) = self.folder else {
             return;
         };
-        let failed = merge(self.before, ran, results, &self.suite_names);
+        let failed = merge(self.before, ran, results, aims, &self.suite_names);
         if let Err(e) = write(&folder, &self.key, failed) {
             eprintln!(
                 "protocheck: warning: cannot record the failed scenarios in {}: {e} (--rerun-failed will not know them)",
@@ -401,23 +427,25 @@ mod tests {
                 result("b", Status::Error),
                 result("c", Status::Passed),
             ],
+            &[],
             &suite,
         );
         let names = |f: &[FailedScenario]| f.iter().map(|f| f.name.clone()).collect::<Vec<_>>();
         assert_eq!(names(&first), ["a", "b"]);
         // A rerun of `a` alone that passes; `b` did not run.
-        let second = merge(first, &[a], &[result("a", Status::Passed)], &suite);
+        let second = merge(first, &[a], &[result("a", Status::Passed)], &[], &suite);
         assert_eq!(names(&second), ["b"]);
         // Skipped or interrupted is not judged.
         let third = merge(
             second.clone(),
             &[b],
             &[result("b", Status::Skipped)],
+            &[],
             &suite,
         );
         assert_eq!(third, second);
         // `b` is gone from the suite (renamed): its entry goes.
-        let fourth = merge(third, &[], &[], &["a".to_string()].into());
+        let fourth = merge(third, &[], &[], &[], &["a".to_string()].into());
         assert!(fourth.is_empty(), "{fourth:?}");
     }
 
@@ -429,18 +457,41 @@ mod tests {
             Vec::new(),
             std::slice::from_ref(&seven),
             &[result("generated-001", Status::Failed)],
+            &[Some(Aims::past(["kalah.capture.any"]))],
             &BTreeSet::new(),
         );
         assert!(failed[0].names(&seven));
         assert!(!failed[0].names(&eight));
+        // It is played again with the aims it was played with.
+        assert_eq!(failed[0].aims(), Some(Aims::past(["kalah.capture.any"])));
         // A pass with another seed says nothing about seed 7's game.
         let after = merge(
             failed.clone(),
             &[eight],
             &[result("generated-001", Status::Passed)],
+            &[None],
             &BTreeSet::new(),
         );
         assert_eq!(after, failed);
+        // Failing again with other aims (a run of more games) keeps one
+        // entry, with the new aims; passing clears it whatever the aims.
+        let again = merge(
+            after,
+            std::slice::from_ref(&seven),
+            &[result("generated-001", Status::Failed)],
+            &[Some(Aims::default())],
+            &BTreeSet::new(),
+        );
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].aims(), Some(Aims::default()));
+        let cleared = merge(
+            again,
+            std::slice::from_ref(&seven),
+            &[result("generated-001", Status::Passed)],
+            &[None],
+            &BTreeSet::new(),
+        );
+        assert!(cleared.is_empty());
     }
 
     #[test]
@@ -448,7 +499,7 @@ mod tests {
         let folder =
             std::env::temp_dir().join(format!("protocheck-last-failed-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&folder);
-        let failed = vec![FailedScenario::of(&scenario("a", Origin::Builtin))];
+        let failed = vec![FailedScenario::of(&scenario("a", Origin::Builtin), None)];
         assert!(read(&folder, &key()).is_empty(), "no record yet");
         let path = write(&folder, &key(), failed.clone()).unwrap();
         assert!(path.starts_with(&folder));

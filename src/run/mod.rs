@@ -72,9 +72,15 @@ pub fn run(spec: &RunSpec, stop: &crate::pool::StopToken) -> Result<i32, Fatal> 
         return Ok(0);
     }
     let setup = run_setup(spec, game, stop).map_err(|e| reports::unstartable(spec, e))?;
-    let results =
-        run_stage(spec, game, &selected, &setup).map_err(|e| reports::unstartable(spec, e))?;
-    last_failed.record(&selected.scenarios, &results);
+    // A failed generated game is played again with the aims it failed with.
+    let aimed: Vec<_> = selected
+        .scenarios
+        .iter()
+        .map(|s| spec.rerun_failed.then(|| last_failed.aims_of(s)).flatten())
+        .collect();
+    let (results, aims) = run_stage(spec, game, &selected, &setup, &aimed)
+        .map_err(|e| reports::unstartable(spec, e))?;
+    last_failed.record(&selected.scenarios, &results, &aims);
     let totals = report_stage(spec, game, &selected, &setup, &results)?;
     let code = exit_code(&totals, stop.is_stopped());
     if code == 0 && !coverage_met(spec, game, &results) {
@@ -337,14 +343,15 @@ fn run_stage(
     game: &dyn crate::games::Game,
     selected: &Selected,
     setup: &RunSetup,
-) -> Result<Vec<ScenarioResult>, Fatal> {
+    aimed: &[Option<crate::coverage::Aims>],
+) -> Result<(Vec<ScenarioResult>, Vec<Option<crate::coverage::Aims>>), Fatal> {
     let (scenarios, skip_reasons) = (&selected.scenarios, &selected.skip_reasons);
     let RunSetup { bot, cfg, jobs, .. } = setup;
     let (seed, jobs) = (selected.seed, *jobs);
     let progress = progress::Progress::start(scenarios.len());
     // From here a signal stops the suite and the report is still written.
     cfg.stop.set_on_stop(crate::pool::OnStop::Report);
-    let runs = suite::run_all(
+    let runs = suite::run_all_aimed(
         scenarios,
         skip_reasons,
         game,
@@ -355,6 +362,7 @@ fn run_stage(
             keep_going: spec.keep_going,
             budget: spec.bot_time_limit.map(suite::budget::Budget::starting_now),
         },
+        aimed,
         &|event| progress.record(event),
     );
     progress.finish();
@@ -362,6 +370,7 @@ fn run_stage(
         runs,
         startup_stop,
         budget_not_run,
+        aims,
     } = runs.map_err(|e| Fatal::Bot(e.into()))?;
     if let (Some(limit), 1..) = (spec.bot_time_limit, budget_not_run) {
         eprintln!(
@@ -384,7 +393,7 @@ fn run_stage(
         }
         results.push(result);
     }
-    Ok(results)
+    Ok((results, aims))
 }
 
 /// Render the report where it goes; the totals decide the exit status.

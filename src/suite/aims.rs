@@ -22,6 +22,11 @@ pub struct AimGate {
     /// reaching nothing).
     reached: Mutex<Vec<Option<Coverage>>>,
     ended: Condvar,
+    /// Per scenario: aims given in advance (`--rerun-failed` plays a failed
+    /// game again with the aims it was played with), not waited for.
+    pinned: Vec<Option<Aims>>,
+    /// Per scenario: the aims it was given.
+    given: Mutex<Vec<Option<Aims>>>,
 }
 
 impl AimGate {
@@ -42,7 +47,33 @@ impl AimGate {
             generated,
             reached: Mutex::new(vec![None; scenarios.len()]),
             ended: Condvar::new(),
+            pinned: vec![None; scenarios.len()],
+            given: Mutex::new(vec![None; scenarios.len()]),
         }
+    }
+
+    /// The gate, with the aims of some generated games given in advance
+    /// (by suite index; `None`: from the games before it, as usual).
+    pub fn pinned(scenarios: &[Scenario], pinned: &[Option<Aims>]) -> AimGate {
+        let mut gate = AimGate::new(scenarios);
+        for (slot, aims) in gate.pinned.iter_mut().zip(pinned) {
+            *slot = aims.clone();
+        }
+        gate
+    }
+
+    /// The aims each scenario was given (by suite index), for the record
+    /// `--rerun-failed` reads.
+    pub fn given(&self) -> Vec<Option<Aims>> {
+        self.given.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn give(&self, index: usize, aims: Aims) -> Option<Aims> {
+        let mut given = self.given.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(slot) = given.get_mut(index) {
+            *slot = Some(aims.clone());
+        }
+        Some(aims)
     }
 
     /// The suite indices of the games whose coverage scenario `index` sees
@@ -61,13 +92,16 @@ impl AimGate {
     /// order, so every game waited for has started and will end.
     pub fn wait(&self, index: usize, stopping: &dyn Fn() -> bool) -> Option<Aims> {
         self.place.get(index).copied().flatten()?;
+        if let Some(aims) = self.pinned.get(index).cloned().flatten() {
+            return self.give(index, aims);
+        }
         let earlier = self.sees(index);
         let mut reached = self.reached.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             if earlier.iter().all(|&j| reached[j].is_some()) {
-                return Some(Aims::after(
-                    earlier.iter().filter_map(|&j| reached[j].as_ref()),
-                ));
+                let aims = Aims::after(earlier.iter().filter_map(|&j| reached[j].as_ref()));
+                drop(reached);
+                return self.give(index, aims);
             }
             if stopping() {
                 return None;

@@ -130,6 +130,9 @@ pub struct SuiteRuns {
     pub startup_stop: Option<StartupStop>,
     /// Scenarios not run (or cut) because `--bot-time-limit` was spent.
     pub budget_not_run: usize,
+    /// Per scenario: the aims a generated game was played with
+    /// (docs/coverage.md), for `--rerun-failed`'s record.
+    pub aims: Vec<Option<crate::coverage::Aims>>,
 }
 
 /// Run all scenarios but those with a skip reason (see
@@ -155,6 +158,32 @@ pub fn run_all(
     rules: StopRules,
     observe: &(dyn Fn(&SuiteEvent) + Sync),
 ) -> Result<SuiteRuns, SpawnError> {
+    run_all_aimed(
+        scenarios,
+        skip_reasons,
+        game,
+        cfg,
+        jobs,
+        rules,
+        &[],
+        observe,
+    )
+}
+
+/// [`run_all`], with the aims of some generated games given in advance
+/// (`aimed`, by index: `--rerun-failed` plays a failed game again with the
+/// aims it failed with; `None`, or past the end: from the games before it).
+#[allow(clippy::too_many_arguments)]
+pub fn run_all_aimed(
+    scenarios: &[Scenario],
+    skip_reasons: &[Option<String>],
+    game: &dyn Game,
+    cfg: &RunConfig,
+    jobs: usize,
+    rules: StopRules,
+    aimed: &[Option<crate::coverage::Aims>],
+    observe: &(dyn Fn(&SuiteEvent) + Sync),
+) -> Result<SuiteRuns, SpawnError> {
     let stop = &cfg.stop;
     let pool = Pool::new(jobs.max(1).min(scenarios.len().max(1)), stop);
     let spawn_error: Mutex<Option<SpawnError>> = Mutex::new(None);
@@ -170,7 +199,7 @@ pub fn run_all(
             gate.wake();
         }
     };
-    let aim_gate = aims::AimGate::new(scenarios);
+    let aim_gate = aims::AimGate::pinned(scenarios, aimed);
     let spent = AtomicBool::new(false);
     let budget_not_run = AtomicUsize::new(0);
     let run_one = |i: usize| -> Option<ScenarioRun> {
@@ -356,6 +385,7 @@ pub fn run_all(
         runs,
         startup_stop,
         budget_not_run,
+        aims: aim_gate.given(),
     })
 }
 

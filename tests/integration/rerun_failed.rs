@@ -160,6 +160,83 @@ fn a_rerun_runs_only_what_failed_until_the_bot_is_fixed() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A failed scenario: its name, its findings' rules and its transcript
+/// (each line's direction and text).
+type Failure = (String, Vec<String>, Vec<(String, String)>);
+
+/// Each failed scenario of a run.
+fn failures(run: &Run) -> Vec<Failure> {
+    run.report["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["status"] == "failed")
+        .map(|s| {
+            let rules = s["violations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v["rule"].as_str().unwrap().to_string())
+                .collect();
+            let lines = s["transcript"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| (l["dir"].to_string(), l["text"].to_string()))
+                .collect();
+            (s["name"].as_str().unwrap().to_string(), rules, lines)
+        })
+        .collect()
+}
+
+#[test]
+fn a_rerun_plays_a_failed_aimed_game_exactly_as_it_failed() {
+    // Seed 7, 8 games: the seventh aims past what the first three reached
+    // (docs/coverage.md). Played again alone, as `--rerun-failed` did before
+    // it recorded the aims, it aimed elsewhere and failed after 74
+    // transcript lines instead of 24: the same rule, another game. Now the
+    // record keeps each failed game's aims and the rerun plays them.
+    let dir = folder("aimed");
+    install_bot(&dir, "kalah-late-blunder");
+    let args = [
+        "--game",
+        "kalah",
+        "./my-bot",
+        "--games",
+        "8",
+        "--seed",
+        "7",
+        "--filter",
+        "generated",
+    ];
+    let first = run(&mut protocheck(&dir), &args);
+    assert_eq!(first.code, 1, "{}", first.stderr);
+    let failed = failures(&first);
+    assert!(
+        failed
+            .iter()
+            .any(|(name, _, _)| name.starts_with("generated-007")),
+        "{:?}",
+        first.names(&["failed"])
+    );
+    let rerun = run(
+        &mut protocheck(&dir),
+        &[&args[..], &["--rerun-failed"]].concat(),
+    );
+    assert_eq!(rerun.code, 1, "{}", rerun.stderr);
+    assert_eq!(
+        rerun.names(&[]),
+        first.names(&["failed"]),
+        "only the failed ones run"
+    );
+    for ((name, rules, lines), again) in failed.iter().zip(failures(&rerun)) {
+        assert_eq!(&again.0, name);
+        assert_eq!(&again.1, rules, "{name}: the same failure");
+        assert_eq!(&again.2, lines, "{name}: the same moves");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Without protocheck.toml the record goes to the user's cache folder, not
 /// the folder the run starts in; it is one per bot, so another bot's run
 /// does not see it.

@@ -4,8 +4,9 @@
 
 use super::catalogue as c;
 use super::engine::FeedOption;
-use super::model::{Species, Trait};
-use crate::coverage::{Reached, Situation};
+use super::model::{Card, Species, Trait};
+use crate::coverage::{Aims, Reached, Situation};
+use std::collections::VecDeque;
 use crate::verdict::RuleId;
 
 const fn s(id: &'static str, what: &'static str) -> Situation {
@@ -120,6 +121,76 @@ pub fn foraging_chain(boards: &[Species], s: usize, watering_hole: u32) -> bool 
         && watering_hole >= 3
 }
 
+/// Generated play aiming at what is missing (`coverage::Aims`): the
+/// situations a card of trait `t` in the bot's hand makes reachable, if the
+/// bot puts it on a board: a feeding decision with that trait; with fat
+/// tissue a fat store; with carnivore an attack refused; with foraging or
+/// cooperation a foraging chain.
+pub fn card_reaches(t: Trait) -> Vec<&'static Situation> {
+    let i = Trait::ALL.iter().position(|a| *a == t).unwrap_or(0);
+    vec![&TRAIT_IN_FEEDING[i]]
+}
+
+/// What is already within the bot's reach, so no card is dealt for it:
+/// what it reached (`own`), and the situations of the traits on its boards
+/// (a foraging chain once one board holds both foraging and cooperation).
+fn within_reach(own: &Reached, boards: &[Species]) -> Reached {
+    let mut within = own.clone();
+    for species in boards {
+        for t in &species.traits {
+            for s in card_reaches(*t) {
+                if s.id != FORAGING_CHAIN.id {
+                    within.hit(s);
+                }
+            }
+        }
+        if species.has(Trait::Foraging) && species.has(Trait::Cooperation) {
+            within.hit(&FORAGING_CHAIN);
+        }
+    }
+    within
+}
+
+/// Step 1 is about to deal the bot the cards at `slots` of `deck` (top
+/// first); the bot has `boards`. The trait of the first card from there
+/// down that makes the most wanted situations reachable is the aim, and
+/// each of those slots in turn gets the card of that trait from there down
+/// with the most food (the two swap places: the deck stays a shuffle, as the rules
+/// want it, §3.3). A whole hand of one trait puts it on the bot's board
+/// whichever card the bot trades for a board. When no card makes anything
+/// wanted reachable, the deal is the seed's; no random number is drawn.
+pub fn aim_deal(
+    aims: &Aims,
+    own: &Reached,
+    boards: &[Species],
+    deck: &mut VecDeque<Card>,
+    slots: std::ops::Range<usize>,
+) {
+    let end = slots.end.min(deck.len());
+    if slots.start >= end {
+        return;
+    }
+    let within = within_reach(own, boards);
+    let choices = (slots.start..deck.len()).map(|j| (j, card_reaches(deck[j].trait_)));
+    let Some(best) = aims.choose(&within, choices) else {
+        return;
+    };
+    let aim = deck[best].trait_;
+    for slot in slots.start..end {
+        // The most food first (the first of equals): the card the bot
+        // gives up as food feeds the watering hole its species need.
+        let most_food = (slot..deck.len())
+            .filter(|&j| deck[j].trait_ == aim)
+            .fold(None, |m: Option<usize>, j| match m {
+                Some(m) if deck[m].food >= deck[j].food => Some(m),
+                _ => Some(j),
+            });
+        if let Some(j) = most_food {
+            deck.swap(slot, j);
+        }
+    }
+}
+
 /// The rules a feeding choice the referee accepted has kept (the checks
 /// `feeding::judge` made on the way for that kind of choice); `boards` and
 /// `watering_hole` are as the bot was asked.
@@ -194,6 +265,45 @@ mod tests {
         let mut r = Reached::new();
         feeding_kept(&mut r, FeedOption::Vegetarian(2), false, &boards, 12);
         assert!(!r.has(&FORAGING_CHAIN));
+    }
+
+    #[test]
+    fn the_bot_is_dealt_a_hand_of_one_wanted_trait_with_the_most_food_first() {
+        use crate::coverage::{Aims, Coverage};
+        let (h, s) = (Trait::Horns, Trait::Scavenger);
+        let deck: VecDeque<Card> = [
+            Card::new(1, h),
+            Card::new(-2, s),
+            Card::new(0, h),
+            Card::new(3, s),
+            Card::new(2, s),
+            Card::new(1, Trait::Burrowing),
+        ]
+        .into();
+        // Horns was seen in a feeding decision before: the first wanted card
+        // from the bot's first slot (1) down is a scavenger, so its three
+        // slots get the scavengers, the most food first.
+        let mut before = Coverage::default();
+        before.reached(TRAIT_IN_FEEDING[10].id, 1);
+        let mut aimed = deck.clone();
+        aim_deal(&Aims::after([&before]), &Reached::new(), &[], &mut aimed, 1..4);
+        let got: Vec<(i8, Trait)> = aimed.iter().map(|c| (c.food, c.trait_)).collect();
+        assert_eq!(got, [(1, h), (3, s), (2, s), (-2, s), (0, h), (1, Trait::Burrowing)]);
+        // A scavenger already on the bot's board: the burrowing card is the
+        // aim; one card of it, the other slots as dealt.
+        let mut on_board = deck.clone();
+        let board = Species::fresh(vec![s]);
+        aim_deal(&Aims::after([&before]), &Reached::new(), &[board], &mut on_board, 1..3);
+        assert_eq!(on_board[1], Card::new(1, Trait::Burrowing));
+        assert_eq!(on_board[2], Card::new(0, h));
+        // Nothing wanted: the deal is the seed's.
+        let mut all = Coverage::default();
+        for sit in SITUATIONS {
+            all.reached(sit.id, 1);
+        }
+        let mut unaimed = deck.clone();
+        aim_deal(&Aims::after([&all]), &Reached::new(), &[], &mut unaimed, 0..6);
+        assert_eq!(unaimed, deck);
     }
 
     #[test]

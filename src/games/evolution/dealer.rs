@@ -83,6 +83,12 @@ pub struct Table {
     /// A relayed move this table could not take, reported at the next
     /// `advance`.
     disagreement: Option<String>,
+    /// A generated game's aims (`Session::aim`): the bot's deal prefers
+    /// cards that make a missing situation reachable
+    /// (`coverage::aim_deal`). `None`: the deal is the seed's.
+    pub aims: Option<crate::coverage::Aims>,
+    /// The situations the game reached so far (the coverage report).
+    pub reached: crate::coverage::Reached,
 }
 
 /// Where collecting a turn's Action4s stopped.
@@ -117,6 +123,8 @@ impl Table {
             choosing: None,
             start_sent: false,
             disagreement: None,
+            aims: None,
+            reached: crate::coverage::Reached::new(),
         }
     }
 
@@ -161,10 +169,34 @@ impl Table {
     /// Step 1 of a new turn: boards and cards. The bot's messages follow.
     pub fn deal_turn(&mut self) {
         self.turn += 1;
-        self.dealer.step1();
+        self.dealer.give_fresh_boards();
+        self.aim_deal();
+        self.dealer.deal_turn_cards();
         self.remember_start();
         self.choosing = Some(vec![None; self.dealer.players.len()]);
         self.start_sent = false;
+    }
+
+    /// An aimed game: the cards step 1 is about to deal the bot (after the
+    /// players before it in turn order) are chosen by what they make
+    /// reachable (`coverage::aim_deal`).
+    fn aim_deal(&mut self) {
+        let (Some(aims), Some(b)) = (&self.aims, self.bot_index()) else {
+            return;
+        };
+        let dealt = |p: &super::engine::Player| {
+            super::engine::CARDS_PER_PLAYER + super::engine::CARDS_PER_BOARD * p.boards.len()
+        };
+        let players = &self.dealer.players;
+        let first = players[..b].iter().map(dealt).sum::<usize>();
+        let me = &players[b];
+        super::coverage::aim_deal(
+            aims,
+            &self.reached,
+            &me.boards,
+            &mut self.dealer.deck,
+            first..first + dealt(me),
+        );
     }
 
     pub fn remember_start(&mut self) {
@@ -266,12 +298,43 @@ impl Table {
     fn builtin_action(&self, p: usize) -> Action4 {
         let player = &self.dealer.players[p];
         let minimal = Action4::default();
+        let feed = self.feeding_wanted();
+        let most_food = || {
+            let food = (0..player.hand.len()).fold(None, |m: Option<usize>, k| match m {
+                Some(m) if player.hand[m].food >= player.hand[k].food => Some(m),
+                _ => Some(k),
+            });
+            Action4 {
+                food_card: food.unwrap_or(0) as u64,
+                ..Action4::default()
+            }
+        };
         match self.style(player.id) {
+            Style::Simple if feed => most_food(),
             Style::Simple => minimal,
-            Style::Reference => strategy::choose(&player.boards, &player.hand)
-                .filter(|a| a.validate(&player.boards, &player.hand).is_ok())
-                .unwrap_or(minimal),
+            Style::Reference => if feed {
+                strategy::choose_most_food(&player.boards, &player.hand)
+            } else {
+                strategy::choose(&player.boards, &player.hand)
+            }
+            .filter(|a| a.validate(&player.boards, &player.hand).is_ok())
+            .unwrap_or(minimal),
         }
+    }
+
+    /// An aimed game (`coverage::Aims`) where a trait the bot holds, on a
+    /// board or in its hand, has not been seen in a feeding decision: the
+    /// built-in players give up their cards with the most food, so the
+    /// watering hole has food for the bot to be asked about.
+    fn feeding_wanted(&self) -> bool {
+        let (Some(aims), Some(b)) = (&self.aims, self.bot_index()) else {
+            return false;
+        };
+        let me = &self.dealer.players[b];
+        super::model::Trait::ALL.iter().enumerate().any(|(i, t)| {
+            (me.boards.iter().any(|s| s.has(*t)) || me.hand.iter().any(|c| c.trait_ == *t))
+                && aims.wants(&super::coverage::TRAIT_IN_FEEDING[i], &self.reached)
+        })
     }
 
     /// Run the turn on (relayed players' Action4s, the feeding cycle,
@@ -418,6 +481,53 @@ fn builtin_feed(d: &Dealer, p: usize) -> Option<FeedOption> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every request of a whole game against a bot that plays like a
+    /// built-in player.
+    fn whole_game(mut t: Table) -> Vec<Request> {
+        let mut requests = Vec::new();
+        loop {
+            let request = t.advance();
+            requests.push(request.clone());
+            match request {
+                Request::Turn(..) => {
+                    let p = &t.dealer.players[t.bot_index().unwrap()];
+                    let a = strategy::choose(&p.boards, &p.hand).unwrap();
+                    t.apply_turn(a);
+                }
+                Request::Feed(state, options) => {
+                    super::super::coverage::feeding_asked(&mut t.reached, &state.1, &options);
+                    let choice = builtin_feed(&t.dealer, t.bot_index().unwrap()).unwrap();
+                    t.apply_bot_feed(choice);
+                }
+                _ => return requests,
+            }
+        }
+    }
+
+    #[test]
+    fn an_aimed_game_with_nothing_left_to_aim_at_deals_as_the_seed_does() {
+        use crate::coverage::{Aims, Coverage};
+        let styles = [Style::Reference, Style::Simple];
+        let table = |aims: Option<Aims>| {
+            let mut t = Table::new(5, 2, &styles, &mut fastrand::Rng::with_seed(7));
+            t.aims = aims;
+            t
+        };
+        let usual = whole_game(table(None));
+        let mut all = Coverage::default();
+        for s in super::super::coverage::SITUATIONS {
+            all.reached(s.id, 1);
+        }
+        assert_eq!(whole_game(table(Some(Aims::after([&all])))), usual);
+        // With everything wanted, the bot is dealt a hand of one trait.
+        let aimed = whole_game(table(Some(Aims::default())));
+        assert_ne!(aimed, usual);
+        let Request::Turn(start, _) = &aimed[0] else {
+            panic!("{:?}", aimed[0]);
+        };
+        assert!(start.3.iter().all(|c| c.trait_ == start.3[0].trait_), "{:?}", start.3);
+    }
 
     /// Whole games with a bot that plays like a built-in player: every
     /// request is well-formed and the game ends.

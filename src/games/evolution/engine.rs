@@ -251,11 +251,21 @@ impl Dealer {
 
     /// Step 1: fresh boards for players without one, then 3 + boards cards each.
     pub fn step1(&mut self) {
+        self.give_fresh_boards();
+        self.deal_turn_cards();
+    }
+
+    /// Step 1's first half: a fresh board for every player without one.
+    pub fn give_fresh_boards(&mut self) {
         for p in &mut self.players {
             if p.boards.is_empty() {
                 p.boards.push(Species::fresh(Vec::new()));
             }
         }
+    }
+
+    /// Step 1's second half: 3 + boards cards each, in turn order.
+    pub fn deal_turn_cards(&mut self) {
         for p in 0..self.players.len() {
             let n = CARDS_PER_PLAYER + CARDS_PER_BOARD * self.players[p].boards.len();
             self.deal(p, n);

@@ -27,7 +27,8 @@ impl Shrinkable for EvolutionShrink {
         table(scenario).0 * DEALS
     }
 
-    /// Frame 0 is the game's own seat and deal; the seat moves on by
+    /// Frame 0 is the game's own seat and seed (its own deal unless the
+    /// game was aimed: shrinking plays without aims); the seat moves on by
     /// `frame % players`, the deal changes with `frame / players`.
     fn framed(&self, scenario: &Scenario, frame: usize) -> Scenario {
         let mut framed = scenario.clone();

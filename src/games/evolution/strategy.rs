@@ -12,6 +12,26 @@ use super::model::{Card, Species, Trait};
 pub fn choose(boards: &[Species], hand: &[Card]) -> Option<Action4> {
     let mut order: Vec<usize> = (0..hand.len()).collect();
     order.sort_by_key(|&i| hand[i]);
+    choose_in(boards, order)
+}
+
+/// `choose`, but the card with the most food (the first of equals in the
+/// sorted order) is the food card: a built-in player of an aimed game
+/// (docs/coverage.md) fills the watering hole the bot's feeding needs.
+pub fn choose_most_food(boards: &[Species], hand: &[Card]) -> Option<Action4> {
+    let mut order: Vec<usize> = (0..hand.len()).collect();
+    order.sort_by_key(|&i| hand[i]);
+    let most = (0..order.len()).fold(None, |m: Option<usize>, k| match m {
+        Some(m) if hand[order[m]].food >= hand[order[k]].food => Some(m),
+        _ => Some(k),
+    })?;
+    let food = order.remove(most);
+    order.insert(0, food);
+    choose_in(boards, order)
+}
+
+/// The strategy's action with the hand's cards taken in `order`.
+fn choose_in(boards: &[Species], order: Vec<usize>) -> Option<Action4> {
     let mut next = order.into_iter().map(|i| i as u64);
     let food_card = next.next()?;
     let mut action = Action4 {

@@ -123,7 +123,7 @@ impl EvolutionSession {
         match verdict {
             Ok(ok) => {
                 judged.passed = crate::games::evolution::coverage::feeding_kept(
-                    &mut self.situations,
+                    &mut self.table.reached,
                     ok.choice,
                     !ok.warnings.is_empty(),
                     &state.1,

@@ -42,8 +42,6 @@ pub struct EvolutionSession {
     phase: Phase,
     /// The State and options of the outstanding `feedNext`.
     asked: Option<(State, Vec<FeedOption>)>,
-    /// The situations reached (the coverage report).
-    situations: crate::coverage::Reached,
     /// Pieces of the due reply so far (for the deadline's diagnosis).
     partial: Vec<u8>,
     /// Values that arrived while nothing was asked, not yet taken as replies.
@@ -55,7 +53,15 @@ pub struct EvolutionSession {
     /// The move the last judged reply made, as other seats' sessions take
     /// it (`Relay::played`).
     played: Option<String>,
+    /// `opponent:` steps taken so far: the first (which deals the first
+    /// turn) of an aimed game is replayed with its aims.
+    opponent_steps: usize,
 }
+
+/// How an aimed game's first `opponent:` step is written for its replay
+/// (`--save-failures`): `auto, aiming past: <situations reached before it>`
+/// (`nothing` for none), so the saved game deals what it dealt.
+const AIMING_PAST: &str = "auto, aiming past: ";
 
 impl EvolutionSession {
     pub fn new(players: usize, seat: usize, styles: &[Style], seed: u64) -> EvolutionSession {
@@ -76,24 +82,22 @@ impl EvolutionSession {
         seed: u64,
     ) -> EvolutionSession {
         let mut rng = fastrand::Rng::with_seed(seed);
+        let mut table = Table::new(players, seat, styles, &mut rng)
+            .with_relayed(relayed.iter().map(|&s| s as u64));
+        crate::games::evolution::coverage::players(&mut table.reached, players);
         EvolutionSession {
-            table: Table::new(players, seat, styles, &mut rng)
-                .with_relayed(relayed.iter().map(|&s| s as u64)),
+            table,
             players,
             seat,
             phase: Phase::Signup,
             asked: None,
-            situations: {
-                let mut r = crate::coverage::Reached::new();
-                crate::games::evolution::coverage::players(&mut r, players);
-                r
-            },
             partial: Vec::new(),
             early: 0,
             leftover: 0,
             closed: false,
             dropped: false,
             played: None,
+            opponent_steps: 0,
         }
     }
 
@@ -117,7 +121,7 @@ impl EvolutionSession {
             Request::Feed(state, options) => {
                 let text = to_compact(&state);
                 crate::games::evolution::coverage::feeding_asked(
-                    &mut self.situations,
+                    &mut self.table.reached,
                     &state.1,
                     &options,
                 );
@@ -230,7 +234,21 @@ impl Session for EvolutionSession {
         // The built-in players choose without chance (the deck was shuffled
         // by the session's own generator), so `_rng`, which every seat of a
         // match shares, is never drawn from: every session deals alike.
-        if choice != "auto" {
+        self.opponent_steps += 1;
+        if let Some(past) = choice.strip_prefix(AIMING_PAST) {
+            let ids: Vec<&str> = past
+                .split(',')
+                .map(str::trim)
+                .filter(|id| !id.is_empty() && *id != "nothing")
+                .collect();
+            if let Some(unknown) = ids
+                .iter()
+                .find(|id| !super::coverage::SITUATIONS.iter().any(|s| s.id == **id))
+            {
+                return Err(format!("`{choice}`: {unknown} is no situation of evolution").into());
+            }
+            self.table.aims = Some(crate::coverage::Aims::past(ids));
+        } else if choice != "auto" {
             let (id, mv) = self.relayed(choice)?;
             self.table.relay(id, mv);
             if self.phase != Phase::Waiting {
@@ -447,8 +465,12 @@ impl Session for EvolutionSession {
         (self.phase == Phase::Finished && !self.dropped).then(|| ending::ending(&self.table))
     }
 
+    fn aim(&mut self, aims: crate::coverage::Aims) {
+        self.table.aims = Some(aims);
+    }
+
     fn reached(&self) -> Vec<(&'static str, u64)> {
-        self.situations.iter().collect()
+        self.table.reached.iter().collect()
     }
 
     fn finish(&mut self, _stderr_bytes: u64, _stderr_tail: &str) -> Vec<Violation> {
@@ -464,8 +486,22 @@ impl Session for EvolutionSession {
 }
 
 impl Scripted for EvolutionSession {
-    // `last_opponent_step` keeps its default: `opponent: auto` as scripted,
-    // the only move the built-in players make.
+    /// `opponent: auto` as scripted, the only move the built-in players
+    /// make; but an aimed game's first one carries its aims, which decide
+    /// the bot's deals.
+    fn last_opponent_step(&self) -> Option<crate::scenario_model::Step> {
+        let aims = self.table.aims.as_ref().filter(|_| self.opponent_steps == 1)?;
+        let past: Vec<&str> = aims.reached().collect();
+        let past = if past.is_empty() {
+            "nothing".to_string()
+        } else {
+            past.join(", ")
+        };
+        Some(crate::scenario_model::Step::Opponent(
+            crate::scenario_model::Token(format!("{AIMING_PAST}{past}")),
+        ))
+    }
+
     fn assume(&mut self, pinned: Option<&str>) -> Result<Vec<Outgoing>, ScriptError> {
         let text = match (pinned, self.phase) {
             (Some(t), _) => t.to_string(),
