@@ -17,8 +17,9 @@ const ALLOWED: &[(&str, &str)] = &[];
 type Edges = BTreeMap<String, BTreeMap<String, String>>;
 
 /// The source without comments, string and character literals (their
-/// contents could look like paths).
-fn strip(text: &str) -> String {
+/// contents could look like paths). Every line break is kept, so a line
+/// number in the result is one in the source (`typed_errors_tests`).
+pub(crate) fn strip(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -99,8 +100,9 @@ fn strip(text: &str) -> String {
 
 /// The source without its test-only items (`#[cfg(test)]` or
 /// `#[cfg(all(test, …))]`), and the names of the test-only modules it
-/// declares in files of their own.
-fn without_tests(text: &str) -> (String, Vec<String>) {
+/// declares in files of their own. The line breaks of what goes stay, so
+/// lines keep their numbers (`typed_errors_tests` names them).
+pub(crate) fn without_tests(text: &str) -> (String, Vec<String>) {
     let mut out = String::new();
     let mut test_modules = Vec::new();
     let mut rest = text;
@@ -149,6 +151,7 @@ fn without_tests(text: &str) -> (String, Vec<String>) {
                 _ => {}
             }
         }
+        out.extend(rest[at..attr_end + end].matches('\n').map(|_| '\n'));
         rest = &item[end..];
     }
     out.push_str(rest);
@@ -329,7 +332,7 @@ fn cycles(edges: &Edges) -> Vec<Vec<(String, String, String)>> {
     found
 }
 
-fn read_tree(root: &Path) -> BTreeMap<String, String> {
+pub(crate) fn read_tree(root: &Path) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
