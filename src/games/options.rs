@@ -61,7 +61,7 @@ impl<T: DeserializeOwned + schemars::JsonSchema> OptionTable for Typed<T> {
     fn check_value(&self, name: &str, value: &Value) -> Result<(), String> {
         let mut alone = GameOptionValues::new();
         alone.insert(name.to_string(), value.clone());
-        read::<T>(&alone).map(drop)
+        read::<T>(&alone).map(drop).map_err(|e| e.to_string())
     }
 
     fn flags(&self) -> &'static [&'static str] {
@@ -126,7 +126,7 @@ pub fn typed<T: DeserializeOwned>(
     options: &crate::scenario_model::Options,
 ) -> Result<T, String> {
     check(game, &options.game).map_err(|r| r.why)?;
-    read(&options.game)
+    read(&options.game).map_err(|e| e.to_string())
 }
 
 /// `a`, `a and b`, `a, b and c`.
