@@ -94,7 +94,8 @@ pub(super) fn policy(spec: &RunSpec) -> Result<(crate::grading::policy::Policy, 
 
 /// The reports the command line asks for (`--report`, `--format/--output`).
 pub(super) fn requests(spec: &RunSpec) -> Result<Vec<report::request::Request>, Fatal> {
-    report::request::plan(&spec.report, spec.format, spec.output.as_deref()).map_err(Fatal::usage)
+    report::request::plan(&spec.report, spec.format, spec.output.as_deref())
+        .map_err(|e| Fatal::usage(e.to_string()))
 }
 
 /// A bot that could not be started still gets the grading platforms'
