@@ -225,6 +225,8 @@ mod tests {
             1,
         );
         let e = read(&json).unwrap_err();
+        assert!(std::error::Error::source(&e).is_some());
+        let e = e.to_string();
         assert!(e.contains("flailed"), "{e}");
     }
 }

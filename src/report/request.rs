@@ -198,6 +198,9 @@ mod tests {
             Some("a.json".as_ref()),
         )
         .unwrap_err();
-        assert!(e.contains("a.json"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "two reports would be written to a.json: give each its own file"
+        );
     }
 }
