@@ -242,8 +242,9 @@ mod tests {
         assert_eq!(
             err,
             format!(
-                "{} already exists: not overwritten (use --force to replace)",
-                dir.join("protocheck.toml").display()
+                "{}, {} already exist: not overwritten (use --force to replace)",
+                dir.join("protocheck.toml").display(),
+                dir.join(".github/workflows/protocheck.yml").display()
             )
         );
         // A `.gitignore` that is a folder cannot be read: the cause is kept.
