@@ -43,7 +43,9 @@ fn main() {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1),
-        settle(&sandboxed).map(|l| l.line()).unwrap_or_else(|e| e)
+        settle(&sandboxed)
+            .map(|l| l.line())
+            .unwrap_or_else(|e| e.to_string())
     );
     let Some(bot) = build_example("kalah-correct") else {
         println!("skipped: could not build the kalah-correct example");

@@ -4,7 +4,8 @@
 //! in a `pub trait`, whose return type holds a `Result<…, String>`, and
 //! names it with its file and line.
 
-use crate::module_graph_tests::{read_tree, strip, without_tests};
+use crate::module_graph_tests::read_tree;
+use crate::module_graph_tests::source::{strip, test_path_files, without_tests};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -17,7 +18,10 @@ const NOT_YET_TYPED: &[&str] = &["games/", "transport/"];
 fn offenders(files: &BTreeMap<String, String>) -> Vec<String> {
     let mut cleaned = BTreeMap::new();
     let mut test_files = Vec::new();
+    // `#[cfg(test)] #[path = "table_tests.rs"] mod tests;`: named as files.
+    let mut test_path: Vec<String> = Vec::new();
     for (path, text) in files {
+        test_path.extend(test_path_files(path, text));
         let (code, test_modules) = without_tests(&strip(text));
         let dir = match path.rsplit_once('/') {
             Some((dir, "mod.rs" | "lib.rs" | "main.rs")) => dir.to_string(),
@@ -36,9 +40,10 @@ fn offenders(files: &BTreeMap<String, String>) -> Vec<String> {
     }
     let mut found = Vec::new();
     for (path, code) in &cleaned {
-        let test_only = test_files
-            .iter()
-            .any(|t| path == &format!("{t}.rs") || path.starts_with(&format!("{t}/")));
+        let test_only = test_path.contains(path)
+            || test_files
+                .iter()
+                .any(|t| path == &format!("{t}.rs") || path.starts_with(&format!("{t}/")));
         if test_only {
             continue;
         }

@@ -10,6 +10,9 @@ use crate::shown::message_text;
 use crate::transport::{BotEvent, ConnectionEvent, ExitStatus};
 use std::time::{Duration, Instant};
 
+/// How many connections that were not the bot's a transcript notes.
+const STRANGERS_NOTED: u32 = 3;
+
 impl Run<'_> {
     /// Something arrived while no reply was due.
     pub(super) fn idle_event(&mut self, event: BotEvent) {
@@ -54,8 +57,22 @@ impl Run<'_> {
                     *first = at;
                 }
             }
+            BotEvent::Connection {
+                event: ConnectionEvent::Stranger { .. } | ConnectionEvent::Gone { .. },
+                ..
+            } if self.seats[self.at].strangers >= STRANGERS_NOTED => {}
             BotEvent::Connection { event, .. } => {
                 let never = matches!(event, ConnectionEvent::NeverConnected { .. });
+                let mut suffix = "";
+                if matches!(
+                    event,
+                    ConnectionEvent::Stranger { .. } | ConnectionEvent::Gone { .. }
+                ) {
+                    self.seats[self.at].strangers += 1;
+                    if self.seats[self.at].strangers == STRANGERS_NOTED {
+                        suffix = " (further connections that are not the bot's are closed without a note)";
+                    }
+                }
                 self.note(match &event {
                     ConnectionEvent::NeverConnected { waited, exited } => match exited {
                         Some(status) => format!("the bot exited ({status}) without connecting"),
@@ -67,6 +84,12 @@ impl Run<'_> {
                     ConnectionEvent::Extra { peer } => {
                         format!("another connection (from {peer}) was closed")
                     }
+                    ConnectionEvent::Stranger { peer, pid, program } => format!(
+                        "a connection from {peer} was closed unplayed: it came from a process that is not the bot's (pid {pid}, `{program}`){suffix}"
+                    ),
+                    ConnectionEvent::Gone { peer } => format!(
+                        "a connection from {peer} was closed unplayed: its other end was closed before protocheck could tell whose it was{suffix}"
+                    ),
                     ConnectionEvent::Connected { .. } => String::new(),
                 });
                 if let Some(v) = self.session.connection(&event) {

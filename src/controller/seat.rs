@@ -34,6 +34,9 @@ pub(super) struct Seat {
     /// The command that started this bot: its folders tell a refusal of
     /// the sandbox from a file's own permissions (`refusal`).
     pub(super) command: crate::transport::BotCommand,
+    /// Connections to this bot's port that were not the bot's (a port scan
+    /// makes thousands): only the first few are noted in the transcript.
+    pub(super) strangers: u32,
 }
 
 impl Seat {
@@ -46,6 +49,7 @@ impl Seat {
             memory_reported: false,
             parked: None,
             command: command.clone(),
+            strangers: 0,
         }
     }
 }

@@ -74,7 +74,7 @@ pub fn grade(args: &GradeConfig, stop: &crate::pool::StopToken) -> Result<i32, F
     let (cwd, options) = (&args.cwd, &args.options);
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here, not in each bot's run.
-    crate::transport::sandbox::settle(&options.sandbox).map_err(Fatal::usage)?;
+    crate::transport::sandbox::settle(&options.sandbox).map_err(|e| Fatal::usage(e.to_string()))?;
     let partition = args
         .partition
         .as_deref()

@@ -215,7 +215,8 @@ pub(crate) fn seat_players(
     }
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here.
-    crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
+    crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
+        .map_err(|e| Fatal::usage(e.to_string()))?;
     let cwd =
         std::env::current_dir().map_err(|e| Fatal::io("cannot tell the current folder", e))?;
     let policy = table.env.clone();
@@ -234,8 +235,8 @@ pub fn play_match(args: &MatchConfig, stop: &StopToken) -> Result<i32, Fatal> {
         .map_err(|e| Fatal::usage(e.to_string()))?;
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots, stop)?;
     setup.check_table(players.len())?;
-    let sandbox =
-        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
+    let sandbox = crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
+        .map_err(|e| Fatal::usage(e.to_string()))?;
     // Game 1: the bots in the order given; each game after, rotated by one
     // (two bots: seats alternate).
     let play_game = |number: usize| {

@@ -59,8 +59,8 @@ pub fn tournament(args: &TournamentConfig, stop: &crate::pool::StopToken) -> Res
     let matches_dir = out.join("matches");
     std::fs::create_dir_all(&matches_dir)
         .map_err(|e| Fatal::io(format!("cannot create {}", matches_dir.display()), e))?;
-    let sandbox =
-        crate::transport::sandbox::settle(&setup.cfg.limits.sandbox).map_err(Fatal::usage)?;
+    let sandbox = crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
+        .map_err(|e| Fatal::usage(e.to_string()))?;
     let reports_played = play_all(
         &setup,
         &sandbox,

@@ -102,8 +102,7 @@ fn record(
     let cfg = RunConfigBuilder::new(bot.clone(), &args.limits, stop).build();
     // Before the bot starts: `--sandbox require` on a system without every
     // layer stops here.
-    crate::transport::sandbox::settle(&cfg.limits.sandbox)
-        .map_err(|e| RecordError::Sandbox(e.to_string()))?;
+    crate::transport::sandbox::settle(&cfg.limits.sandbox)?;
     let scenario = Scenario {
         name: name.clone(),
         game: game.id().to_string(),

@@ -35,10 +35,9 @@ pub enum RecordError {
     EmptyBotCmd,
     #[error(transparent)]
     BotPath(#[from] crate::run::bot_path::BotPathError),
-    /// `--sandbox require` without every layer, in the sandbox's words
-    /// (kept as text there).
-    #[error("{0}")]
-    Sandbox(String),
+    /// `--sandbox require` without every layer.
+    #[error(transparent)]
+    Sandbox(#[from] crate::transport::sandbox::SandboxError),
     #[error("cannot start bot `{program}`: {source}")]
     Start {
         program: String,

@@ -313,7 +313,8 @@ fn run_setup(
         .build();
     // Before any bot starts: `--sandbox require` on a system without every
     // layer stops here (the answer is the kernel's, asked once and kept).
-    crate::transport::sandbox::settle(&cfg.limits.sandbox).map_err(Fatal::usage)?;
+    crate::transport::sandbox::settle(&cfg.limits.sandbox)
+        .map_err(|e| Fatal::usage(e.to_string()))?;
     let jobs = crate::config::jobs(spec.jobs);
     // One listener per port: a fixed port (or a client the user starts for
     // each scenario) means one scenario at a time.
@@ -413,7 +414,7 @@ fn report_stage(
                 game.facts().wire.transport,
             )),
         sandbox: crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
-            .map_err(Fatal::usage)?,
+            .map_err(|e| Fatal::usage(e.to_string()))?,
         score: Some({
             let mut score =
                 crate::grading::score(&setup.policy.0, &setup.policy.1, results, &counted);

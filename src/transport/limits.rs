@@ -106,8 +106,33 @@ pub fn mentions_out_of_memory(stderr_tail: &str) -> bool {
     .any(|needle| lower.contains(needle))
 }
 
+/// Why a limit flag's value (`--memory-limit`, `--cpu-limit`,
+/// `--max-processes`, `--max-output`, `--max-disk`) was refused; `text` is
+/// the value as given.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LimitValueError {
+    #[error("`{text}` is not a size (write e.g. 512M, 2G, 64MiB or 1000000)")]
+    NotASize { text: String },
+    #[error("unknown size unit `{unit}` in `{text}` (use K, M, G, T, KiB…TiB or kB…TB)")]
+    UnknownUnit { unit: String, text: String },
+    #[error("`{text}` is out of range (at least 1 byte)")]
+    OutOfRange { text: String },
+    #[error("`{text}`: {source}")]
+    NotADuration {
+        text: String,
+        #[source]
+        source: humantime::DurationError,
+    },
+    #[error("`{text}` is not a number of processes")]
+    NotACount {
+        text: String,
+        #[source]
+        source: std::num::ParseIntError,
+    },
+}
+
 /// A size or `none` (also `0`), for `--memory-limit`: see [`parse_bytes`].
-pub fn parse_size(text: &str) -> Result<Option<u64>, String> {
+pub fn parse_size(text: &str) -> Result<Option<u64>, LimitValueError> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("none") || t == "0" {
         return Ok(None);
@@ -119,15 +144,15 @@ pub fn parse_size(text: &str) -> Result<Option<u64>, String> {
 /// flag: `4096`, `500k`, `512M`, `1.5GiB`, `2MB`. Binary units (K, M, G, T,
 /// with or without `iB`) are powers of 1024; the SI spellings kB, MB, GB and
 /// TB are powers of 1000. At least one byte.
-pub fn parse_bytes(text: &str) -> Result<u64, String> {
+pub fn parse_bytes(text: &str) -> Result<u64, LimitValueError> {
     let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
-    let number: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}` is not a size (write e.g. 512M, 2G, 64MiB or 1000000)"))?;
+    let number: f64 = number.parse().map_err(|_| LimitValueError::NotASize {
+        text: text.to_string(),
+    })?;
     let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "b" => 1,
         "k" | "kib" => 1 << 10,
@@ -139,36 +164,46 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
         "gb" => 1_000_000_000,
         "tb" => 1_000_000_000_000,
         other => {
-            return Err(format!(
-                "unknown size unit `{other}` in `{text}` (use K, M, G, T, KiB…TiB or kB…TB)"
-            ));
+            return Err(LimitValueError::UnknownUnit {
+                unit: other.to_string(),
+                text: text.to_string(),
+            });
         }
     };
     let bytes = number * scale as f64;
     if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
-        return Err(format!("`{text}` is out of range (at least 1 byte)"));
+        return Err(LimitValueError::OutOfRange {
+            text: text.to_string(),
+        });
     }
     Ok(bytes as u64)
 }
 
 /// A duration (`90s`, `10m`) or `none`.
-pub fn parse_optional_duration(text: &str) -> Result<Option<Duration>, String> {
+pub fn parse_optional_duration(text: &str) -> Result<Option<Duration>, LimitValueError> {
     if text.trim().eq_ignore_ascii_case("none") {
         return Ok(None);
     }
-    let d = humantime::parse_duration(text.trim()).map_err(|e| format!("`{text}`: {e}"))?;
+    let d =
+        humantime::parse_duration(text.trim()).map_err(|source| LimitValueError::NotADuration {
+            text: text.to_string(),
+            source,
+        })?;
     Ok((!d.is_zero()).then_some(d))
 }
 
 /// A process count or `none`.
-pub fn parse_count(text: &str) -> Result<Option<usize>, String> {
+pub fn parse_count(text: &str) -> Result<Option<usize>, LimitValueError> {
     if text.trim().eq_ignore_ascii_case("none") {
         return Ok(None);
     }
     let n: usize = text
         .trim()
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of processes"))?;
+        .map_err(|source| LimitValueError::NotACount {
+            text: text.to_string(),
+            source,
+        })?;
     Ok((n > 0).then_some(n))
 }
 
@@ -288,6 +323,37 @@ mod tests {
         assert!(!mentions_out_of_memory(
             "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat kalah.Grid.clone"
         ));
+    }
+
+    #[test]
+    fn refused_values_say_why_in_the_flags_words() {
+        use std::error::Error;
+        let said = |e: LimitValueError| e.to_string();
+        assert_eq!(
+            said(parse_size("lots").unwrap_err()),
+            "`lots` is not a size (write e.g. 512M, 2G, 64MiB or 1000000)"
+        );
+        assert_eq!(
+            said(parse_bytes("5 parsecs").unwrap_err()),
+            "unknown size unit `parsecs` in `5 parsecs` (use K, M, G, T, KiB…TiB or kB…TB)"
+        );
+        assert_eq!(
+            said(parse_bytes("0").unwrap_err()),
+            "`0` is out of range (at least 1 byte)"
+        );
+        let duration = parse_optional_duration("9 fortnights").unwrap_err();
+        let humantime = humantime::parse_duration("9 fortnights").unwrap_err();
+        assert_eq!(
+            said(duration.clone()),
+            format!("`9 fortnights`: {humantime}")
+        );
+        assert!(duration.source().is_some(), "humantime's error is kept");
+        let count = parse_count("-1").unwrap_err();
+        assert_eq!(said(count.clone()), "`-1` is not a number of processes");
+        assert!(
+            count.source().is_some(),
+            "the integer's parse error is kept"
+        );
     }
 
     #[test]

@@ -4,27 +4,33 @@
 
 pub mod cpu_wait;
 pub mod environment;
+pub mod exit_status;
 pub mod framing;
 pub mod guard;
 pub mod idle;
 pub mod limits;
 mod live;
+pub mod peer;
 pub mod process;
 #[cfg(target_os = "linux")]
 pub mod procfs;
 pub mod sandbox;
 pub mod signals;
+#[cfg(target_os = "linux")]
+mod sock_diag;
 pub mod stream;
+pub mod tag;
 pub mod tcp;
 pub mod tcp_connection;
 #[cfg(target_os = "linux")]
 mod vfork_spawn;
 
+pub use exit_status::ExitStatus;
 use framing::{FrameEvent, Framer};
 use idle::{IdleProbe, Progress};
 use limits::LimitHit;
 pub use limits::ResourceLimits;
-pub use process::{ExitStatus, ProcessGroup};
+pub use process::ProcessGroup;
 use std::process::Command;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
@@ -81,6 +87,18 @@ pub enum ConnectionEvent {
     },
     /// Another connection arrived after the first; it was closed at once.
     Extra { peer: String },
+    /// A connection from a process that is not the bot's (`peer::Peer::
+    /// Stranger`): closed unplayed, and the bot's is still awaited. Not the
+    /// bot's doing, so never a finding.
+    Stranger {
+        peer: String,
+        pid: i32,
+        program: String,
+    },
+    /// A connection whose other end was closed before it could be told
+    /// whose it was (`peer::Peer::Gone`, e.g. a port scan's): closed
+    /// unplayed, and the bot's is still awaited. Never a finding.
+    Gone { peer: String },
 }
 
 impl BotEvent {

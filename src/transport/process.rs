@@ -4,66 +4,22 @@
 //! On Linux every bot also dies with protocheck (parent-death signal), and
 //! whatever left its group is swept up by [`super::guard`].
 
+mod spawner;
+
 use super::guard;
 use super::limits::ResourceLimits;
-#[cfg(not(target_os = "linux"))]
-use super::limits::lower_limit;
 use super::live::{Watch, lock_live};
-use super::sandbox::{ChildRules, Confinement};
-use std::collections::HashMap;
-#[cfg(not(target_os = "linux"))]
-use std::process::Stdio;
-use std::process::{Child, Command};
-use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use super::sandbox::Confinement;
+pub use spawner::is_interrupted_spawn;
+use spawner::{Started, spawn_registered};
+use std::process::Command;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// How a bot process ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExitStatus {
-    Code(i32),
-    Signal(i32),
-}
-
-impl ExitStatus {
-    pub fn success(self) -> bool {
-        self == ExitStatus::Code(0)
-    }
-}
-
-impl std::fmt::Display for ExitStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            ExitStatus::Code(c) => write!(f, "exit status {c}"),
-            ExitStatus::Signal(s) => write!(f, "killed by signal {} ({s})", signal_name(s)),
-        }
-    }
-}
-
-/// The conventional name of a signal, for reports (`SIGSEGV`, not `11`).
-pub fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        libc::SIGHUP => "SIGHUP",
-        libc::SIGINT => "SIGINT",
-        libc::SIGQUIT => "SIGQUIT",
-        libc::SIGILL => "SIGILL",
-        libc::SIGTRAP => "SIGTRAP",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGUSR1 => "SIGUSR1",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGUSR2 => "SIGUSR2",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGALRM => "SIGALRM",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGSYS => "SIGSYS",
-        _ => "signal",
-    }
-}
+// How a bot ended is a plain value every layer reads (the guard's limit
+// evidence, the signal handler's words, the games): it lives below them all,
+// in `exit_status`, and stays reachable here under its old path.
+pub use super::exit_status::{ExitStatus, signal_name};
 
 /// SIGKILL every bot protocheck started and has not yet reaped, and
 /// whatever escaped their groups, and refuse to start any more. Called from
@@ -86,233 +42,6 @@ pub fn kill_all_live_groups() {
 /// protocheck does before it exits.
 pub fn kill_everything_left() {
     guard::sweep(None);
-}
-
-/// Why the spawner refused: the run is being ended by a signal.
-#[derive(Debug)]
-struct RunInterrupted;
-
-impl std::fmt::Display for RunInterrupted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("protocheck was interrupted")
-    }
-}
-
-impl std::error::Error for RunInterrupted {}
-
-/// A spawn request for the spawner thread.
-type SpawnRequest = (
-    Command,
-    ResourceLimits,
-    ChildRules,
-    Arc<Watch>,
-    mpsc::Sender<std::io::Result<Started>>,
-);
-
-/// A bot just started: its pid, its pipes, and how to wait for its end.
-struct Started {
-    pid: i32,
-    pipes: Pipes,
-    waiter: Waiter,
-}
-
-/// How the waiter thread learns the main process's exit status.
-enum Waiter {
-    /// `waitpid` on the pid (Linux: started by [`super::vfork_spawn`]).
-    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-    Pid(i32),
-    /// The standard library's child (elsewhere).
-    #[cfg_attr(target_os = "linux", allow(dead_code))]
-    Child(Child),
-}
-
-impl Waiter {
-    fn wait(self) -> std::io::Result<std::process::ExitStatus> {
-        use std::os::unix::process::ExitStatusExt;
-        match self {
-            Waiter::Pid(pid) => loop {
-                let mut status = 0;
-                // SAFETY: waitpid on our own child, reaped only here.
-                if unsafe { libc::waitpid(pid, &mut status, 0) } == pid {
-                    return Ok(std::process::ExitStatus::from_raw(status));
-                }
-                let error = std::io::Error::last_os_error();
-                if error.kind() != std::io::ErrorKind::Interrupted {
-                    return Err(error);
-                }
-            },
-            Waiter::Child(mut child) => child.wait(),
-        }
-    }
-}
-
-/// Start `command`: on Linux without copying protocheck (see
-/// [`super::vfork_spawn`]); elsewhere with the standard library, which
-/// forks to run [`restrict`] before exec.
-fn start(command: Command, limits: ResourceLimits, rules: ChildRules) -> std::io::Result<Started> {
-    #[cfg(target_os = "linux")]
-    {
-        let bot = super::vfork_spawn::spawn(&command, limits, rules)?;
-        Ok(Started {
-            pid: bot.pid,
-            pipes: Pipes {
-                stdin: bot.stdin,
-                stdout: bot.stdout,
-                stderr: bot.stderr,
-            },
-            waiter: Waiter::Pid(bot.pid),
-        })
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        use std::os::unix::process::CommandExt;
-        let mut command = command;
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        restrict(&mut command, limits, rules);
-        let mut child = command.spawn()?;
-        Ok(Started {
-            pid: child.id() as i32,
-            pipes: Pipes {
-                stdin: child.stdin.take().expect("stdin piped"),
-                stdout: child.stdout.take().expect("stdout piped"),
-                stderr: child.stderr.take().expect("stderr piped"),
-            },
-            waiter: Waiter::Child(child),
-        })
-    }
-}
-
-/// Start a bot from a long-lived spawner thread. Linux delivers the
-/// parent-death signal when the *thread* that forked the child ends, so
-/// bots must not be forked by suite workers, which end before protocheck.
-/// Sandboxed bots have a spawner of their own, which carries the part of
-/// the sandbox a child inherits (see [`super::sandbox::inherited`]); every
-/// other start goes to the plain one. The spawner registers the bot under
-/// the live lock (see [`kill_all_live_groups`]).
-fn spawn_registered(
-    command: Command,
-    limits: ResourceLimits,
-    rules: ChildRules,
-    watch: Arc<Watch>,
-) -> std::io::Result<Started> {
-    guard::start_guardian_once();
-    guard::start_monitor_once();
-    let spawner = spawner_for(&rules)?;
-    let (reply_tx, reply_rx) = mpsc::channel();
-    spawner
-        .send((command, limits, rules, watch, reply_tx))
-        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?;
-    // Refused after an interrupt: the error carries `RunInterrupted`, so the
-    // suite reports the scenario as interrupted, not the bot as unstartable.
-    reply_rx
-        .recv()
-        .map_err(|_| std::io::Error::other("the bot-spawner thread is gone"))?
-}
-
-/// Which spawner a start goes to: what its thread carries for every child
-/// (`None`: nothing, the plain spawner).
-#[cfg(target_os = "linux")]
-type SpawnerKey = Option<super::sandbox::inherited::ThreadKey>;
-#[cfg(not(target_os = "linux"))]
-type SpawnerKey = ();
-
-/// The spawner thread for starts with `rules`, started with the first.
-fn spawner_for(rules: &ChildRules) -> std::io::Result<mpsc::Sender<SpawnRequest>> {
-    static SPAWNERS: OnceLock<Mutex<HashMap<SpawnerKey, mpsc::Sender<SpawnRequest>>>> =
-        OnceLock::new();
-    #[cfg(target_os = "linux")]
-    let key: SpawnerKey = super::sandbox::inherited::ThreadKey::of(rules);
-    #[cfg(not(target_os = "linux"))]
-    let key: SpawnerKey = ();
-    let mut spawners = SPAWNERS
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(spawner) = spawners.get(&key) {
-        return Ok(spawner.clone());
-    }
-    let (tx, rx) = mpsc::channel::<SpawnRequest>();
-    #[cfg(target_os = "linux")]
-    let (first, name) = (
-        *rules,
-        if key.is_some() {
-            "bot-spawner-sandboxed"
-        } else {
-            "bot-spawner"
-        },
-    );
-    #[cfg(not(target_os = "linux"))]
-    let (name, _) = ("bot-spawner", rules);
-    std::thread::Builder::new()
-        .name(name.into())
-        .spawn(move || {
-            // Applied once, to this thread alone: it starts nothing but
-            // bots with these rules.
-            #[cfg(target_os = "linux")]
-            let carried = match key {
-                Some(_) => super::sandbox::inherited::confine_this_thread(&first),
-                None => Default::default(),
-            };
-            for (command, limits, rules, watch, reply) in rx {
-                #[cfg(target_os = "linux")]
-                let rules = carried.left_to_child(rules);
-                let result = {
-                    let mut live = lock_live();
-                    if live.closed {
-                        Err(std::io::Error::other(RunInterrupted))
-                    } else {
-                        start(command, limits, rules).inspect(|bot| {
-                            live.groups.insert(bot.pid, watch);
-                        })
-                    }
-                };
-                let _ = reply.send(result);
-            }
-        })?;
-    spawners.insert(key, tx.clone());
-    Ok(tx)
-}
-
-/// Whether a spawn failed because protocheck is being stopped (see
-/// [`kill_all_live_groups`]), not because of the bot.
-pub fn is_interrupted_spawn(error: &std::io::Error) -> bool {
-    error
-        .get_ref()
-        .is_some_and(|inner| inner.is::<RunInterrupted>())
-}
-
-/// Set up, in the forked child before exec: the resource limits. (Linux
-/// does this, and sets the parent-death signal, in [`super::vfork_spawn`].)
-#[cfg(not(target_os = "linux"))]
-fn restrict(command: &mut Command, limits: ResourceLimits, rules: ChildRules) {
-    use std::os::unix::process::CommandExt;
-    let memory = limits.memory;
-    let file_size = rules.file_size;
-    // RLIMIT_CPU is per process and in whole seconds; it is the backstop
-    // (SIGXCPU) behind the monitor, which sums all the bot's processes.
-    let cpu_seconds = limits.cpu.map(|d| d.as_secs() + 2);
-    // SAFETY: the closure runs between fork and exec and calls only
-    // async-signal-safe functions (getrlimit, setrlimit); it allocates
-    // nothing.
-    unsafe {
-        command.pre_exec(move || {
-            lower_limit(libc::RLIMIT_CORE, 0, 0)?;
-            if let Some(bytes) = memory {
-                lower_limit(libc::RLIMIT_AS, bytes, bytes)?;
-            }
-            if let Some(s) = cpu_seconds {
-                lower_limit(libc::RLIMIT_CPU, s, s + 1)?;
-            }
-            if let Some(bytes) = file_size {
-                lower_limit(libc::RLIMIT_FSIZE, bytes, bytes)?;
-            }
-            Ok(())
-        })
-    };
 }
 
 /// Make protocheck the reaper of orphaned descendants (Linux), so a bot's
@@ -365,11 +94,11 @@ impl ProcessGroup {
         on_exit: impl FnOnce(ExitStatus, Instant) + Send + 'static,
     ) -> std::io::Result<(ProcessGroup, Pipes)> {
         let watch = Arc::new(Watch::new(
-            guard::next_bot_tag(),
+            super::tag::next_bot_tag(),
             limits,
             confinement.disk(),
         ));
-        command.env(guard::TAG_VAR, &watch.tag);
+        command.env(super::tag::TAG_VAR, &watch.tag);
         let rules = confinement.for_child();
         let Started { pid, pipes, waiter } =
             spawn_registered(command, limits, rules, Arc::clone(&watch))?;

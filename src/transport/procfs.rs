@@ -1,6 +1,7 @@
 //! Reading other processes from Linux's /proc: who is whose parent, how much
-//! CPU and address space they use, and the tag in their environment. Every
-//! read tolerates a process vanishing in between (it is simply skipped).
+//! CPU and address space they use, which of their memory is private, and the
+//! tag in their environment. Every read tolerates a process vanishing in
+//! between (it is simply skipped).
 
 use std::collections::HashMap;
 
@@ -153,8 +154,8 @@ impl OpenFiles {
         if self.private_memory.contains(&(pid, addr)) {
             return true;
         }
-        let private = read(&format!("/proc/{pid}/maps"))
-            .is_ok_and(|maps| crate::transport::idle::waits::private_mapping(&maps, addr));
+        let private =
+            read(&format!("/proc/{pid}/maps")).is_ok_and(|maps| private_mapping(&maps, addr));
         if private && self.private_memory.len() < 64 {
             self.private_memory.insert((pid, addr));
         }
@@ -179,6 +180,25 @@ impl OpenFiles {
             self.this_look.insert(path.to_string(), file);
         }
     }
+}
+
+/// Whether address `addr` lies in a private mapping of a `/proc/<pid>/maps`
+/// text (`start-end perms …`, perms ending in `p`, not `s`).
+pub fn private_mapping(maps: &str, addr: u64) -> bool {
+    maps.lines().any(|l| {
+        let mut words = l.split_whitespace();
+        let (Some(range), Some(perms)) = (words.next(), words.next()) else {
+            return false;
+        };
+        let Some((start, end)) = range.split_once('-') else {
+            return false;
+        };
+        let (Ok(start), Ok(end)) = (u64::from_str_radix(start, 16), u64::from_str_radix(end, 16))
+        else {
+            return false;
+        };
+        start <= addr && addr < end && perms.ends_with('p')
+    })
 }
 
 /// The whole text of a /proc file. Unlike `fs::read_to_string`, which
@@ -220,6 +240,15 @@ mod tests {
         assert_eq!(info.cpu_ticks, 150 + 25 + 3 + 2);
         assert!(!info.is_zombie());
         assert_eq!(parse_stat(1, "garbage"), None);
+    }
+
+    #[test]
+    fn a_futex_in_a_private_mapping_is_told_from_one_in_shared_memory() {
+        let maps = "7fe1f4db3000-7fe1f4db4000 rw-p 00000000 00:00 0 \n\
+                    7fe22a000000-7fe22a100000 rw-s 00000000 00:01 1234  /dev/shm/x\n";
+        assert!(private_mapping(maps, 0x7fe1f4db3580));
+        assert!(!private_mapping(maps, 0x7fe22a000010), "shared memory");
+        assert!(!private_mapping(maps, 0x10), "not mapped");
     }
 
     #[test]

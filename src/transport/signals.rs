@@ -10,6 +10,7 @@
 //! `grade` pass the stop on to its bots' protocheck processes. In the last
 //! two a second signal, or a deadline, ends protocheck at once.
 
+use super::exit_status::signal_name;
 use super::process;
 use crate::pool::{OnStop, StopToken};
 use std::io::Write;
@@ -98,7 +99,7 @@ pub fn handle_stops(stop: &StopToken) -> std::io::Result<()> {
                         let _ = writeln!(
                             std::io::stderr(),
                             "\nprotocheck: stopped by {}; passing it on to the running bots, whose reports are still written (a second signal leaves without them)",
-                            process::signal_name(signal)
+                            signal_name(signal)
                         );
                     });
                     PASSED_ON_DEADLINE
@@ -113,11 +114,11 @@ pub fn handle_stops(stop: &StopToken) -> std::io::Result<()> {
             } else {
                 process::kill_all_live_groups();
                 let why = match again {
-                    Some(second) => format!("stopped by {} again", process::signal_name(second)),
+                    Some(second) => format!("stopped by {} again", signal_name(second)),
                     None => format!(
                         "the report was not written within {} s of {}",
                         REPORT_DEADLINE.as_secs(),
-                        process::signal_name(signal)
+                        signal_name(signal)
                     ),
                 };
                 format!("{why}; leaving without it (all bot processes killed)")
@@ -167,7 +168,7 @@ fn say_stopped(signal: i32, then: &str) {
     let _ = writeln!(
         std::io::stderr(),
         "\nprotocheck: stopped by {}; all bot processes killed{then}",
-        process::signal_name(signal)
+        signal_name(signal)
     );
 }
 

@@ -262,6 +262,32 @@ impl Acceptor {
         false
     }
 
+    /// Closes a connection that a process other than the bot's made, or
+    /// that was closed before it could be told whose it was (see
+    /// [`super::peer`]), and says so; whether it was one.
+    fn refused_stranger(&self, stream: &TcpStream, peer: std::net::SocketAddr) -> bool {
+        let Ok(port) = self.listener.port() else {
+            return false;
+        };
+        let event = match super::peer::who_connected(self.pid, peer, port) {
+            super::peer::Peer::Bot | super::peer::Peer::Unknown => return false,
+            super::peer::Peer::Stranger { pid, program } => ConnectionEvent::Stranger {
+                peer: peer.to_string(),
+                pid,
+                program,
+            },
+            super::peer::Peer::Gone => ConnectionEvent::Gone {
+                peer: peer.to_string(),
+            },
+        };
+        let _ = stream.shutdown(Shutdown::Both);
+        let _ = self.events.send(BotEvent::Connection {
+            event,
+            at: Instant::now(),
+        });
+        true
+    }
+
     fn run(mut self, framer: Box<dyn super::framing::Framer>, writes: Receiver<WriteCommand>) {
         let first = loop {
             if self.stop.load(Ordering::SeqCst) {
@@ -270,7 +296,9 @@ impl Acceptor {
             let now = Instant::now();
             let slice = (now + ACCEPT_SLICE).min(self.deadline);
             match self.listener.accept_until(slice) {
-                Ok(Some((stream, peer))) => {
+                // A stranger's connection is closed, and the bot is still
+                // held to its connect limit.
+                Ok(Some((stream, peer))) if !self.refused_stranger(&stream, peer) => {
                     let _ = self.events.send(BotEvent::Connection {
                         event: ConnectionEvent::Connected {
                             peer: peer.to_string(),
@@ -279,6 +307,7 @@ impl Acceptor {
                     });
                     break Some(stream);
                 }
+                Ok(Some(_)) => {}
                 Ok(None) => {}
                 Err(_) => break None,
             }
@@ -319,6 +348,9 @@ impl Acceptor {
             let slice = Instant::now() + Duration::from_millis(50);
             match self.listener.accept_until(slice) {
                 Ok(Some((extra, peer))) => {
+                    if self.refused_stranger(&extra, peer) {
+                        continue;
+                    }
                     let _ = extra.shutdown(Shutdown::Both);
                     let _ = self.events.send(BotEvent::Connection {
                         event: ConnectionEvent::Extra {

@@ -80,5 +80,6 @@ mod scenario_hardening;
 mod shrinking;
 mod shrinking_matches;
 mod snapshots;
+mod tcp_strangers;
 mod tournament;
 mod transport;

@@ -25,12 +25,30 @@ fn assert_valid(validator: &jsonschema::Validator, doc: &Value, what: &str) {
     assert!(errors.is_empty(), "{what}: {errors:#?}");
 }
 
+/// `command` (`match` or `tournament`) of two Kalah bots, 2 games each
+/// way, no listening windows, then `extra`.
+fn kalah_pair(command: &str, a: &str, b: &str, extra: &[&str]) -> Vec<String> {
+    let head = [
+        command,
+        "--game",
+        "kalah",
+        a,
+        b,
+        "--games",
+        "2",
+        "--silence",
+        "0s",
+    ];
+    head.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
 /// protocheck with `args` in `dir`: (exit code, stdout, stderr).
-fn protocheck(dir: &Path, args: &[&str]) -> (i32, String, String) {
+fn protocheck(dir: &Path, args: &[String]) -> (i32, String, String) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = assert_cmd::Command::cargo_bin("protocheck")
         .unwrap()
         .current_dir(dir)
-        .args(with_bot_variables(args, &DETERMINISTIC))
+        .args(with_bot_variables(&args, &DETERMINISTIC))
         .env("KALAH_BOT_SEED", "7")
         .timeout(std::time::Duration::from_secs(240))
         .output()
@@ -59,42 +77,14 @@ fn assert_match_json(text: &str, what: &str) {
 fn a_match_and_a_tournament_validate_against_their_schemas_and_read_back_as_written() {
     let dir = tempdir();
     let a = bot("kalah-correct");
-    let (code, json, stderr) = protocheck(
-        &dir,
-        &[
-            "match",
-            "--game",
-            "kalah",
-            &a,
-            &a,
-            "--games",
-            "2",
-            "--silence",
-            "0s",
-            "--report",
-            "json",
-        ],
-    );
+    let (code, json, stderr) =
+        protocheck(&dir, &kalah_pair("match", &a, &a, &["--report", "json"]));
     assert_eq!(code, 0, "{stderr}");
     assert_match_json(&json, "match");
 
     let (code, json, stderr) = protocheck(
         &dir,
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            &a,
-            &a,
-            "--games",
-            "2",
-            "--silence",
-            "0s",
-            "--out",
-            "t",
-            "--report",
-            "json",
-        ],
+        &kalah_pair("tournament", &a, &a, &["--out", "t", "--report", "json"]),
     );
     assert_eq!(code, 0, "{stderr}");
     let standings = std::fs::read_to_string(dir.join("t/standings.json")).unwrap();
@@ -119,25 +109,21 @@ fn one_match_writes_json_html_human_and_junit_at_once() {
     let (a, b) = (bot("kalah-correct"), bot("kalah-zero-based"));
     let (code, stdout, stderr) = protocheck(
         &dir,
-        &[
+        &kalah_pair(
             "match",
-            "--game",
-            "kalah",
             &a,
             &b,
-            "--games",
-            "2",
-            "--silence",
-            "0s",
-            "--report",
-            "json=m.json",
-            "--report",
-            "html=m.html",
-            "--report",
-            "human=m.txt",
-            "--report",
-            "junit=m.xml",
-        ],
+            &[
+                "--report",
+                "json=m.json",
+                "--report",
+                "html=m.html",
+                "--report",
+                "human=m.txt",
+                "--report",
+                "junit=m.xml",
+            ],
+        ),
     );
     assert_eq!(code, 1, "kalah-zero-based forfeits: {stderr}");
     assert_eq!(stdout, "", "every report went to its file");
@@ -235,9 +221,7 @@ fn reports_a_match_cannot_write_are_bad_input_before_any_game() {
             "unknown report `github`; the reports are human, json, html, junit",
         ),
     ] {
-        let mut args = vec!["match", "--game", "kalah", &a, &a];
-        args.extend_from_slice(extra);
-        let (code, stdout, stderr) = protocheck(&dir, &args);
+        let (code, stdout, stderr) = protocheck(&dir, &kalah_pair("match", &a, &a, extra));
         assert_eq!(code, 2, "{extra:?}: {stdout}{stderr}");
         assert!(stderr.contains(want), "{extra:?}: {stderr}");
     }
@@ -249,25 +233,21 @@ fn a_tournament_writes_its_page_junit_and_summary_at_once() {
     let a = bot("kalah-correct");
     let (code, stdout, stderr) = protocheck(
         &dir,
-        &[
+        &kalah_pair(
             "tournament",
-            "--game",
-            "kalah",
             &a,
             &a,
-            "--games",
-            "2",
-            "--silence",
-            "0s",
-            "--out",
-            "t",
-            "--report",
-            "html=page.html",
-            "--report",
-            "junit=t.xml",
-            "--report",
-            "human",
-        ],
+            &[
+                "--out",
+                "t",
+                "--report",
+                "html=page.html",
+                "--report",
+                "junit=t.xml",
+                "--report",
+                "human",
+            ],
+        ),
     );
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.starts_with("match  1: "), "{stdout}");
@@ -302,33 +282,10 @@ fn match_and_tournament_output_to_a_reader_gone_away_is_no_panic() {
     let a = bot("kalah-correct");
     let exe = assert_cmd::cargo::cargo_bin("protocheck");
     for (what, args) in [
-        (
-            "match",
-            vec![
-                "match",
-                "--game",
-                "kalah",
-                &a,
-                &a,
-                "--games",
-                "2",
-                "--silence",
-                "0s",
-            ],
-        ),
+        ("match", kalah_pair("match", &a, &a, &[])),
         (
             "tournament",
-            vec![
-                "tournament",
-                "--game",
-                "kalah",
-                &a,
-                &a,
-                "--silence",
-                "0s",
-                "--out",
-                "t",
-            ],
+            kalah_pair("tournament", &a, &a, &["--out", "t"]),
         ),
     ] {
         let mut child = std::process::Command::new(&exe)

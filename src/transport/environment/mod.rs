@@ -18,7 +18,7 @@
 //!
 //! Besides what the policy decides, the launcher adds the game's own
 //! variables (`PROTOCHECK_PORT`, [`BotEnv::game`]) and the tag that finds
-//! a bot's escaped processes (`PROTOCHECK_BOT`, see [`super::guard`]).
+//! a bot's escaped processes (`PROTOCHECK_BOT`, see [`super::tag`]).
 
 mod lists;
 mod note;
@@ -117,7 +117,7 @@ impl EnvPolicy {
         // protocheck's own (a `grade` bot's protocheck has a tag itself):
         // not left out, not kept.
         let game_var = |name: &OsStr| {
-            name == super::guard::TAG_VAR || game.iter().any(|g| OsStr::new(g) == name)
+            name == super::tag::TAG_VAR || game.iter().any(|g| OsStr::new(g) == name)
         };
         let named = |source: Source| -> Vec<String> {
             names
@@ -242,37 +242,56 @@ impl BotEnv {
     }
 }
 
+/// Why an `--env` or `--pass-env` value was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EnvFlagError {
+    /// `--env` without a `=`.
+    #[error("`{text}` is not NAME=VALUE")]
+    NotASetting { text: String },
+    #[error("`{name}` is not a variable name (non-empty, without `=` or `*`)")]
+    NotAName { name: String },
+    #[error("a value cannot hold a NUL byte")]
+    NulInValue { name: String },
+    /// `--pass-env` that is no name, `PREFIX*` or `*`.
+    #[error("`{pattern}` is not a variable name, a prefix followed by `*`, or `*`")]
+    NotAPattern { pattern: String },
+}
+
 /// `--env NAME=VALUE`.
-pub fn parse_setting(text: &str) -> Result<(String, String), String> {
+pub fn parse_setting(text: &str) -> Result<(String, String), EnvFlagError> {
     let (name, value) = text
         .split_once('=')
-        .ok_or_else(|| format!("`{text}` is not NAME=VALUE"))?;
+        .ok_or_else(|| EnvFlagError::NotASetting {
+            text: text.to_string(),
+        })?;
     parse_name(name)?;
     if value.contains('\0') {
-        return Err("a value cannot hold a NUL byte".into());
+        return Err(EnvFlagError::NulInValue {
+            name: name.to_string(),
+        });
     }
     Ok((name.to_string(), value.to_string()))
 }
 
 /// A variable's name (`--env NAME=VALUE`).
-pub fn parse_name(name: &str) -> Result<String, String> {
+pub fn parse_name(name: &str) -> Result<String, EnvFlagError> {
     if name.is_empty() || name.contains(['=', '\0', '*']) {
-        return Err(format!(
-            "`{name}` is not a variable name (non-empty, without `=` or `*`)"
-        ));
+        return Err(EnvFlagError::NotAName {
+            name: name.to_string(),
+        });
     }
     Ok(name.to_string())
 }
 
 /// `--pass-env NAME`, `NAME*` (every name with that prefix) or `*` (all of
 /// protocheck's environment but the I/O switches).
-pub fn parse_pass(pattern: &str) -> Result<String, String> {
+pub fn parse_pass(pattern: &str) -> Result<String, EnvFlagError> {
     let name = pattern.strip_suffix('*').unwrap_or(pattern);
     if name.is_empty() && !pattern.is_empty() {
         return Ok(pattern.to_string());
     }
-    parse_name(name).map_err(|_| {
-        format!("`{pattern}` is not a variable name, a prefix followed by `*`, or `*`")
+    parse_name(name).map_err(|_| EnvFlagError::NotAPattern {
+        pattern: pattern.to_string(),
     })?;
     Ok(pattern.to_string())
 }

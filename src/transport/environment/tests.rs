@@ -419,3 +419,28 @@ fn the_docs_name_every_variable_of_the_lists() {
         );
     }
 }
+
+#[test]
+fn refused_flags_say_why_in_the_flags_words() {
+    let said = |e: EnvFlagError| e.to_string();
+    assert_eq!(
+        said(parse_setting("A").unwrap_err()),
+        "`A` is not NAME=VALUE"
+    );
+    assert_eq!(
+        said(parse_setting("A*=b").unwrap_err()),
+        "`A*` is not a variable name (non-empty, without `=` or `*`)"
+    );
+    assert_eq!(
+        parse_setting("A=b\0c"),
+        Err(EnvFlagError::NulInValue { name: "A".into() })
+    );
+    assert_eq!(
+        said(parse_setting("A=b\0c").unwrap_err()),
+        "a value cannot hold a NUL byte"
+    );
+    assert_eq!(
+        said(parse_pass("A*B").unwrap_err()),
+        "`A*B` is not a variable name, a prefix followed by `*`, or `*`"
+    );
+}

@@ -215,25 +215,6 @@ fn fd_quiet(
     }
 }
 
-/// Whether address `addr` lies in a private mapping of a `/proc/<pid>/maps`
-/// text (`start-end perms …`, perms ending in `p`, not `s`).
-pub fn private_mapping(maps: &str, addr: u64) -> bool {
-    maps.lines().any(|l| {
-        let mut words = l.split_whitespace();
-        let (Some(range), Some(perms)) = (words.next(), words.next()) else {
-            return false;
-        };
-        let Some((start, end)) = range.split_once('-') else {
-            return false;
-        };
-        let (Ok(start), Ok(end)) = (u64::from_str_radix(start, 16), u64::from_str_radix(end, 16))
-        else {
-            return false;
-        };
-        start <= addr && addr < end && perms.ends_with('p')
-    })
-}
-
 /// `it_value: (0, 0)` in a timerfd's fdinfo: it will not expire.
 pub fn timerfd_disarmed(fdinfo: &str) -> bool {
     fdinfo.lines().any(|l| {
@@ -454,15 +435,6 @@ mod tests {
             Some(vec![(0, 0x19, Some(0xecd0)), (17, 4, Some(0x406))])
         );
         assert_eq!(epoll_targets("pos: 0\n"), Some(vec![]));
-    }
-
-    #[test]
-    fn a_futex_in_a_private_mapping_is_told_from_one_in_shared_memory() {
-        let maps = "7fe1f4db3000-7fe1f4db4000 rw-p 00000000 00:00 0 \n\
-                    7fe22a000000-7fe22a100000 rw-s 00000000 00:01 1234  /dev/shm/x\n";
-        assert!(private_mapping(maps, 0x7fe1f4db3580));
-        assert!(!private_mapping(maps, 0x7fe22a000010), "shared memory");
-        assert!(!private_mapping(maps, 0x10), "not mapped");
     }
 
     #[test]

@@ -199,17 +199,6 @@ fn folders_for(command: &Command, workdir: &Path, tmp: &Path, allow: &[PathBuf])
     })
 }
 
-/// The folder of this run's private temporary folders (the guardian
-/// removes it if protocheck is killed).
-pub fn run_folder() -> PathBuf {
-    run_folder_of(crate::transport::guard::run_tag())
-}
-
-/// The private temporary folders of the run tagged `run`.
-pub fn run_folder_of(run: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("protocheck-{run}"))
-}
-
 /// How much a bot may add to the folders it may write, and how much it has.
 #[derive(Debug)]
 pub struct DiskCap {

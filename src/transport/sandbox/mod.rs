@@ -23,9 +23,10 @@ mod rules;
 mod scheduling;
 mod tmp;
 
-pub use confine::{ChildRules, Confinement, DiskCap, run_folder_of};
+pub use confine::{ChildRules, Confinement, DiskCap};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+pub use tmp::run_folder_of;
 
 /// `--sandbox`: whether bots run sandboxed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,16 +52,34 @@ impl Mode {
     }
 }
 
+/// Why the sandbox settings cannot be had: a `--sandbox` word that names no
+/// mode, or `--sandbox require` on a system without every layer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SandboxError {
+    #[error("unknown sandbox mode `{mode}`: expected auto, require or off")]
+    UnknownMode { mode: String },
+    /// `layers`: what this system does offer.
+    #[error(
+        "--sandbox require: this system cannot confine {} ({}); run each submission in a container instead (docs/sandbox.md)",
+        .missing.join(", "),
+        .layers.line()
+    )]
+    RequireUnmet {
+        missing: Vec<&'static str>,
+        layers: Layers,
+    },
+}
+
 impl std::str::FromStr for Mode {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Mode, String> {
+    type Err = SandboxError;
+    fn from_str(text: &str) -> Result<Mode, SandboxError> {
         match text {
             "auto" => Ok(Mode::Auto),
             "require" => Ok(Mode::Require),
             "off" => Ok(Mode::Off),
-            other => Err(format!(
-                "unknown sandbox mode `{other}`: expected auto, require or off"
-            )),
+            other => Err(SandboxError::UnknownMode {
+                mode: other.to_string(),
+            }),
         }
     }
 }
@@ -194,7 +213,7 @@ impl Layers {
 /// The layers bots of a run with `options` get on this machine, or why the
 /// run must not start (`--sandbox require` where a layer is missing).
 /// Asked once per run: the answer is the kernel's and does not change.
-pub fn settle(options: &SandboxOptions) -> Result<Layers, String> {
+pub fn settle(options: &SandboxOptions) -> Result<Layers, SandboxError> {
     let layers = match options.mode {
         Mode::Off => return Ok(Layers::none("--sandbox off")),
         Mode::Auto | Mode::Require => kernel_layers(),
@@ -204,11 +223,7 @@ pub fn settle(options: &SandboxOptions) -> Result<Layers, String> {
     }
     let missing = layers.missing();
     if options.mode == Mode::Require && !missing.is_empty() {
-        return Err(format!(
-            "--sandbox require: this system cannot confine {} ({}); run each submission in a container instead (docs/sandbox.md)",
-            missing.join(", "),
-            layers.line()
-        ));
+        return Err(SandboxError::RequireUnmet { missing, layers });
     }
     Ok(layers)
 }
@@ -330,6 +345,26 @@ mod tests {
     }
 
     #[test]
+    fn require_unmet_names_the_missing_layers_and_what_there_is() {
+        let layers = Layers {
+            landlock: Some(3),
+            files: true,
+            ..Layers::default()
+        };
+        let error = SandboxError::RequireUnmet {
+            missing: layers.missing(),
+            layers: layers.clone(),
+        };
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "--sandbox require: this system cannot confine tcp, signals, scheduling ({}); run each submission in a container instead (docs/sandbox.md)",
+                layers.line()
+            )
+        );
+    }
+
+    #[test]
     fn off_is_no_sandbox_whatever_the_kernel_has() {
         let off = SandboxOptions {
             mode: Mode::Off,
@@ -347,8 +382,9 @@ mod tests {
         let auto = settle(&SandboxOptions::default()).expect("auto always runs");
         match settle(&require) {
             Ok(layers) => assert!(layers.missing().is_empty(), "{layers:?}"),
-            Err(message) => {
+            Err(error) => {
                 assert!(!auto.missing().is_empty());
+                let message = error.to_string();
                 assert!(message.contains(&auto.missing().join(", ")), "{message}");
             }
         }
@@ -359,10 +395,9 @@ mod tests {
         for name in Mode::NAMES {
             assert_eq!(name.parse::<Mode>().map(Mode::name), Ok(name));
         }
-        assert!(
-            "on".parse::<Mode>()
-                .unwrap_err()
-                .contains("auto, require or off")
+        assert_eq!(
+            "on".parse::<Mode>().unwrap_err().to_string(),
+            "unknown sandbox mode `on`: expected auto, require or off"
         );
         assert!(SandboxOptions::default().words().is_empty());
         let options = SandboxOptions {

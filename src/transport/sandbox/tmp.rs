@@ -21,6 +21,17 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+/// The folder of this run's private temporary folders (the guardian
+/// removes it if protocheck is killed).
+pub fn run_folder() -> PathBuf {
+    run_folder_of(crate::transport::tag::run_tag())
+}
+
+/// The private temporary folders of the run tagged `run`.
+pub fn run_folder_of(run: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("protocheck-{run}"))
+}
+
 /// The private temporary folders of one run: `<base>/<n>`.
 pub struct TmpPool {
     base: PathBuf,
@@ -64,11 +75,11 @@ impl TmpPool {
         static POOL: OnceLock<TmpPool> = OnceLock::new();
         POOL.get_or_init(|| {
             extern "C" fn remove_run_folder() {
-                let _ = std::fs::remove_dir_all(super::confine::run_folder());
+                let _ = std::fs::remove_dir_all(run_folder());
             }
             // SAFETY: registers a plain function run at `exit`.
             unsafe { libc::atexit(remove_run_folder) };
-            TmpPool::new_at(super::confine::run_folder())
+            TmpPool::new_at(run_folder())
         })
     }
 

@@ -333,7 +333,9 @@ impl Session for EvolutionSession {
                     "{how}. The client must connect to 127.0.0.1 on the port in PROTOCHECK_PORT (or `{{port}}` in its arguments); `localhost` may resolve to ::1 first, and the course's default port 45678 is not protocheck's"
                 ))
             }
-            ConnectionEvent::Connected { .. } => return None,
+            ConnectionEvent::Connected { .. }
+            | ConnectionEvent::Stranger { .. }
+            | ConnectionEvent::Gone { .. } => return None,
             ConnectionEvent::Extra { peer } => c::SIGNUP_EXTRA_CONNECTION.violation(format!(
                 "a second connection from {peer}; only the first is played, this one was closed"
             )),
