@@ -13,16 +13,15 @@ pub enum MergeError {
     #[error(transparent)]
     Grades(#[from] GradesFileError),
     #[error(
-        "{} and {} were graded differently ({first_version} `{first_options}` against {version} `{options}`): their grades cannot be compared",
+        "{} and {} were graded differently ({first_run} against {run}): their grades cannot be compared",
         first.display(), folder.display()
     )]
     GradedDifferently {
         first: PathBuf,
         folder: PathBuf,
-        first_version: String,
-        first_options: String,
-        version: String,
-        options: String,
+        /// The protocheck and its options: "0.1.0 `--games 20`".
+        first_run: String,
+        run: String,
     },
     #[error(
         "{} and {} were graded with different time limits (--bot-time-limit {first_limit} against {limit}): their grades cannot be compared",
@@ -73,10 +72,8 @@ pub fn merge(folders: &[PathBuf], out: &Path) -> Result<Grades, MergeError> {
             return Err(MergeError::GradedDifferently {
                 first: first_folder.to_path_buf(),
                 folder: folder.to_path_buf(),
-                first_version: first.protocheck.clone(),
-                first_options: first.options.join(" "),
-                version: grades.protocheck.clone(),
-                options: grades.options.join(" "),
+                first_run: format!("{} `{}`", first.protocheck, first.options.join(" ")),
+                run: format!("{} `{}`", grades.protocheck, grades.options.join(" ")),
             });
         }
         if grades.bot_time_limit != first.bot_time_limit {

@@ -134,7 +134,7 @@ mod tests {
             path: None,
         };
         assert_eq!(
-            plan(&[out.clone()], Some(Format::Json), None)
+            plan(std::slice::from_ref(&out), Some(Format::Json), None)
                 .unwrap_err()
                 .to_string(),
             "more than one report goes to standard output: give all but one a file (--report KIND=FILE)"
