@@ -9,9 +9,14 @@ use crate::transport::{BotCommand, Limits};
 use std::time::Duration;
 
 /// A duration on the command line: `2s`, `500ms`, `1m30s`.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    humantime::parse_duration(s).map_err(|e| format!("{e} (write e.g. 2s, 500ms, 1m)"))
+pub fn parse_duration(s: &str) -> Result<Duration, DurationError> {
+    humantime::parse_duration(s).map_err(DurationError)
 }
+
+/// A command-line duration that does not parse, with what to write.
+#[derive(Debug, thiserror::Error)]
+#[error("{0} (write e.g. 2s, 500ms, 1m)")]
+pub struct DurationError(#[source] humantime::DurationError);
 
 /// `--jobs`: as asked, by default one per CPU (one when the system cannot
 /// tell).
@@ -104,11 +109,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_read_as_the_help_writes_them_and_a_bad_one_says_how() {
-        assert_eq!(parse_duration("2s"), Ok(Duration::from_secs(2)));
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("1m30s"), Ok(Duration::from_secs(90)));
+    fn a_bad_duration_says_what_to_write_and_keeps_the_parsers_error() {
         let e = parse_duration("soon").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "expected number at 0 (write e.g. 2s, 500ms, 1m)"
+        );
+        assert!(std::error::Error::source(&e).is_some());
+    }
+
+    #[test]
+    fn durations_read_as_the_help_writes_them_and_a_bad_one_says_how() {
+        assert_eq!(parse_duration("2s").unwrap(), Duration::from_secs(2));
+        assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
+        assert_eq!(parse_duration("1m30s").unwrap(), Duration::from_secs(90));
+        let e = parse_duration("soon").unwrap_err().to_string();
         assert!(e.ends_with("(write e.g. 2s, 500ms, 1m)"), "{e}");
     }
 

@@ -72,9 +72,10 @@ pub enum UsageError {
 pub enum BotError {
     #[error(transparent)]
     Spawn(#[from] SpawnError),
-    /// The program given is no program (`run::bot_path` says why).
+    /// The program given is no program (`run::bot_path::BotPathError` says
+    /// why; boxed, as `fatal` sits below `run`).
     #[error("{0}")]
-    Program(String),
+    Program(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// No port for a bot over TCP.
     #[error("cannot listen on 127.0.0.1: {0}")]
     Listen(#[source] std::io::Error),

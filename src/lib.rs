@@ -36,4 +36,6 @@ pub mod suite;
 #[cfg(test)]
 mod testing;
 pub mod transport;
+#[cfg(test)]
+mod typed_errors_tests;
 pub mod verdict;

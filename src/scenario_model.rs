@@ -14,9 +14,15 @@ use std::time::Duration;
 /// game's table checks and reads them (`games::options`).
 pub type GameOptionValues = serde_json::Map<String, Value>;
 
+/// The game's options as written do not fit the game's type: said as
+/// serde says it.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct GameOptionsError(#[source] serde_json::Error);
+
 /// The game's typed options from the values as written.
-pub fn read<T: DeserializeOwned>(values: &GameOptionValues) -> Result<T, String> {
-    serde_json::from_value(Value::Object(values.clone())).map_err(|e| e.to_string())
+pub fn read<T: DeserializeOwned>(values: &GameOptionValues) -> Result<T, GameOptionsError> {
+    serde_json::from_value(Value::Object(values.clone())).map_err(GameOptionsError)
 }
 
 /// A typed option value as written, for a game that sets one (generated games).
@@ -62,7 +68,7 @@ impl Options {
     }
 
     /// The game's options, typed (`Err`: they do not fit the game's type).
-    pub fn of_game<T: serde::de::DeserializeOwned>(&self) -> Result<T, String> {
+    pub fn of_game<T: serde::de::DeserializeOwned>(&self) -> Result<T, GameOptionsError> {
         read(&self.game)
     }
 }

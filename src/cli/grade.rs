@@ -101,7 +101,7 @@ impl GradeArgs {
             std::env::current_dir().map_err(|e| Fatal::io("cannot tell the current folder", e))?;
         let run_options =
             crate::grade::options::with_limits(&self.run_options, &self.limits.words())
-                .map_err(Fatal::usage)?;
+                .map_err(|e| Fatal::usage(e.to_string()))?;
         let options = self::run_options(&run_options, &cwd).map_err(Fatal::usage)?;
         let selection = selection(&options.args);
         Ok(GradeConfig {
@@ -171,6 +171,7 @@ fn run_options(given: &[String], cwd: &Path) -> Result<RunOptions, String> {
         },
         cwd,
     )
+    .map_err(|e| e.to_string())
 }
 
 /// The single run every bot's protocheck makes of `args` (the project
@@ -180,7 +181,7 @@ fn selection(args: &[String]) -> Result<RunSpec, String> {
     let words = std::iter::once("protocheck".to_string())
         .chain(args.iter().cloned())
         .collect();
-    let words = project::apply(words)?;
+    let words = project::apply(words).map_err(|e| e.to_string())?;
     let matches = manual::with_game_list(Cli::command())
         .try_get_matches_from(words)
         .and_then(|matches| Cli::from_arg_matches(&matches))

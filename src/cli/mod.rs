@@ -407,7 +407,7 @@ fn execute(cli: Cli, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
             let written = project::platform::write(dir, *platform, game.id(), bot, *force)
-                .map_err(Fatal::usage)?;
+                .map_err(|e| Fatal::usage(e.to_string()))?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             emit(&format!(
                 "wrote {}\n{}\n",
@@ -421,9 +421,10 @@ fn execute(cli: Cli, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
         }) => {
             let game = game_named(Some(game))?;
             let dir = std::path::Path::new(".");
-            let mut written =
-                project::init::write(dir, game.id(), bot, *force).map_err(Fatal::usage)?;
-            written.extend(project::init::ignore_state(dir).map_err(Fatal::usage)?);
+            let mut written = project::init::write(dir, game.id(), bot, *force)
+                .map_err(|e| Fatal::usage(e.to_string()))?;
+            written
+                .extend(project::init::ignore_state(dir).map_err(|e| Fatal::usage(e.to_string()))?);
             let mut names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             let last = names.pop().unwrap_or_default();
             let names = match names.is_empty() {

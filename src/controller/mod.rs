@@ -116,6 +116,12 @@ impl From<String> for ScriptFault {
     }
 }
 
+impl From<crate::scenario::interpret::StepFault> for ScriptFault {
+    fn from(e: crate::scenario::interpret::StepFault) -> Self {
+        ScriptFault(e.to_string())
+    }
+}
+
 impl From<crate::games::ScriptError> for ScriptFault {
     fn from(e: crate::games::ScriptError) -> Self {
         ScriptFault(e.0)

@@ -430,7 +430,8 @@ impl Run<'_> {
                 self.push(self.with_scenario_spec(v));
             }
             Expect::Matches(pattern) => {
-                let re = crate::scenario::load::compile_pattern(pattern).map_err(ScriptFault)?;
+                let re = crate::scenario::load::compile_pattern(pattern)
+                    .map_err(|e| ScriptFault(e.to_string()))?;
                 if !re.is_match(text) {
                     let v = EXPECT_MATCHES
                         .violation(format!("the reply `{text}` does not match /{pattern}/"))

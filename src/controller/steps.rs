@@ -5,7 +5,7 @@ use super::seat::Lifecycle;
 use super::{Run, ScriptFault};
 use crate::games::{Next, Outgoing};
 use crate::outcome::Direction;
-use crate::scenario::interpret::{StepBackend, StepInterpreter, Walked};
+use crate::scenario::interpret::{StepBackend, StepFault, StepInterpreter, Walked};
 use crate::scenario::{Expect, Span, Step, Token};
 use std::time::Duration;
 
@@ -23,7 +23,7 @@ impl Run<'_> {
                 errors
                     .into_iter()
                     .next()
-                    .map(|e| e.message)
+                    .map(|e| e.fault.to_string())
                     .unwrap_or_default(),
             )),
         }
@@ -192,24 +192,26 @@ impl StepBackend for Run<'_> {
         self.seats[self.at].inbox.pending.clear();
     }
 
-    fn reply(&mut self, expect: &Expect) -> Result<(), String> {
+    fn reply(&mut self, expect: &Expect) -> Result<(), StepFault> {
         self.ledger.replay.push(Step::Expect(expect.clone()));
-        self.await_reply(expect).map_err(|ScriptFault(m)| m)
+        self.await_reply(expect)
+            .map_err(|ScriptFault(m)| StepFault::Live(m))
     }
 
     fn settled(&mut self) {
         self.flush_carry();
     }
 
-    fn send(&mut self, step: &Step, text: &str) -> Result<(), String> {
+    fn send(&mut self, step: &Step, text: &str) -> Result<(), StepFault> {
         let out = self.session.send(text)?;
         self.ledger.replay.push(step.clone());
         self.write(out);
         Ok(())
     }
 
-    fn opponent(&mut self, choice: &str) -> Result<(), String> {
-        self.opponent_moves(choice).map_err(|ScriptFault(m)| m)
+    fn opponent(&mut self, choice: &str) -> Result<(), StepFault> {
+        self.opponent_moves(choice)
+            .map_err(|ScriptFault(m)| StepFault::Live(m))
     }
 
     fn silence(&mut self, step: &Step) {
@@ -236,7 +238,7 @@ impl StepBackend for Run<'_> {
         self.seats[self.at].inbox.conn.close_input();
     }
 
-    fn play_to_end(&mut self) -> Result<(), String> {
-        self.play_out().map_err(|ScriptFault(m)| m)
+    fn play_to_end(&mut self) -> Result<(), StepFault> {
+        self.play_out().map_err(|ScriptFault(m)| StepFault::Live(m))
     }
 }

@@ -7,7 +7,7 @@
 use super::{Run, RunConfig, ScenarioRun, start_run};
 use crate::games::{Game, Session};
 use crate::outcome::TranscriptLine;
-use crate::scenario::interpret::{StepBackend, StepInterpreter};
+use crate::scenario::interpret::{StepBackend, StepFault, StepInterpreter};
 use crate::scenario::{Scenario, Span, Step};
 use crate::transport::SpawnError;
 use crate::verdict::Violation;
@@ -55,7 +55,7 @@ impl<'a> Stepwise<'a> {
     /// step contradicts the rules or the protocol in the tracked state; the
     /// runner would stop there with a scenario error, here the caller may
     /// try another step.
-    pub fn step(&mut self, step: &Step) -> Result<(), String> {
+    pub fn step(&mut self, step: &Step) -> Result<(), StepFault> {
         let index = self.steps_taken;
         let span = Span {
             line: index as u32 + 1,
@@ -70,7 +70,7 @@ impl<'a> Stepwise<'a> {
     }
 
     /// Wait for and judge the replies due now (a bot that speaks first).
-    pub fn settle(&mut self) -> Result<(), String> {
+    pub fn settle(&mut self) -> Result<(), StepFault> {
         StepInterpreter::settle(&mut self.run)
     }
 

@@ -83,12 +83,27 @@ enum Part {
     Right,
 }
 
+/// What is wrong in an explanation file (at its 1-based line, or in the
+/// entry of a rule id).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    #[error("line {0}: text before the first `== <rule id>`")]
+    TextBeforeFirstEntry(usize),
+    #[error("line {0}: expected `why:`")]
+    ExpectedWhy(usize),
+    #[error("line {0}: an exchange line starts with `>`, `<` or `#`")]
+    BadExchangeLine(usize),
+    /// The entry of this rule id lacks a part.
+    #[error("{0}: needs why, wrong and right")]
+    Incomplete(String),
+}
+
 /// Parse one explanation file.
-pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
     let mut entries: Vec<Entry> = Vec::new();
     let mut part = Part::Why;
     for (n, raw) in text.lines().enumerate() {
-        let at = |m: &str| format!("line {}: {m}", n + 1);
+        let at = n + 1;
         let line = raw.trim_end();
         if line.starts_with(";;") || (line.is_empty() && part == Part::Why) {
             continue;
@@ -104,7 +119,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
             continue;
         }
         let Some(entry) = entries.last_mut() else {
-            return Err(at("text before the first `== <rule id>`"));
+            return Err(DataError::TextBeforeFirstEntry(at));
         };
         if line.is_empty() {
             continue;
@@ -118,7 +133,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
             part = Part::Right;
         } else if part == Part::Why {
             if entry.why.is_empty() {
-                return Err(at("expected `why:`"));
+                return Err(DataError::ExpectedWhy(at));
             }
             entry.why.push(' ');
             entry.why.push_str(line.trim());
@@ -129,7 +144,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
                 ">" => Line::Sent(rest),
                 "<" => Line::Received(rest),
                 "#" => Line::Note(rest),
-                _ => return Err(at("an exchange line starts with `>`, `<` or `#`")),
+                _ => return Err(DataError::BadExchangeLine(at)),
             };
             if part == Part::Wrong {
                 entry.wrong.push(l);
@@ -140,8 +155,25 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
     }
     for e in &entries {
         if e.why.is_empty() || e.wrong.is_empty() || e.right.is_empty() {
-            return Err(format!("{}: needs why, wrong and right", e.id));
+            return Err(DataError::Incomplete(e.id.clone()));
         }
     }
     Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn data_errors_name_the_line_as_before() {
+        assert_eq!(
+            super::parse("why: x\n").unwrap_err().to_string(),
+            "line 1: text before the first `== <rule id>`"
+        );
+        assert_eq!(
+            super::parse("== a.b.c\nwrong:\n? what\n")
+                .unwrap_err()
+                .to_string(),
+            "line 3: an exchange line starts with `>`, `<` or `#`"
+        );
+    }
 }

@@ -62,7 +62,9 @@ impl<T: DeserializeOwned + schemars::JsonSchema> OptionTable for Typed<T> {
     fn check_value(&self, name: &str, value: &Value) -> Result<(), OptionError> {
         let mut alone = GameOptionValues::new();
         alone.insert(name.to_string(), value.clone());
-        read::<T>(&alone).map(drop).map_err(OptionError::Unreadable)
+        read::<T>(&alone)
+            .map(drop)
+            .map_err(|e| OptionError::Unreadable(e.to_string()))
     }
 
     fn flags(&self) -> &'static [&'static str] {
@@ -127,7 +129,7 @@ pub fn typed<T: DeserializeOwned>(
     options: &crate::scenario_model::Options,
 ) -> Result<T, OptionError> {
     check(game, &options.game).map_err(|r| OptionError::Refused(r.why))?;
-    read(&options.game).map_err(OptionError::Unreadable)
+    read(&options.game).map_err(|e| OptionError::Unreadable(e.to_string()))
 }
 
 /// `a`, `a and b`, `a, b and c`.

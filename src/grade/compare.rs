@@ -15,24 +15,33 @@ use std::path::Path;
 
 /// `old` must be a folder, and not the output folder (whose reports this
 /// grade replaces while it runs).
-pub fn check(old: &Path, given: &Path, out: &Path) -> Result<(), String> {
+pub fn check(old: &Path, given: &Path, out: &Path) -> Result<(), CompareError> {
     if !old.is_dir() {
-        return Err(format!(
-            "--compare {}: not a folder (give the output folder of an earlier grade)",
-            given.display()
-        ));
+        return Err(CompareError::NotAFolder(given.to_path_buf()));
     }
     let same = match (old.canonicalize(), out.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     };
     if same {
-        return Err(format!(
-            "--compare {} is the output folder, whose reports this grade replaces: copy it first, or grade into another --out",
-            given.display()
-        ));
+        return Err(CompareError::IsTheOutput(given.to_path_buf()));
     }
     Ok(())
+}
+
+/// Why `--compare` cannot name that folder.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareError {
+    #[error(
+        "--compare {}: not a folder (give the output folder of an earlier grade)",
+        .0.display()
+    )]
+    NotAFolder(std::path::PathBuf),
+    #[error(
+        "--compare {} is the output folder, whose reports this grade replaces: copy it first, or grade into another --out",
+        .0.display()
+    )]
+    IsTheOutput(std::path::PathBuf),
 }
 
 /// Every row beside its bot's report in `old`, its report now read from
@@ -208,6 +217,20 @@ pub fn cells(row: &Row) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn compare_errors_read_as_before() {
+        let e = super::check(
+            std::path::Path::new("/no/such/protocheck/old"),
+            std::path::Path::new("old"),
+            std::path::Path::new("out"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--compare old: not a folder (give the output folder of an earlier grade)"
+        );
+    }
+
     use super::*;
     use crate::outcome::{ScenarioResult, Status};
 

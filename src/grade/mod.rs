@@ -103,7 +103,7 @@ pub fn grade(args: &GradeConfig, stop: &crate::pool::StopToken) -> Result<i32, F
     };
     let out = cwd.join(&args.out);
     if let Some(old) = &args.compare {
-        compare::check(&cwd.join(old), old, &out).map_err(Fatal::usage)?;
+        compare::check(&cwd.join(old), old, &out).map_err(|e| Fatal::usage(e.to_string()))?;
     }
     std::fs::create_dir_all(&out)
         .map_err(|e| Fatal::io(format!("cannot create {}", out.display()), e))?;
@@ -137,7 +137,7 @@ pub fn grade(args: &GradeConfig, stop: &crate::pool::StopToken) -> Result<i32, F
     write_outputs(&out, &mut grades)?;
     if let Some(path) = &args.gradebook_csv {
         table::write_file(&cwd.join(path), &table::gradebook_csv(&grades.bots))
-            .map_err(|said| Fatal::Io(IoError::Said(said)))?;
+            .map_err(|e| Fatal::Io(IoError::Said(e.to_string())))?;
     }
     eprintln!(
         "protocheck: {}; class page {}",
@@ -157,7 +157,8 @@ pub fn grade(args: &GradeConfig, stop: &crate::pool::StopToken) -> Result<i32, F
 
 /// `protocheck merge`.
 pub fn merge(args: &MergeConfig) -> Result<i32, Fatal> {
-    let mut grades = merge::merge(&args.folders, &args.out).map_err(Fatal::usage)?;
+    let mut grades =
+        merge::merge(&args.folders, &args.out).map_err(|e| Fatal::usage(e.to_string()))?;
     write_outputs(&args.out, &mut grades)?;
     eprintln!(
         "protocheck: merged {}: {}",
@@ -168,9 +169,9 @@ pub fn merge(args: &MergeConfig) -> Result<i32, Fatal> {
 }
 
 fn write_outputs(out: &Path, grades: &mut table::Grades) -> Result<(), Fatal> {
-    table::write(out, grades).map_err(|said| Fatal::Io(IoError::Said(said)))?;
+    table::write(out, grades).map_err(|e| Fatal::Io(IoError::Said(e.to_string())))?;
     table::write_file(&out.join("index.html"), &summary::render(grades))
-        .map_err(|said| Fatal::Io(IoError::Said(said)))
+        .map_err(|e| Fatal::Io(IoError::Said(e.to_string())))
 }
 
 fn summary_counts(rows: &[table::Row]) -> String {

@@ -73,16 +73,27 @@ pub struct RunOptions {
 /// flags (`words`, given before `--`) so that every bot's run gets them
 /// too. One flag on both sides is refused: which one would hold is not
 /// obvious (`--allow-read`, which adds up, excepted).
-pub fn with_limits(given: &[String], words: &[String]) -> Result<Vec<String>, String> {
+/// Run options that grade refuses, with what to give instead.
+#[derive(Debug, thiserror::Error)]
+pub enum RunOptionsError {
+    #[error("{0} is given both before `--` and after it; give it once")]
+    GivenTwice(String),
+    #[error("{written} cannot be given to grade: {why}")]
+    SetByGrade { written: String, why: &'static str },
+    #[error(
+        "--games needs --seed in grade, so that every bot meets the same games (e.g. --games 20 --seed 2026)"
+    )]
+    GamesWithoutSeed,
+}
+
+pub fn with_limits(given: &[String], words: &[String]) -> Result<Vec<String>, RunOptionsError> {
     for name in words.iter().filter(|w| w.starts_with("--")) {
         if name == "--allow-read" {
             continue;
         }
         let named = |w: &String| w == name || w.starts_with(&format!("{name}="));
         if given.iter().any(named) {
-            return Err(format!(
-                "{name} is given both before `--` and after it; give it once"
-            ));
+            return Err(RunOptionsError::GivenTwice(name.clone()));
         }
     }
     Ok(given.iter().chain(words).cloned().collect())
@@ -113,18 +124,18 @@ pub struct GivenOption {
 /// The run options, refused when they set what grade decides, with the
 /// paths made absolute against `cwd` and a bot's own protocheck.toml shut
 /// out unless `--config` names one.
-pub fn check(parsed: &ParsedRunOptions, cwd: &Path) -> Result<RunOptions, String> {
+pub fn check(parsed: &ParsedRunOptions, cwd: &Path) -> Result<RunOptions, RunOptionsError> {
     let given_here = |id: &str| parsed.given.iter().any(|g| g.id == id);
     for (id, why) in SET_BY_GRADE {
         if let Some(option) = parsed.given.iter().find(|g| g.id == *id) {
-            return Err(format!(
-                "{} cannot be given to grade: {why}",
-                option.written
-            ));
+            return Err(RunOptionsError::SetByGrade {
+                written: option.written.clone(),
+                why,
+            });
         }
     }
     if given_here("games") && !given_here("seed") {
-        return Err("--games needs --seed in grade, so that every bot meets the same games (e.g. --games 20 --seed 2026)".into());
+        return Err(RunOptionsError::GamesWithoutSeed);
     }
     let mut args = absolute_paths(&parsed.words, cwd);
     if !given_here("config") {
@@ -182,9 +193,20 @@ mod tests {
                 "--game kalah --memory-limit 2G --allow-read /data --sandbox off --allow-read /more --max-disk none"
             )
         );
-        let e = with_limits(&given, &words("--memory-limit 1G")).unwrap_err();
-        assert!(e.starts_with("--memory-limit is given both"), "{e}");
-        let e = with_limits(&words("--sandbox=off"), &words("--sandbox require")).unwrap_err();
+        let e = with_limits(&given, &words("--memory-limit 1G"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "--memory-limit is given both before `--` and after it; give it once"
+        );
+        let e = with_limits(&words("--sandbox=off"), &words("--sandbox require"))
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("--sandbox is given both"), "{e}");
+        assert_eq!(
+            RunOptionsError::GamesWithoutSeed.to_string(),
+            "--games needs --seed in grade, so that every bot meets the same games (e.g. --games 20 --seed 2026)"
+        );
     }
 }

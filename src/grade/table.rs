@@ -376,9 +376,9 @@ fn csv_field(field: &str) -> String {
 }
 
 /// Write `grades.csv` and `grades.json` into `dir` (rows sorted by id).
-pub fn write(dir: &Path, grades: &mut Grades) -> Result<(), String> {
+pub fn write(dir: &Path, grades: &mut Grades) -> Result<(), GradesFileError> {
     grades.bots.sort_by(|a, b| a.id.cmp(&b.id));
-    let json = serde_json::to_string_pretty(grades).map_err(|e| e.to_string())? + "\n";
+    let json = serde_json::to_string_pretty(grades).map_err(GradesFileError::Serialize)? + "\n";
     write_file(&dir.join("grades.json"), &json)?;
     write_file(&dir.join("grades.csv"), &csv(&grades.bots))
 }
@@ -394,15 +394,46 @@ pub fn gradebook_csv(rows: &[Row]) -> String {
     text
 }
 
-pub fn read(dir: &Path) -> Result<Grades, String> {
+pub fn read(dir: &Path) -> Result<Grades, GradesFileError> {
     let path = dir.join("grades.json");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: not a grades file: {e}", path.display()))
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(source) => return Err(GradesFileError::Read { path, source }),
+    };
+    serde_json::from_str(&text).map_err(|source| GradesFileError::NotGrades { path, source })
 }
 
-pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+pub fn write_file(path: &Path, text: &str) -> Result<(), GradesFileError> {
+    std::fs::write(path, text).map_err(|source| GradesFileError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// A grades file (or the class page beside it) that cannot be read or
+/// written.
+#[derive(Debug, thiserror::Error)]
+pub enum GradesFileError {
+    #[error("{0}")]
+    Serialize(#[source] serde_json::Error),
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: not a grades file: {source}", path.display())]
+    NotGrades {
+        path: std::path::PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 #[cfg(test)]

@@ -115,55 +115,62 @@ pub struct Group {
 impl Policy {
     /// The `[grading]` table of the TOML file `path`; `None` when it has
     /// none.
-    pub fn from_file(path: &Path) -> Result<Option<Policy>, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Policy::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn from_file(path: &Path) -> Result<Option<Policy>, PolicyError> {
+        let text = std::fs::read_to_string(path).map_err(|source| PolicyError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Policy::from_toml(&text).map_err(|e| PolicyError::InFile {
+            path: path.to_path_buf(),
+            source: Box::new(e),
+        })
     }
 
-    pub fn from_toml(text: &str) -> Result<Option<Policy>, String> {
+    pub fn from_toml(text: &str) -> Result<Option<Policy>, PolicyError> {
         #[derive(Deserialize)]
         struct File {
             grading: Option<toml::Value>,
         }
-        let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
+        let file: File = toml::from_str(text).map_err(PolicyError::Toml)?;
         let Some(table) = file.grading else {
             return Ok(None);
         };
-        let policy: Policy = table
-            .try_into()
-            .map_err(|e: toml::de::Error| format!("[grading]: {}", e.message()))?;
+        let policy: Policy = table.try_into().map_err(PolicyError::Table)?;
         policy.check()?;
         Ok(Some(policy))
     }
 
     /// Values no grade can come from are refused at once.
-    fn check(&self) -> Result<(), String> {
-        let bad = |what: &str, v: f64| {
-            (!v.is_finite() || v < 0.0).then(|| {
-                format!("[grading] {what} must be a number of points, 0 or more (not {v})")
-            })
+    fn check(&self) -> Result<(), PolicyError> {
+        let bad = |what: String, v: f64| {
+            (!v.is_finite() || v < 0.0).then_some(PolicyError::NotPoints { what, value: v })
         };
-        let mut problems = vec![bad("points-per-scenario", self.points_per_scenario)];
-        problems.push(self.per_clean_game.and_then(|v| bad("per-clean-game", v)));
-        problems.push(self.per_game_won.and_then(|v| bad("per-game-won", v)));
+        let mut problems = vec![bad("points-per-scenario".into(), self.points_per_scenario)];
+        problems.push(
+            self.per_clean_game
+                .and_then(|v| bad("per-clean-game".into(), v)),
+        );
+        problems.push(
+            self.per_game_won
+                .and_then(|v| bad("per-game-won".into(), v)),
+        );
         if let Warnings::Deduct(f) = self.warnings
             && !(0.0..=1.0).contains(&f)
         {
-            problems.push(Some(format!("[grading] warnings: a deduction is a fraction of the scenario's points per warning, 0 to 1 (not {f})")));
+            problems.push(Some(PolicyError::Deduction(f)));
         }
         for g in &self.groups {
-            problems.push(bad(&format!("group `{}` points", g.name), g.points));
+            problems.push(bad(format!("group `{}` points", g.name), g.points));
             if g.scenarios.is_empty() && g.rules.is_empty() {
-                problems.push(Some(format!(
-                    "[grading] group `{}` takes no scenario: give `scenarios` (globs) or `rules`",
-                    g.name
-                )));
+                problems.push(Some(PolicyError::EmptyGroup(g.name.clone())));
             }
             if let Some(due) = &g.hidden_until
                 && humantime::parse_rfc3339_weak(due).is_err()
             {
-                problems.push(Some(format!("[grading] group `{}` hidden-until `{due}` is not a date and time like 2026-12-01T23:59:00Z", g.name)));
+                problems.push(Some(PolicyError::HiddenUntil {
+                    group: g.name.clone(),
+                    due: due.clone(),
+                }));
             }
         }
         match problems.into_iter().flatten().next() {
@@ -171,4 +178,38 @@ impl Policy {
             None => Ok(()),
         }
     }
+}
+
+/// Why a `[grading]` policy cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum PolicyError {
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// What is wrong inside the file `path`.
+    #[error("{}: {source}", path.display())]
+    InFile {
+        path: std::path::PathBuf,
+        #[source]
+        source: Box<PolicyError>,
+    },
+    #[error("{0}")]
+    Toml(#[source] toml::de::Error),
+    #[error("[grading]: {}", .0.message())]
+    Table(#[source] toml::de::Error),
+    #[error("[grading] {what} must be a number of points, 0 or more (not {value})")]
+    NotPoints { what: String, value: f64 },
+    #[error(
+        "[grading] warnings: a deduction is a fraction of the scenario's points per warning, 0 to 1 (not {0})"
+    )]
+    Deduction(f64),
+    #[error("[grading] group `{0}` takes no scenario: give `scenarios` (globs) or `rules`")]
+    EmptyGroup(String),
+    #[error(
+        "[grading] group `{group}` hidden-until `{due}` is not a date and time like 2026-12-01T23:59:00Z"
+    )]
+    HiddenUntil { group: String, due: String },
 }

@@ -108,7 +108,9 @@ fn warnings_cost_nothing_fail_the_scenario_or_take_a_share_off() {
     let deduct = policy("[grading]\nwarnings = 0.4\n");
     // 1 - 0.4 = 0.6; 1 - 1.2 is floored at 0; 1.
     assert_eq!(points(&score(&deduct, "f", &results, &[])), (1.6, 3.0));
-    let e = Policy::from_toml("[grading]\nwarnings = 2.0\n").unwrap_err();
+    let e = Policy::from_toml("[grading]\nwarnings = 2.0\n")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("0 to 1"), "{e}");
     assert!(Policy::from_toml("[grading]\nwarnings = \"forgive\"\n").is_err());
 }
@@ -230,7 +232,8 @@ fn a_hidden_group_still_counts_and_carries_its_date() {
     let e = Policy::from_toml(
         "[grading]\n[[grading.group]]\nname = \"x\"\nscenarios = [\"s\"]\npoints = 1\nhidden-until = \"next week\"\n",
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("not a date"), "{e}");
 }
 
@@ -281,7 +284,7 @@ fn bad_policies_are_refused_with_the_key() {
             "points",
         ),
     ] {
-        let e = Policy::from_toml(toml).unwrap_err();
+        let e = Policy::from_toml(toml).unwrap_err().to_string();
         assert!(e.contains(said), "{toml}: {e}");
     }
 }
@@ -328,6 +331,38 @@ fn the_leaderboard_is_what_the_policy_names_in_its_order() {
             .leaderboard
             .is_empty()
     );
-    let e = Policy::from_toml("[grading]\nleaderboard = [\"speed\"]\n").unwrap_err();
+    let e = Policy::from_toml("[grading]\nleaderboard = [\"speed\"]\n")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("speed"), "{e}");
+}
+
+#[test]
+fn policy_errors_read_as_before_and_keep_their_cause() {
+    let e = Policy::from_toml("[grading]\nwarnings = 2.0\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "[grading] warnings: a deduction is a fraction of the scenario's points per warning, 0 to 1 (not 2)"
+    );
+    let dir = std::env::temp_dir().join(format!("protocheck-policy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.toml");
+    std::fs::write(&file, "[grading]\npoints-per-scenario = -1\n").unwrap();
+    let e = Policy::from_file(&file).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: [grading] points-per-scenario must be a number of points, 0 or more (not -1)",
+            file.display()
+        )
+    );
+    assert_eq!(
+        std::error::Error::source(&e)
+            .map(|s| s.to_string())
+            .as_deref(),
+        Some("[grading] points-per-scenario must be a number of points, 0 or more (not -1)")
+    );
+    let missing = Policy::from_file(&dir.join("none.toml")).unwrap_err();
+    assert!(std::error::Error::source(&missing).is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

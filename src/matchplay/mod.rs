@@ -231,7 +231,8 @@ pub(crate) fn seat_players(
 
 /// `protocheck match`.
 pub fn play_match(args: &MatchConfig, stop: &StopToken) -> Result<i32, Fatal> {
-    let reports = report::plan(&args.table.report, args.table.format).map_err(Fatal::usage)?;
+    let reports = report::plan(&args.table.report, args.table.format)
+        .map_err(|e| Fatal::usage(e.to_string()))?;
     let (setup, cwd, players) = seat_players(&args.table, args.games, &args.bots, stop)?;
     setup.check_table(players.len())?;
     let sandbox = crate::transport::sandbox::settle(&setup.cfg.limits.sandbox)
@@ -255,7 +256,8 @@ pub fn play_match(args: &MatchConfig, stop: &StopToken) -> Result<i32, Fatal> {
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
     }
-    report::write(&result, &reports).map_err(|e| Fatal::Io(crate::fatal::IoError::Said(e)))?;
+    report::write(&result, &reports)
+        .map_err(|e| Fatal::Io(crate::fatal::IoError::Said(e.to_string())))?;
     Ok(result.exit_code())
 }
 

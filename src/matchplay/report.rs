@@ -14,7 +14,7 @@ use super::MatchFormat;
 use super::standings::{self, Row};
 use super::table::{GameRecord, Outcome, Player};
 use crate::outcome::{Direction, Status};
-use crate::report::request::Request;
+use crate::report::request::{Request, RequestError};
 use crate::transport::sandbox::Layers;
 use crate::verdict::Severity;
 use serde::{Deserialize, Serialize};
@@ -96,8 +96,8 @@ impl TournamentReport {
     }
 
     /// A tournament's JSON read back.
-    pub fn read(text: &str) -> Result<TournamentReport, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+    pub fn read(text: &str) -> Result<TournamentReport, MatchReportError> {
+        serde_json::from_str(text).map_err(MatchReportError::Json)
     }
 }
 
@@ -164,8 +164,8 @@ impl MatchReport {
     /// A match's JSON read back. Each forfeit is found again among its
     /// game's findings (the first failing one of its seat and rule, as the
     /// game chose it), which the JSON does not say by index.
-    pub fn read(text: &str) -> Result<MatchReport, String> {
-        let mut report: MatchReport = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn read(text: &str) -> Result<MatchReport, MatchReportError> {
+        let mut report: MatchReport = serde_json::from_str(text).map_err(MatchReportError::Json)?;
         for game in &mut report.games {
             let findings = &game.findings;
             if let Some(f) = &mut game.forfeit {
@@ -176,11 +176,10 @@ impl MatchReport {
                             && x.violation.rule == f.rule
                             && x.violation.severity == Severity::Fail
                     })
-                    .ok_or_else(|| {
-                        format!(
-                            "game {}: its forfeit ({} by seat {}) is none of its findings",
-                            game.number, f.rule, f.seat
-                        )
+                    .ok_or_else(|| MatchReportError::ForfeitNotFound {
+                        game: game.number,
+                        rule: f.rule.to_string(),
+                        seat: f.seat,
                     })?;
             }
         }
@@ -267,7 +266,7 @@ impl MatchReport {
 pub fn plan(
     reports: &[Request<MatchFormat>],
     format: Option<MatchFormat>,
-) -> Result<Vec<Request<MatchFormat>>, String> {
+) -> Result<Vec<Request<MatchFormat>>, RequestError> {
     crate::report::request::plan_or(reports, format, None, MatchFormat::Human)
 }
 
@@ -278,15 +277,26 @@ pub fn draws_pictures(reports: &[Request<MatchFormat>], format: Option<MatchForm
 }
 
 /// Every report of a match, each from the same record.
-pub fn write(report: &MatchReport, reports: &[Request<MatchFormat>]) -> Result<(), String> {
-    crate::report::request::write_all(reports, |kind, _| {
-        Ok(match kind {
-            MatchFormat::Human => report.human(),
-            MatchFormat::Json => report.json(),
-            MatchFormat::Html => report.html(),
-            MatchFormat::Junit => super::junit::render(&[(None, report)]),
-        })
+pub fn write(report: &MatchReport, reports: &[Request<MatchFormat>]) -> Result<(), RequestError> {
+    crate::report::request::write_all(reports, |kind, _| match kind {
+        MatchFormat::Human => report.human(),
+        MatchFormat::Json => report.json(),
+        MatchFormat::Html => report.html(),
+        MatchFormat::Junit => super::junit::render(&[(None, report)]),
     })
+}
+
+/// A match's or a tournament's JSON that does not read back.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchReportError {
+    #[error("{0}")]
+    Json(#[source] serde_json::Error),
+    #[error("game {game}: its forfeit ({rule} by seat {seat}) is none of its findings")]
+    ForfeitNotFound {
+        game: usize,
+        rule: String,
+        seat: usize,
+    },
 }
 
 /// The verdict as the summary says it (`passed`, `failed`).
@@ -524,7 +534,7 @@ mod tests {
         );
         // A forfeit that is none of the findings is an error, not a guess.
         doc["games"][0]["findings"] = serde_json::json!([]);
-        let e = MatchReport::read(&doc.to_string()).unwrap_err();
+        let e = MatchReport::read(&doc.to_string()).unwrap_err().to_string();
         assert!(e.contains("game 1: its forfeit"), "{e}");
     }
 
@@ -532,6 +542,8 @@ mod tests {
     fn a_bad_verdict_is_an_error() {
         let text = pinned().replacen("\"verdict\": \"failed\"", "\"verdict\": \"flailed\"", 1);
         let e = MatchReport::read(&text).unwrap_err();
+        assert!(std::error::Error::source(&e).is_some());
+        let e = e.to_string();
         assert!(e.contains("flailed"), "{e}");
     }
 }

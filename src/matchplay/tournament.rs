@@ -36,8 +36,8 @@ pub struct TournamentConfig {
 }
 
 pub fn tournament(args: &TournamentConfig, stop: &crate::pool::StopToken) -> Result<i32, Fatal> {
-    let reports =
-        super::report::plan(&args.table.report, args.table.format).map_err(Fatal::usage)?;
+    let reports = super::report::plan(&args.table.report, args.table.format)
+        .map_err(|e| Fatal::usage(e.to_string()))?;
     let (setup, cwd, players) = super::seat_players(&args.table, args.games, &args.bots, stop)?;
     if players.len() < 2 {
         return Err(Fatal::usage(format!(
@@ -189,7 +189,7 @@ pub fn tournament(args: &TournamentConfig, stop: &crate::pool::StopToken) -> Res
     };
     write_file(&index, &page_in(&out))?;
     let written = crate::report::request::write_all(&reports, |kind, file| {
-        Ok(match kind {
+        match kind {
             // On standard output, where the page is (beside its matches);
             // in a file of its own, the page linking to them.
             MatchFormat::Html => match file {
@@ -230,9 +230,9 @@ pub fn tournament(args: &TournamentConfig, stop: &crate::pool::StopToken) -> Res
                     .collect();
                 super::junit::render(&suites)
             }
-        })
+        }
     });
-    written.map_err(|e| Fatal::Io(crate::fatal::IoError::Said(e)))?;
+    written.map_err(|e| Fatal::Io(crate::fatal::IoError::Said(e.to_string())))?;
     Ok(reports_played
         .iter()
         .map(MatchReport::exit_code)

@@ -9,7 +9,7 @@
 //! children they go through there. A cycle fails the test, named with its
 //! folder and the file of each import on it.
 
-mod source;
+pub(crate) mod source;
 
 use source::{Module, absolute, module_of, scan, strip, test_path_files, without_tests};
 use std::collections::{BTreeMap, BTreeSet};
@@ -225,7 +225,7 @@ fn all_cycles(edges: &Edges) -> Vec<(Module, Vec<Step>)> {
         .collect()
 }
 
-fn read_tree(root: &Path) -> BTreeMap<String, String> {
+pub(crate) fn read_tree(root: &Path) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {

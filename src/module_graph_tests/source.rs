@@ -7,8 +7,9 @@
 pub(super) type Module = Vec<String>;
 
 /// The source without comments, string and character literals (their
-/// contents could look like paths).
-pub(super) fn strip(text: &str) -> String {
+/// contents could look like paths). Every line break is kept, so a line
+/// number in the result is one in the source (`typed_errors_tests`).
+pub(crate) fn strip(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -89,8 +90,9 @@ pub(super) fn strip(text: &str) -> String {
 
 /// The source without its test-only items (`#[cfg(test)]` or
 /// `#[cfg(all(test, …))]`), and the names of the test-only modules it
-/// declares in files of their own.
-pub(super) fn without_tests(text: &str) -> (String, Vec<String>) {
+/// declares in files of their own. The line breaks of what goes stay, so
+/// lines keep their numbers (`typed_errors_tests` names them).
+pub(crate) fn without_tests(text: &str) -> (String, Vec<String>) {
     let mut out = String::new();
     let mut test_modules = Vec::new();
     let mut rest = text;
@@ -139,6 +141,7 @@ pub(super) fn without_tests(text: &str) -> (String, Vec<String>) {
                 _ => {}
             }
         }
+        out.extend(rest[at..attr_end + end].matches('\n').map(|_| '\n'));
         rest = &item[end..];
     }
     out.push_str(rest);
@@ -147,7 +150,7 @@ pub(super) fn without_tests(text: &str) -> (String, Vec<String>) {
 
 /// The files (relative to `src`) that `#[cfg(test)] #[path = "…"] mod x;`
 /// declares, read from the source before its strings are stripped.
-pub(super) fn test_path_files(path: &str, raw: &str) -> Vec<String> {
+pub(crate) fn test_path_files(path: &str, raw: &str) -> Vec<String> {
     let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
     let mut found = Vec::new();
     let mut rest = raw;

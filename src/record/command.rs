@@ -31,7 +31,28 @@ pub enum Sharpen {
     Error(String),
 }
 
-pub fn parse(line: &str) -> Result<Input, String> {
+/// What cannot be read at the prompt, with what to type instead.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    #[error("`opponent:` needs a move, e.g. `opponent: auto`")]
+    OpponentNeedsMove,
+    #[error("bad duration `{text}`: {source} (write e.g. `wait: 300ms`)")]
+    BadDuration {
+        text: String,
+        #[source]
+        source: humantime::DurationError,
+    },
+    #[error("write `play: to-end`")]
+    Play,
+    #[error("`expect: {word}` needs {what}")]
+    ExpectNeeds { word: String, what: &'static str },
+    #[error(
+        "unknown expectation `{0}`: write legal-move, silence, exit, reply [TEXT], matches REGEX, success or error TEXT"
+    )]
+    UnknownExpectation(String),
+}
+
+pub fn parse(line: &str) -> Result<Input, CommandError> {
     let line = line.trim_end_matches(['\n', '\r']);
     let trimmed = line.trim();
     match trimmed {
@@ -59,14 +80,16 @@ pub fn parse(line: &str) -> Result<Input, String> {
     if let Some(rest) = start.strip_prefix("opponent:") {
         let choice = rest.trim();
         if choice.is_empty() {
-            return Err("`opponent:` needs a move, e.g. `opponent: auto`".into());
+            return Err(CommandError::OpponentNeedsMove);
         }
         return Ok(Input::Step(Step::Opponent(Token(choice.into()))));
     }
     if let Some(rest) = start.strip_prefix("wait:") {
         let d = rest.trim();
-        humantime::parse_duration(d)
-            .map_err(|e| format!("bad duration `{d}`: {e} (write e.g. `wait: 300ms`)"))?;
+        humantime::parse_duration(d).map_err(|source| CommandError::BadDuration {
+            text: d.to_string(),
+            source,
+        })?;
         return Ok(Input::Step(Step::Wait(d.into())));
     }
     if let Some(rest) = start.strip_prefix("expect:") {
@@ -75,7 +98,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
     if start.starts_with("play:") {
         return match serde_saphyr::from_str::<Step>(start) {
             Ok(step) => Ok(Input::Step(step)),
-            Err(_) => Err("write `play: to-end`".into()),
+            Err(_) => Err(CommandError::Play),
         };
     }
     Ok(Input::Step(Step::Send(line.into())))
@@ -85,15 +108,17 @@ fn strip_one_space(s: &str) -> &str {
     s.strip_prefix(' ').unwrap_or(s)
 }
 
-fn expect(rest: &str) -> Result<Input, String> {
+fn expect(rest: &str) -> Result<Input, CommandError> {
     let (word, arg) = match rest.split_once([' ', ':']) {
         Some((w, a)) => (w, Some(a.trim().trim_start_matches(':').trim())),
         None => (rest, None),
     };
     let arg = arg.filter(|a| !a.is_empty()).map(unquote);
-    let need = |what: &str| {
-        arg.clone()
-            .ok_or_else(|| format!("`expect: {word}` needs {what}"))
+    let need = |what: &'static str| {
+        arg.clone().ok_or_else(|| CommandError::ExpectNeeds {
+            word: word.to_string(),
+            what,
+        })
     };
     Ok(match word {
         "legal-move" => Input::Step(Step::Expect(Expect::LegalMove)),
@@ -104,9 +129,7 @@ fn expect(rest: &str) -> Result<Input, String> {
         "matches" => Input::Sharpen(Sharpen::Matches(need("a regular expression")?)),
         "error" => Input::Sharpen(Sharpen::Error(need("the error message")?)),
         other => {
-            return Err(format!(
-                "unknown expectation `{other}`: write legal-move, silence, exit, reply [TEXT], matches REGEX, success or error TEXT"
-            ));
+            return Err(CommandError::UnknownExpectation(other.to_string()));
         }
     })
 }
@@ -193,5 +216,20 @@ mod tests {
         assert!(parse("wait: soon").is_err());
         assert_eq!(parse("  ").unwrap(), Input::Empty);
         assert_eq!(parse("quit").unwrap(), Input::Quit);
+    }
+
+    #[test]
+    fn prompt_errors_read_as_before_and_keep_their_cause() {
+        assert_eq!(
+            parse("expect: matches").unwrap_err().to_string(),
+            "`expect: matches` needs a regular expression"
+        );
+        assert_eq!(
+            parse("expect: nonsense").unwrap_err().to_string(),
+            "unknown expectation `nonsense`: write legal-move, silence, exit, reply [TEXT], matches REGEX, success or error TEXT"
+        );
+        let e = parse("wait: soon").unwrap_err();
+        assert!(e.to_string().starts_with("bad duration `soon`: "), "{e}");
+        assert!(std::error::Error::source(&e).is_some());
     }
 }

@@ -4,6 +4,7 @@ use crate::config::{BotLimits, RunConfigBuilder};
 use crate::fatal::Fatal;
 use crate::games::Game;
 use crate::games::options::GameOptionValues;
+use crate::record::RecordError;
 use crate::scenario::{Options, Scenario};
 use crate::transport::BotCommand;
 use crate::transport::environment::EnvPolicy;
@@ -47,19 +48,16 @@ pub fn run(
     game: &'static dyn Game,
     stop: &crate::pool::StopToken,
 ) -> Result<i32, Fatal> {
-    record(args, game, stop).map_err(Fatal::usage)
+    record(args, game, stop).map_err(|e| Fatal::usage(e.to_string()))
 }
 
 fn record(
     args: &RecordConfig,
     game: &'static dyn Game,
     stop: &crate::pool::StopToken,
-) -> Result<i32, String> {
+) -> Result<i32, RecordError> {
     if args.output.exists() && !args.force {
-        return Err(format!(
-            "{} exists (use --force to replace it)",
-            args.output.display()
-        ));
+        return Err(RecordError::OutputExists(args.output.clone()));
     }
     let name = args
         .name
@@ -74,7 +72,7 @@ fn record(
     };
     // The options are checked before any bot starts.
     game.session(&options)
-        .map_err(|e| format!("options: {e}"))?;
+        .map_err(|e| RecordError::Options(e.to_string()))?;
     if let Some(path) = &args.from_transcript {
         let req = crate::record::transcript::Request {
             path,
@@ -104,7 +102,7 @@ fn record(
     let cfg = RunConfigBuilder::new(bot.clone(), &args.limits, stop).build();
     // Before the bot starts: `--sandbox require` on a system without every
     // layer stops here.
-    crate::transport::sandbox::settle(&cfg.limits.sandbox).map_err(|e| e.to_string())?;
+    crate::transport::sandbox::settle(&cfg.limits.sandbox)?;
     let scenario = Scenario {
         name: name.clone(),
         game: game.id().to_string(),
@@ -145,25 +143,21 @@ fn status_word(r: &crate::outcome::ScenarioResult) -> String {
     }
 }
 
-fn bot_command(args: &RecordConfig) -> Result<BotCommand, String> {
+fn bot_command(args: &RecordConfig) -> Result<BotCommand, RecordError> {
     let words: Vec<String> = match (&args.bot, &args.bot_cmd) {
         (Some(bot), None) => std::iter::once(bot.clone())
             .chain(args.bot_args.iter().cloned())
             .collect(),
         (None, Some(cmd)) => {
-            let mut w = shell_words::split(cmd).map_err(|e| format!("--bot-cmd: {e}"))?;
+            let mut w = shell_words::split(cmd).map_err(RecordError::BotCmd)?;
             w.extend(args.bot_args.iter().cloned());
             w
         }
         _ => {
-            return Err(
-                "no bot given: protocheck record --game <GAME> <BOT> --output <FILE> (or --from-transcript <FILE>)".into(),
-            );
+            return Err(RecordError::NoBot);
         }
     };
-    let (program, rest) = words
-        .split_first()
-        .ok_or_else(|| "--bot-cmd is empty".to_string())?;
+    let (program, rest) = words.split_first().ok_or(RecordError::EmptyBotCmd)?;
     Ok(BotCommand {
         program: crate::run::bot_path::resolve(program)?,
         args: rest.to_vec(),

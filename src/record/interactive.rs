@@ -3,8 +3,8 @@
 //! limits and judging), shows the bot's replies and their verdicts, and
 //! keeps the steps that replay the session.
 
-use super::Recorded;
 use super::command::{self, Input, Sharpen};
+use super::{RecordError, Recorded};
 use crate::controller::{RunConfig, ScenarioRun, Stepwise};
 use crate::games::Game;
 use crate::outcome::Direction;
@@ -20,14 +20,21 @@ pub fn record(
     cfg: &RunConfig,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<(Recorded, ScenarioRun), String> {
+) -> Result<(Recorded, ScenarioRun), RecordError> {
     let mut run = match Stepwise::start(scenario, game, cfg) {
-        Err(e) => return Err(format!("cannot start bot `{}`: {}", e.program, e.error)),
+        Err(e) => {
+            return Err(RecordError::Start {
+                program: e.program,
+                source: e.error,
+            });
+        }
         Ok(Err(not_run)) => {
-            return Err(not_run
-                .result
-                .error
-                .unwrap_or_else(|| "the scenario's options give no game".into()));
+            return Err(RecordError::NotRun(
+                not_run
+                    .result
+                    .error
+                    .unwrap_or_else(|| "the scenario's options give no game".into()),
+            ));
         }
         Ok(Ok(run)) => run,
     };
@@ -178,7 +185,7 @@ fn sharpened(
             return Err(format!("the bot replied `{reply}`, not `{want}`"));
         }
         Sharpen::Matches(pattern) => {
-            let re = crate::scenario::load::compile_pattern(&pattern)?;
+            let re = crate::scenario::load::compile_pattern(&pattern).map_err(|e| e.to_string())?;
             if !re.is_match(reply) {
                 return Err(format!("the reply `{reply}` does not match /{pattern}/"));
             }

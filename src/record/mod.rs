@@ -12,9 +12,62 @@ pub mod transcript;
 pub use config::{RecordConfig, run};
 
 use crate::games::Game;
-use crate::scenario::Options;
+use crate::scenario::{LoadError, Options};
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Why `protocheck record` wrote no scenario, or wrote one that is wrong:
+/// each the user's to fix (a usage error), but for a bug said as such.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{} exists (use --force to replace it)", .0.display())]
+    OutputExists(PathBuf),
+    /// The game refuses the options (its own words, as text).
+    #[error("options: {0}")]
+    Options(String),
+    #[error("--bot-cmd: {0}")]
+    BotCmd(#[source] shell_words::ParseError),
+    #[error(
+        "no bot given: protocheck record --game <GAME> <BOT> --output <FILE> (or --from-transcript <FILE>)"
+    )]
+    NoBot,
+    #[error("--bot-cmd is empty")]
+    EmptyBotCmd,
+    #[error(transparent)]
+    BotPath(#[from] crate::run::bot_path::BotPathError),
+    /// `--sandbox require` without every layer.
+    #[error(transparent)]
+    Sandbox(#[from] crate::transport::sandbox::SandboxError),
+    #[error("cannot start bot `{program}`: {source}")]
+    Start {
+        program: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The run did not start (the scenario's options give no game): the
+    /// controller's error of the run, as its report says it.
+    #[error("{0}")]
+    NotRun(String),
+    #[error(transparent)]
+    Transcript(#[from] transcript::TranscriptError),
+    #[error("nothing was recorded, so {} was not written", .0.display())]
+    NothingRecorded(PathBuf),
+    #[error("{0}")]
+    Yaml(#[source] serde_saphyr::ser::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the recorded scenario does not load (a bug in protocheck record): {0}")]
+    DoesNotLoad(#[source] LoadError),
+    #[error(
+        "the recorded scenario does not lint clean (a bug in protocheck record):\n{}",
+        .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+    )]
+    DoesNotLint(Vec<LoadError>),
+}
 
 /// Recorded steps, each with its comment for the file.
 pub use crate::games::CommentedSteps;
@@ -41,14 +94,14 @@ struct Header<'a> {
 impl Recorded {
     /// The scenario file: the header and each step on its own line, with
     /// its comment.
-    pub fn to_yaml(&self) -> Result<String, String> {
+    pub fn to_yaml(&self) -> Result<String, RecordError> {
         let mut text = serde_saphyr::to_string(&Header {
             name: &self.name,
             game: &self.game,
             about: &self.about,
             options: &self.options,
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(RecordError::Yaml)?;
         if !text.ends_with('\n') {
             text.push('\n');
         }
@@ -58,7 +111,7 @@ impl Recorded {
         }
         text += "steps:\n";
         for (step, comment) in &self.steps {
-            let item = serde_saphyr::to_string(&[step]).map_err(|e| e.to_string())?;
+            let item = serde_saphyr::to_string(&[step]).map_err(RecordError::Yaml)?;
             let item = item.trim_end_matches('\n');
             let mut lines = item.lines();
             let first = lines.next().unwrap_or("");
@@ -94,28 +147,23 @@ fn one_line(text: &str) -> String {
 
 /// Write the scenario and check it as `protocheck lint` would; `Err` says
 /// what is wrong (the file is written either way, to be looked at).
-pub fn write_checked(path: &Path, recorded: &Recorded, game: &dyn Game) -> Result<(), String> {
+pub fn write_checked(path: &Path, recorded: &Recorded, game: &dyn Game) -> Result<(), RecordError> {
     if recorded.steps.is_empty() {
         // A scenario needs a step; an empty file would not load.
-        return Err(format!(
-            "nothing was recorded, so {} was not written",
-            path.display()
-        ));
+        return Err(RecordError::NothingRecorded(path.to_path_buf()));
     }
     let text = recorded.to_yaml()?;
-    std::fs::write(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let scenario = crate::scenario::load::load_file(path, Some(game.id())).map_err(|e| {
-        format!("the recorded scenario does not load (a bug in protocheck record): {e}")
+    std::fs::write(path, &text).map_err(|source| RecordError::Write {
+        path: path.to_path_buf(),
+        source,
     })?;
+    let scenario = crate::scenario::load::load_file(path, Some(game.id()))
+        .map_err(RecordError::DoesNotLoad)?;
     let errors = crate::suite::lint::lint(&scenario, game);
     if errors.is_empty() {
         Ok(())
     } else {
-        let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        Err(format!(
-            "the recorded scenario does not lint clean (a bug in protocheck record):\n{}",
-            list.join("\n")
-        ))
+        Err(RecordError::DoesNotLint(errors))
     }
 }
 
@@ -171,6 +219,39 @@ mod tests {
         let s = crate::scenario::load::parse(&text, "rec.yaml", None).unwrap();
         assert_eq!(s.steps.len(), 3);
         assert_eq!(s.steps[2].0, Step::Opponent(Token("3".into())));
+    }
+
+    #[test]
+    fn record_errors_read_as_before_and_keep_their_cause() {
+        let dir = std::env::temp_dir().join(format!("protocheck-rec-err-{}", std::process::id()));
+        let rec = Recorded {
+            name: "rec".into(),
+            game: "kalah".into(),
+            about: String::new(),
+            options: Options::default(),
+            steps: Vec::new(),
+        };
+        let game = crate::games::by_id("kalah").unwrap();
+        let path = dir.join("x.yaml");
+        assert_eq!(
+            write_checked(&path, &rec, game).unwrap_err().to_string(),
+            format!(
+                "nothing was recorded, so {} was not written",
+                path.display()
+            )
+        );
+        let rec = Recorded {
+            steps: vec![(Step::Send("START;South".into()), None)],
+            ..rec
+        };
+        // The folder does not exist: the write fails with the system's cause.
+        let e = write_checked(&path, &rec, game).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with(&format!("cannot write {}: ", path.display())),
+            "{e}"
+        );
+        assert!(std::error::Error::source(&e).is_some());
     }
 
     #[test]

@@ -47,15 +47,108 @@ pub struct Request<'a> {
     pub player: u8,
 }
 
+/// Why a transcript does not become a scenario. `at` is where in the file:
+/// `f.log:12` or `r.json: scenario `a`, transcript entry 3`.
+#[derive(Debug, thiserror::Error)]
+pub enum TranscriptError {
+    #[error("cannot read {file}: {source}")]
+    Read {
+        file: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{file}: not UTF-8 text (byte {} is invalid)", .source.utf8_error().valid_up_to())]
+    NotUtf8 {
+        file: String,
+        #[source]
+        source: std::string::FromUtf8Error,
+    },
+    #[error("{file}: this is a {log}, a {title} log; use --game {game}")]
+    OtherGamesLog {
+        file: String,
+        log: &'static str,
+        title: &'static str,
+        game: &'static str,
+    },
+    /// In the words of the game's reader of its engine's log (the games
+    /// keep that error as text).
+    #[error("{0}")]
+    EngineLog(String),
+    /// The game refuses the options (its own words, as text).
+    #[error("options: {0}")]
+    Options(String),
+    #[error("{at}: `{text}` cannot be sent here: {source}")]
+    CannotSend {
+        at: String,
+        text: String,
+        #[source]
+        source: crate::games::ScriptError,
+    },
+    #[error(
+        "{at}: the report left transcript lines out here ({note}); run the scenario alone (--filter) for a whole transcript"
+    )]
+    LinesLeftOut { at: String, note: String },
+    #[error("{at}: {source}")]
+    Judge {
+        at: String,
+        #[source]
+        source: crate::games::ScriptError,
+    },
+    #[error("{file}:{}:{}: not a JSON report: {source}", .source.line(), .source.column())]
+    NotJson {
+        file: String,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("{file}: not a protocheck JSON report (no `scenarios` list)")]
+    NoScenarioList { file: String },
+    #[error("{file}: no scenario named `{name}` (the report has: {})", .names.join(", "))]
+    NoScenarioNamed {
+        file: String,
+        name: String,
+        names: Vec<String>,
+    },
+    #[error("{file}: the report has no scenarios")]
+    NoScenarios { file: String },
+    #[error("{file}: scenario `{name}` has no transcript")]
+    NoTranscript { file: String, name: String },
+    #[error(
+        "{file}: scenario `{name}`, transcript entry {entry}: `dir` is {dir:?}, not sent/received/note"
+    )]
+    BadDirection {
+        file: String,
+        name: String,
+        entry: usize,
+        dir: Option<String>,
+    },
+    #[error("{file}: scenario `{name}`, transcript entry {entry}: no `text`")]
+    NoText {
+        file: String,
+        name: String,
+        entry: usize,
+    },
+    #[error(
+        "{file}:{line}: expected `> ` (a message sent to the bot), `< ` (a line the bot wrote) or `# ` (a note), got `{got}`"
+    )]
+    BadLine {
+        file: String,
+        line: usize,
+        got: String,
+    },
+    #[error("{file}: no transcript lines (`> `, `< `) in it")]
+    NoLines { file: String },
+}
+
 /// The scenario, and a remark when conversion stopped early.
-pub fn convert(req: &Request) -> Result<(Recorded, Option<String>), String> {
+pub fn convert(req: &Request) -> Result<(Recorded, Option<String>), TranscriptError> {
     let file = req.path.display().to_string();
-    let bytes = std::fs::read(req.path).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{file}: not UTF-8 text (byte {} is invalid)",
-            e.utf8_error().valid_up_to()
-        )
+    let bytes = std::fs::read(req.path).map_err(|source| TranscriptError::Read {
+        file: file.clone(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|source| TranscriptError::NotUtf8 {
+        file: file.clone(),
+        source,
     })?;
     let (entries, where_, about) = if text.trim_start().starts_with('{') {
         let (entries, picked) = json_entries(&text, &file, req.scenario)?;
@@ -67,16 +160,16 @@ pub fn convert(req: &Request) -> Result<(Recorded, Option<String>), String> {
             .map(|log| (*g, log))
     }) {
         if owner.id() != req.game.id() {
-            return Err(format!(
-                "{file}: this is a {}, a {} log; use --game {}",
-                log.name(),
-                owner.facts().title,
-                owner.id()
-            ));
+            return Err(TranscriptError::OtherGamesLog {
+                file,
+                log: log.name(),
+                title: owner.facts().title,
+                game: owner.id(),
+            });
         }
         let (steps, stopped) = log
             .steps(&text, &file, req.player, &req.options)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| TranscriptError::EngineLog(e.to_string()))?;
         let about = format!(
             "Recorded from the {} {file}, the bot as player {}.",
             log.name(),
@@ -97,7 +190,7 @@ pub fn convert(req: &Request) -> Result<(Recorded, Option<String>), String> {
     let session = req
         .game
         .session(&req.options)
-        .map_err(|e| format!("options: {e}"))?;
+        .map_err(|e| TranscriptError::Options(e.to_string()))?;
     let mut conv = Converter {
         session,
         steps: Vec::new(),
@@ -166,7 +259,7 @@ impl Converter {
         }
     }
 
-    fn entry(&mut self, e: &Entry) -> Result<(), String> {
+    fn entry(&mut self, e: &Entry) -> Result<(), TranscriptError> {
         match e.dir {
             Direction::Sent => {
                 self.finish_reply(e.line)?;
@@ -186,13 +279,14 @@ impl Converter {
                     ));
                     return Ok(());
                 }
-                let out = self.session.send(&e.text).map_err(|msg| {
-                    format!(
-                        "{}: `{}` cannot be sent here: {msg}",
-                        self.at(e.line),
-                        e.text
-                    )
-                })?;
+                let out =
+                    self.session
+                        .send(&e.text)
+                        .map_err(|source| TranscriptError::CannotSend {
+                            at: self.at(e.line),
+                            text: e.text.clone(),
+                            source,
+                        })?;
                 self.owed += out.replies;
                 self.steps.push((Step::Send(e.text.clone()), None));
             }
@@ -234,11 +328,10 @@ impl Converter {
                 // The report left lines out here: what follows cannot be
                 // replayed, and a scenario that stopped short would not
                 // reach the verdict of the run.
-                return Err(format!(
-                    "{}: the report left transcript lines out here ({}); run the scenario alone (--filter) for a whole transcript",
-                    self.at(e.line),
-                    e.text
-                ));
+                return Err(TranscriptError::LinesLeftOut {
+                    at: self.at(e.line),
+                    note: e.text.clone(),
+                });
             }
             Direction::Note => {
                 if e.text == "protocheck closed the bot's input (EOF)" {
@@ -255,7 +348,7 @@ impl Converter {
 
     /// A JSON entry lost its terminating empty line, if it had one: offer
     /// one where the game's framing still waits for it (QTP).
-    fn complete_json_reply(&mut self, line: usize) -> Result<(), String> {
+    fn complete_json_reply(&mut self, line: usize) -> Result<(), TranscriptError> {
         if matches!(
             self.reply_state,
             Some(Assembly::More | Assembly::CompleteUnlessMore(_))
@@ -265,7 +358,7 @@ impl Converter {
         self.finish_reply(line)
     }
 
-    fn piece(&mut self, piece: &[u8], line: usize) -> Result<(), String> {
+    fn piece(&mut self, piece: &[u8], line: usize) -> Result<(), TranscriptError> {
         if self.reply_state.is_none() && self.owed == 0 {
             // Output nobody asked for: a run fails here unless the game
             // tolerates it (a blank line between QTP responses).
@@ -297,7 +390,7 @@ impl Converter {
     }
 
     /// Judge the reply assembled so far, as the runner would.
-    fn finish_reply(&mut self, line: usize) -> Result<(), String> {
+    fn finish_reply(&mut self, line: usize) -> Result<(), TranscriptError> {
         if self.reply_state.take().is_none() {
             return Ok(());
         }
@@ -305,7 +398,10 @@ impl Converter {
         let judged = self
             .session
             .judge(&reply, &Expect::LegalMove, Duration::ZERO)
-            .map_err(|msg| format!("{}: {msg}", self.at(line)))?;
+            .map_err(|source| TranscriptError::Judge {
+                at: self.at(line),
+                source,
+            })?;
         if judged.still_due {
             return Ok(());
         }
@@ -345,34 +441,39 @@ fn json_entries(
     text: &str,
     file: &str,
     wanted: Option<&str>,
-) -> Result<(Vec<Entry>, String), String> {
-    let report: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| format!("{file}:{}:{}: not a JSON report: {e}", e.line(), e.column()))?;
+) -> Result<(Vec<Entry>, String), TranscriptError> {
+    let file_ = || file.to_string();
+    let report: serde_json::Value =
+        serde_json::from_str(text).map_err(|source| TranscriptError::NotJson {
+            file: file_(),
+            source,
+        })?;
     let scenarios = report["scenarios"]
         .as_array()
-        .ok_or_else(|| format!("{file}: not a protocheck JSON report (no `scenarios` list)"))?;
+        .ok_or_else(|| TranscriptError::NoScenarioList { file: file_() })?;
     let name_of = |s: &serde_json::Value| s["name"].as_str().unwrap_or("").to_string();
     let picked = match wanted {
         Some(name) => scenarios
             .iter()
             .find(|s| s["name"] == name)
-            .ok_or_else(|| {
-                let names: Vec<String> = scenarios.iter().map(name_of).collect();
-                format!(
-                    "{file}: no scenario named `{name}` (the report has: {})",
-                    names.join(", ")
-                )
+            .ok_or_else(|| TranscriptError::NoScenarioNamed {
+                file: file_(),
+                name: name.to_string(),
+                names: scenarios.iter().map(name_of).collect(),
             })?,
         None => scenarios
             .iter()
             .find(|s| s["status"] == "failed")
             .or_else(|| scenarios.first())
-            .ok_or_else(|| format!("{file}: the report has no scenarios"))?,
+            .ok_or_else(|| TranscriptError::NoScenarios { file: file_() })?,
     };
     let name = name_of(picked);
     let lines = picked["transcript"]
         .as_array()
-        .ok_or_else(|| format!("{file}: scenario `{name}` has no transcript"))?;
+        .ok_or_else(|| TranscriptError::NoTranscript {
+            file: file_(),
+            name: name.clone(),
+        })?;
     let mut entries: Vec<Entry> = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         let dir = match l["dir"].as_str() {
@@ -380,17 +481,18 @@ fn json_entries(
             Some("received") => Direction::Received,
             Some("note") => Direction::Note,
             other => {
-                return Err(format!(
-                    "{file}: scenario `{name}`, transcript entry {}: `dir` is {other:?}, not sent/received/note",
-                    i + 1
-                ));
+                return Err(TranscriptError::BadDirection {
+                    file: file_(),
+                    name,
+                    entry: i + 1,
+                    dir: other.map(str::to_string),
+                });
             }
         };
-        let text = l["text"].as_str().ok_or_else(|| {
-            format!(
-                "{file}: scenario `{name}`, transcript entry {}: no `text`",
-                i + 1
-            )
+        let text = l["text"].as_str().ok_or_else(|| TranscriptError::NoText {
+            file: file_(),
+            name: name.clone(),
+            entry: i + 1,
         })?;
         // `… the same line N more times`: the report folded a run of
         // identical lines; they are restored.
@@ -417,7 +519,7 @@ fn json_entries(
 
 /// `> sent`, `< received`, `# note` lines, each optionally after a
 /// `123ms` stamp as the human report prints them; blank lines are skipped.
-pub fn plain_entries(text: &str, file: &str) -> Result<Vec<Entry>, String> {
+pub fn plain_entries(text: &str, file: &str) -> Result<Vec<Entry>, TranscriptError> {
     let mut entries = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -437,10 +539,11 @@ pub fn plain_entries(text: &str, file: &str) -> Result<Vec<Entry>, String> {
             Some(b'<') => (Direction::Received, &rest[1..]),
             Some(b'#') => (Direction::Note, &rest[1..]),
             _ => {
-                return Err(format!(
-                    "{file}:{line}: expected `> ` (a message sent to the bot), `< ` (a line the bot wrote) or `# ` (a note), got `{}`",
-                    cut(raw)
-                ));
+                return Err(TranscriptError::BadLine {
+                    file: file.to_string(),
+                    line,
+                    got: cut(raw),
+                });
             }
         };
         let body = body.strip_prefix(' ').unwrap_or(body);
@@ -451,7 +554,9 @@ pub fn plain_entries(text: &str, file: &str) -> Result<Vec<Entry>, String> {
         });
     }
     if entries.is_empty() {
-        return Err(format!("{file}: no transcript lines (`> `, `< `) in it"));
+        return Err(TranscriptError::NoLines {
+            file: file.to_string(),
+        });
     }
     Ok(entries)
 }

@@ -139,9 +139,14 @@ impl<'a> Report<'a> {
 }
 
 /// A JSON report's text read back.
-pub fn read(text: &str) -> Result<Report<'static>, String> {
-    serde_json::from_str(text).map_err(|e| e.to_string())
+pub fn read(text: &str) -> Result<Report<'static>, JsonReportError> {
+    serde_json::from_str(text).map_err(JsonReportError)
 }
+
+/// A JSON report that does not read back, as serde says it.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct JsonReportError(#[source] serde_json::Error);
 
 pub fn render(info: &RunInfo, results: &[ScenarioResult]) -> String {
     let mut text =
@@ -220,6 +225,8 @@ mod tests {
             1,
         );
         let e = read(&json).unwrap_err();
+        assert!(std::error::Error::source(&e).is_some());
+        let e = e.to_string();
         assert!(e.contains("flailed"), "{e}");
     }
 }

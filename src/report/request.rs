@@ -13,29 +13,43 @@ pub struct Request<F = Format> {
     pub path: Option<PathBuf>,
 }
 
+/// Why the reports asked for cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum RequestError {
+    #[error("`{0}=` names no file (write {0}=FILE, or {0} alone for standard output)")]
+    NoFile(String),
+    #[error("unknown report `{kind}`; the reports are {}", .kinds.join(", "))]
+    UnknownKind { kind: String, kinds: Vec<String> },
+    #[error(
+        "more than one report goes to standard output: give all but one a file (--report KIND=FILE)"
+    )]
+    TwoOnStandardOutput,
+    #[error("two reports would be written to {}: give each its own file", .0.display())]
+    SameFile(PathBuf),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 impl<F: clap::ValueEnum> std::str::FromStr for Request<F> {
-    type Err = String;
+    type Err = RequestError;
 
     /// `json`, `json=out.json`, `html=report.html`.
-    fn from_str(text: &str) -> Result<Request<F>, String> {
+    fn from_str(text: &str) -> Result<Request<F>, RequestError> {
         let (kind, path) = match text.split_once('=') {
-            Some((kind, "")) => {
-                return Err(format!(
-                    "`{kind}=` names no file (write {kind}=FILE, or {kind} alone for standard output)"
-                ));
-            }
+            Some((kind, "")) => return Err(RequestError::NoFile(kind.to_string())),
             Some((kind, path)) => (kind, Some(PathBuf::from(path))),
             None => (text, None),
         };
-        let format = F::from_str(kind, true).map_err(|_| {
-            let kinds: Vec<String> = F::value_variants()
+        let format = F::from_str(kind, true).map_err(|_| RequestError::UnknownKind {
+            kind: kind.to_string(),
+            kinds: F::value_variants()
                 .iter()
                 .filter_map(|f| f.to_possible_value().map(|v| v.get_name().to_string()))
-                .collect();
-            format!(
-                "unknown report `{kind}`; the reports are {}",
-                kinds.join(", ")
-            )
+                .collect(),
         })?;
         Ok(Request { format, path })
     }
@@ -49,7 +63,7 @@ pub fn plan(
     reports: &[Request],
     format: Option<Format>,
     output: Option<&Path>,
-) -> Result<Vec<Request>, String> {
+) -> Result<Vec<Request>, RequestError> {
     plan_or(reports, format, output, Format::Human)
 }
 
@@ -60,7 +74,7 @@ pub fn plan_or<F: Clone>(
     format: Option<F>,
     output: Option<&Path>,
     default: F,
-) -> Result<Vec<Request<F>>, String> {
+) -> Result<Vec<Request<F>>, RequestError> {
     let mut all = reports.to_vec();
     if format.is_some() || output.is_some() || all.is_empty() {
         all.push(Request {
@@ -69,16 +83,13 @@ pub fn plan_or<F: Clone>(
         });
     }
     if all.iter().filter(|r| r.path.is_none()).count() > 1 {
-        return Err("more than one report goes to standard output: give all but one a file (--report KIND=FILE)".into());
+        return Err(RequestError::TwoOnStandardOutput);
     }
     for (i, r) in all.iter().enumerate() {
         if let Some(path) = &r.path
             && all[..i].iter().any(|o| o.path.as_ref() == Some(path))
         {
-            return Err(format!(
-                "two reports would be written to {}: give each its own file",
-                path.display()
-            ));
+            return Err(RequestError::SameFile(path.clone()));
         }
     }
     Ok(all)
@@ -89,13 +100,15 @@ pub fn plan_or<F: Clone>(
 /// error: `super::stdout`).
 pub fn write_all<F: Copy>(
     reports: &[Request<F>],
-    mut render: impl FnMut(F, Option<&Path>) -> Result<String, String>,
-) -> Result<(), String> {
+    mut render: impl FnMut(F, Option<&Path>) -> String,
+) -> Result<(), RequestError> {
     for request in reports {
-        let text = render(request.format, request.path.as_deref())?;
+        let text = render(request.format, request.path.as_deref());
         match &request.path {
-            Some(path) => std::fs::write(path, &text)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            Some(path) => std::fs::write(path, &text).map_err(|source| RequestError::Write {
+                path: path.clone(),
+                source,
+            })?,
             None => super::stdout::emit(&text),
         }
     }
@@ -107,7 +120,36 @@ mod tests {
     use super::*;
 
     fn req(text: &str) -> Result<Request, String> {
-        text.parse()
+        text.parse().map_err(|e: RequestError| e.to_string())
+    }
+
+    #[test]
+    fn request_errors_read_as_before_and_a_write_keeps_its_cause() {
+        assert_eq!(
+            plan(&[], Some(Format::Json), None).map(|_| ()).ok(),
+            Some(())
+        );
+        let out = Request::<Format> {
+            format: Format::Human,
+            path: None,
+        };
+        assert_eq!(
+            plan(std::slice::from_ref(&out), Some(Format::Json), None)
+                .unwrap_err()
+                .to_string(),
+            "more than one report goes to standard output: give all but one a file (--report KIND=FILE)"
+        );
+        let missing = Request {
+            format: Format::Human,
+            path: Some(PathBuf::from("/no/such/protocheck/dir/r.txt")),
+        };
+        let e = write_all(&[missing], |_, _| String::new()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("cannot write /no/such/protocheck/dir/r.txt: "),
+            "{e}"
+        );
+        assert!(std::error::Error::source(&e).is_some());
     }
 
     #[test]
@@ -156,6 +198,9 @@ mod tests {
             Some("a.json".as_ref()),
         )
         .unwrap_err();
-        assert!(e.contains("a.json"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "two reports would be written to a.json: give each its own file"
+        );
     }
 }

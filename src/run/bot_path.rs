@@ -12,7 +12,7 @@ use std::path::Path;
 /// a file without execute permission, and a file that is neither a native
 /// binary nor a `#!` script are refused with the command that would work.
 /// The error is one line without the `error: ` prefix.
-pub fn resolve(program: &str) -> Result<String, String> {
+pub fn resolve(program: &str) -> Result<String, BotPathError> {
     let path = Path::new(program);
     let resolved = if program.contains('/') {
         program.to_string()
@@ -25,37 +25,48 @@ pub fn resolve(program: &str) -> Result<String, String> {
     Ok(resolved)
 }
 
-fn check(program: &str) -> Result<(), String> {
-    let meta =
-        std::fs::metadata(program).map_err(|e| format!("cannot start bot `{program}`: {e}"))?;
-    let refuse =
-        |what: &str, fix: String| Err(format!("cannot start bot `{program}`: {what}; {fix}"));
+/// Why the program given cannot be started; one line without the
+/// `error: ` prefix.
+#[derive(Debug, thiserror::Error)]
+pub enum BotPathError {
+    #[error("cannot start bot `{program}`: {source}")]
+    Unreadable {
+        program: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "cannot start bot `{program}`: it is a folder, not a program; name the program inside it, or give the command with --bot-cmd '<command line>'"
+    )]
+    Folder { program: String },
+    #[error(
+        "cannot start bot `{program}`: it is not executable; run it with its interpreter: --bot-cmd {command} (or chmod +x it and start it with `#!`)"
+    )]
+    NotExecutable { program: String, command: String },
+    #[error(
+        "cannot start bot `{program}`: it is neither a compiled program nor a script starting with `#!` (the system would run it with /bin/sh); run it with its interpreter: --bot-cmd {command} (or make its first line e.g. `#!/usr/bin/env python3`)"
+    )]
+    NotAProgram { program: String, command: String },
+}
+
+fn check(program: &str) -> Result<(), BotPathError> {
+    let meta = std::fs::metadata(program).map_err(|source| BotPathError::Unreadable {
+        program: program.to_string(),
+        source,
+    })?;
+    let program = program.to_string();
     if meta.is_dir() {
-        return refuse(
-            "it is a folder, not a program",
-            "name the program inside it, or give the command with --bot-cmd '<command line>'"
-                .into(),
-        );
+        return Err(BotPathError::Folder { program });
     }
-    let command = suggested_command(program);
+    let command = suggested_command(&program);
     if !is_executable(&meta) {
-        return refuse(
-            "it is not executable",
-            format!(
-                "run it with its interpreter: --bot-cmd {command} (or chmod +x it and start it with `#!`)"
-            ),
-        );
+        return Err(BotPathError::NotExecutable { program, command });
     }
-    match first_bytes(program) {
+    match first_bytes(&program) {
         // Unreadable but executable: the system decides when it starts.
         None => Ok(()),
         Some(head) if is_native(&head) || head.starts_with(b"#!") => Ok(()),
-        Some(_) => refuse(
-            "it is neither a compiled program nor a script starting with `#!` (the system would run it with /bin/sh)",
-            format!(
-                "run it with its interpreter: --bot-cmd {command} (or make its first line e.g. `#!/usr/bin/env python3`)"
-            ),
-        ),
+        Some(_) => Err(BotPathError::NotAProgram { program, command }),
     }
 }
 
@@ -140,5 +151,25 @@ mod tests {
             "'python3 kalah_bot.py'"
         );
         assert_eq!(suggested_command("bot.jar"), "'java -jar bot.jar'");
+    }
+
+    #[test]
+    fn a_folder_is_refused_in_the_old_words_and_a_missing_file_keeps_its_cause() {
+        let dir = std::env::temp_dir();
+        let shown = dir.display().to_string();
+        assert_eq!(
+            resolve(&shown).unwrap_err().to_string(),
+            format!(
+                "cannot start bot `{shown}`: it is a folder, not a program; name the program inside it, or give the command with --bot-cmd '<command line>'"
+            )
+        );
+        let missing = resolve("./no-such-bot-protocheck").unwrap_err();
+        assert!(
+            missing
+                .to_string()
+                .starts_with("cannot start bot `./no-such-bot-protocheck`: "),
+            "{missing}"
+        );
+        assert!(std::error::Error::source(&missing).is_some());
     }
 }

@@ -544,7 +544,7 @@ fn bot_command(spec: &RunSpec) -> Result<BotCommand, Fatal> {
         .split_first()
         .ok_or_else(|| Fatal::usage("--bot-cmd is empty"))?;
     Ok(BotCommand {
-        program: bot_path::resolve(program).map_err(|why| Fatal::Bot(BotError::Program(why)))?,
+        program: bot_path::resolve(program).map_err(|e| BotError::Program(e.into()))?,
         args: args.to_vec(),
         env: crate::transport::environment::BotEnv {
             policy: spec.env.clone(),

@@ -78,7 +78,7 @@ pub(super) fn policy(spec: &RunSpec) -> Result<(crate::grading::policy::Policy, 
     let Some(file) = &spec.grading else {
         return Ok((Policy::default(), crate::grading::DEFAULT_SOURCE.into()));
     };
-    let policy = Policy::from_file(file).map_err(Fatal::usage)?;
+    let policy = Policy::from_file(file).map_err(|e| Fatal::usage(e.to_string()))?;
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -94,7 +94,8 @@ pub(super) fn policy(spec: &RunSpec) -> Result<(crate::grading::policy::Policy, 
 
 /// The reports the command line asks for (`--report`, `--format/--output`).
 pub(super) fn requests(spec: &RunSpec) -> Result<Vec<report::request::Request>, Fatal> {
-    report::request::plan(&spec.report, spec.format, spec.output.as_deref()).map_err(Fatal::usage)
+    report::request::plan(&spec.report, spec.format, spec.output.as_deref())
+        .map_err(|e| Fatal::usage(e.to_string()))
 }
 
 /// A bot that could not be started still gets the grading platforms'

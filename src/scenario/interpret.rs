@@ -3,7 +3,7 @@
 //! where. Two back ends carry the steps out: the controller's live run
 //! against a bot, and the suite's dry lint that only tracks the session.
 
-use super::load::compile_pattern;
+use super::load::{PatternError, compile_pattern};
 use super::{Expect, Play, Span, Step, Token};
 use std::time::Duration;
 
@@ -32,16 +32,16 @@ pub trait StepBackend {
     /// Forget the replies due (an abort does not wait for them).
     fn drop_due_replies(&mut self);
     /// Take one due reply as `expect` says (`LegalMove` for an implied one).
-    fn reply(&mut self, expect: &Expect) -> Result<(), String>;
+    fn reply(&mut self, expect: &Expect) -> Result<(), StepFault>;
     /// The due replies are settled.
     fn settled(&mut self) {}
-    fn send(&mut self, step: &Step, text: &str) -> Result<(), String>;
-    fn opponent(&mut self, choice: &str) -> Result<(), String>;
+    fn send(&mut self, step: &Step, text: &str) -> Result<(), StepFault>;
+    fn opponent(&mut self, choice: &str) -> Result<(), StepFault>;
     fn silence(&mut self, step: &Step);
     fn exit(&mut self, step: &Step);
     fn wait(&mut self, step: &Step, duration: Duration);
     fn close_input(&mut self, step: &Step);
-    fn play_to_end(&mut self) -> Result<(), String>;
+    fn play_to_end(&mut self) -> Result<(), StepFault>;
 }
 
 /// How a walk over all the steps ended.
@@ -57,7 +57,35 @@ pub enum Walked {
 #[derive(Debug)]
 pub struct StepError {
     pub span: Span,
-    pub message: String,
+    pub fault: StepFault,
+}
+
+/// What is wrong with a step (the scenario, not the bot).
+#[derive(Debug, thiserror::Error)]
+pub enum StepFault {
+    #[error(
+        "after `play: to-end` the game is over: only `expect: exit`, `expect: silence`, `wait` and `close-input` may follow"
+    )]
+    AfterPlayToEnd,
+    #[error("`expect: silence` where a reply is due: it can never pass")]
+    SilenceWhereReplyDue,
+    #[error("`expect: {word}` where no reply is due (nothing sent asks the bot for one)")]
+    NoReplyDue { word: String },
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    #[error("bad duration `{text}`: {source} (write e.g. `300ms`)")]
+    BadDuration {
+        text: String,
+        #[source]
+        source: humantime::DurationError,
+    },
+    /// The step contradicts the rules or the protocol in the tracked session.
+    #[error(transparent)]
+    Rules(#[from] crate::games::ScriptError),
+    /// In the live run's words, as text: a scenario fault the controller
+    /// found while judging the bot (kept as text there, `ScriptFault`).
+    #[error("{0}")]
+    Live(String),
 }
 
 /// The interpreter of the step language; its only state is whether the
@@ -82,10 +110,10 @@ impl StepInterpreter {
         for (index, (step, span)) in steps.iter().enumerate() {
             backend.at_step(index, span);
             let after_end = self.over;
-            if let Err(message) = self.step(backend, step) {
+            if let Err(fault) = self.step(backend, step) {
                 errors.push(StepError {
                     span: span.clone(),
-                    message,
+                    fault,
                 });
                 if B::PLAYS_OUT || !after_end {
                     return Err(errors);
@@ -104,13 +132,13 @@ impl StepInterpreter {
     }
 
     /// Carry out one step.
-    pub fn step<B: StepBackend>(&mut self, b: &mut B, step: &Step) -> Result<(), String> {
+    pub fn step<B: StepBackend>(&mut self, b: &mut B, step: &Step) -> Result<(), StepFault> {
         if self.over {
             if !matches!(
                 step,
                 Step::Expect(Expect::Exit | Expect::Silence) | Step::Wait(_) | Step::CloseInput
             ) {
-                return Err("after `play: to-end` the game is over: only `expect: exit`, `expect: silence`, `wait` and `close-input` may follow".into());
+                return Err(StepFault::AfterPlayToEnd);
             }
             if !B::PLAYS_OUT {
                 return Ok(());
@@ -136,7 +164,7 @@ impl StepInterpreter {
             }
             Step::Expect(Expect::Silence) => {
                 if b.count_known() && b.replies_due() > 0 {
-                    return Err("`expect: silence` where a reply is due: it can never pass".into());
+                    return Err(StepFault::SilenceWhereReplyDue);
                 }
                 b.silence(step);
             }
@@ -146,10 +174,9 @@ impl StepInterpreter {
             }
             Step::Expect(expect) => {
                 if b.count_known() && b.replies_due() == 0 {
-                    return Err(format!(
-                        "`expect: {}` where no reply is due (nothing sent asks the bot for one)",
-                        expect_word(expect)
-                    ));
+                    return Err(StepFault::NoReplyDue {
+                        word: expect.word().to_string(),
+                    });
                 }
                 if let Expect::Matches(p) = expect {
                     compile_pattern(p)?;
@@ -165,8 +192,11 @@ impl StepInterpreter {
                 if b.ended() {
                     return Ok(());
                 }
-                let duration = humantime::parse_duration(d)
-                    .map_err(|e| format!("bad duration `{d}`: {e} (write e.g. `300ms`)"))?;
+                let duration =
+                    humantime::parse_duration(d).map_err(|source| StepFault::BadDuration {
+                        text: d.clone(),
+                        source,
+                    })?;
                 b.wait(step, duration);
             }
             Step::CloseInput => {
@@ -179,7 +209,7 @@ impl StepInterpreter {
 
     /// A due reply is settled before the next message is sent: each is taken
     /// as `expect: legal-move`.
-    pub fn settle<B: StepBackend>(b: &mut B) -> Result<(), String> {
+    pub fn settle<B: StepBackend>(b: &mut B) -> Result<(), StepFault> {
         for _ in 0..B::SETTLE_LIMIT {
             if b.replies_due() == 0 || b.ended() {
                 break;
@@ -232,17 +262,17 @@ mod tests {
             self.due = 0;
             self.done.push("drop".into());
         }
-        fn reply(&mut self, expect: &Expect) -> Result<(), String> {
+        fn reply(&mut self, expect: &Expect) -> Result<(), StepFault> {
             self.due = self.due.saturating_sub(1);
             self.done.push(format!("reply {}", expect_word(expect)));
             Ok(())
         }
-        fn send(&mut self, _step: &Step, text: &str) -> Result<(), String> {
+        fn send(&mut self, _step: &Step, text: &str) -> Result<(), StepFault> {
             self.due += self.replies_per_send;
             self.done.push(format!("send {text}"));
             Ok(())
         }
-        fn opponent(&mut self, choice: &str) -> Result<(), String> {
+        fn opponent(&mut self, choice: &str) -> Result<(), StepFault> {
             self.done.push(format!("opponent {choice}"));
             Ok(())
         }
@@ -258,7 +288,7 @@ mod tests {
         fn close_input(&mut self, _step: &Step) {
             self.done.push("close".into());
         }
-        fn play_to_end(&mut self) -> Result<(), String> {
+        fn play_to_end(&mut self) -> Result<(), StepFault> {
             self.done.push("to-end".into());
             Ok(())
         }
@@ -314,7 +344,7 @@ mod tests {
             .walk(&script, &mut known)
             .unwrap_err();
         assert_eq!(
-            errors[0].message,
+            errors[0].fault.to_string(),
             "`expect: legal-move` where no reply is due (nothing sent asks the bot for one)"
         );
         let mut unknown = Recorder::<false> {
@@ -337,7 +367,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(errors[0].span.line, 2);
         assert_eq!(
-            errors[0].message,
+            errors[0].fault.to_string(),
             "`expect: silence` where a reply is due: it can never pass"
         );
     }
@@ -379,10 +409,40 @@ mod tests {
             .walk(&script, &mut b)
             .unwrap_err();
         assert!(
-            errors[0].message.starts_with("bad duration `soon`: "),
+            errors[0]
+                .fault
+                .to_string()
+                .starts_with("bad duration `soon`: "),
             "{}",
-            errors[0].message
+            errors[0].fault
         );
+        // The parser's own error is kept as the source.
+        assert!(std::error::Error::source(&errors[0].fault).is_some());
         assert!(!b.done.iter().any(|d| d.starts_with("wait")));
+    }
+
+    #[test]
+    fn step_faults_read_as_before_and_keep_their_source() {
+        assert_eq!(
+            StepFault::AfterPlayToEnd.to_string(),
+            "after `play: to-end` the game is over: only `expect: exit`, `expect: silence`, `wait` and `close-input` may follow"
+        );
+        let bad = compile_pattern("(").unwrap_err();
+        assert!(
+            bad.to_string().starts_with("bad regular expression: "),
+            "{bad}"
+        );
+        let fault = StepFault::from(bad);
+        assert!(fault.to_string().starts_with("bad regular expression: "));
+        assert!(std::error::Error::source(&compile_pattern("(").unwrap_err()).is_some());
+        let long = "a".repeat(super::super::load::MAX_PATTERN_BYTES + 1);
+        assert_eq!(
+            compile_pattern(&long).unwrap_err().to_string(),
+            format!(
+                "the regular expression is {} bytes long, over the limit of {}",
+                long.len(),
+                super::super::load::MAX_PATTERN_BYTES
+            )
+        );
     }
 }

@@ -44,18 +44,24 @@ fn yaml_options() -> serde_saphyr::Options {
 
 /// A `matches:` pattern compiled with bounded size (used by the loader, the
 /// linter and the controller alike).
-pub fn compile_pattern(pattern: &str) -> Result<regex::Regex, String> {
+pub fn compile_pattern(pattern: &str) -> Result<regex::Regex, PatternError> {
     if pattern.len() > MAX_PATTERN_BYTES {
-        return Err(format!(
-            "the regular expression is {} bytes long, over the limit of {MAX_PATTERN_BYTES}",
-            pattern.len()
-        ));
+        return Err(PatternError::TooLong { len: pattern.len() });
     }
     regex::RegexBuilder::new(pattern)
         .size_limit(MAX_COMPILED_PATTERN)
         .dfa_size_limit(MAX_COMPILED_PATTERN)
         .build()
-        .map_err(|e| format!("bad regular expression: {e}"))
+        .map_err(PatternError::Bad)
+}
+
+/// Why a `matches:` pattern does not compile.
+#[derive(Debug, thiserror::Error)]
+pub enum PatternError {
+    #[error("the regular expression is {len} bytes long, over the limit of {max}", max = MAX_PATTERN_BYTES)]
+    TooLong { len: usize },
+    #[error("bad regular expression: {0}")]
+    Bad(#[source] regex::Error),
 }
 
 /// A scenario file that cannot be used. Always maps to exit status 2.
@@ -201,7 +207,7 @@ fn check_step(step: &Step, game: Option<&dyn crate::games::Game>) -> Result<(), 
         Step::Send(t) => ("send", t),
         Step::Expect(Expect::Reply(t)) => ("expect: {reply}", t),
         Step::Expect(Expect::Matches(p)) => {
-            return compile_pattern(p).map(|_| ());
+            return compile_pattern(p).map(|_| ()).map_err(|e| e.to_string());
         }
         _ => return Ok(()),
     };

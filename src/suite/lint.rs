@@ -5,7 +5,7 @@
 //! `scenario::interpret`.
 
 use crate::games::{Game, Next, Session};
-use crate::scenario::interpret::{StepBackend, StepInterpreter};
+use crate::scenario::interpret::{StepBackend, StepFault, StepInterpreter};
 use crate::scenario::{Expect, LoadError, Scenario, Span, Step};
 use std::time::Duration;
 
@@ -45,7 +45,7 @@ pub fn lint(scenario: &Scenario, game: &dyn Game) -> Vec<LoadError> {
     // Later steps would only repeat the confusion: the walk stops at the
     // first error (but for steps that may not follow `play: to-end`).
     if let Err(found) = StepInterpreter::default().walk(&scenario.steps, &mut dry) {
-        errors.extend(found.into_iter().map(|e| at(&e.span, e.message)));
+        errors.extend(found.into_iter().map(|e| at(&e.span, e.fault.to_string())));
     }
     errors
 }
@@ -99,7 +99,7 @@ impl StepBackend for DryRun {
         self.pending = 0;
     }
 
-    fn reply(&mut self, expect: &Expect) -> Result<(), String> {
+    fn reply(&mut self, expect: &Expect) -> Result<(), StepFault> {
         let pinned = match expect {
             Expect::Reply(r) => Some(r.as_str()),
             _ => None,
@@ -110,12 +110,12 @@ impl StepBackend for DryRun {
         Ok(())
     }
 
-    fn send(&mut self, _step: &Step, text: &str) -> Result<(), String> {
+    fn send(&mut self, _step: &Step, text: &str) -> Result<(), StepFault> {
         self.pending = self.session.send(text)?.replies;
         Ok(())
     }
 
-    fn opponent(&mut self, choice: &str) -> Result<(), String> {
+    fn opponent(&mut self, choice: &str) -> Result<(), StepFault> {
         let outs = self.session.opponent(choice, &mut self.rng)?;
         self.pending = outs.iter().map(|o| o.replies).sum();
         Ok(())
@@ -129,7 +129,7 @@ impl StepBackend for DryRun {
 
     fn close_input(&mut self, _step: &Step) {}
 
-    fn play_to_end(&mut self) -> Result<(), String> {
+    fn play_to_end(&mut self) -> Result<(), StepFault> {
         Ok(())
     }
 }

@@ -31,35 +31,46 @@ pub enum PartitionKind {
     Hash,
 }
 
-impl FromStr for Partition {
-    type Err = String;
+/// A `--partition` that names no shard.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PartitionError {
+    #[error("`{0}`: expected count:K/N or hash:K/N, e.g. hash:1/4")]
+    Form(String),
+    #[error("`{0}` is not a partition kind: use count:K/N or hash:K/N")]
+    Kind(String),
+    #[error("`{text}` is not a {what} (a whole number is expected)")]
+    NotANumber { text: String, what: &'static str },
+    #[error("the shard count N must be at least 1")]
+    NoShards,
+    #[error("shard {shard} of {total} does not exist: K counts from 1 to N")]
+    NoSuchShard { shard: u64, total: u64 },
+}
 
-    fn from_str(text: &str) -> Result<Partition, String> {
-        let usage = || format!("`{text}`: expected count:K/N or hash:K/N, e.g. hash:1/4");
+impl FromStr for Partition {
+    type Err = PartitionError;
+
+    fn from_str(text: &str) -> Result<Partition, PartitionError> {
+        let usage = || PartitionError::Form(text.to_string());
         let (kind, rest) = text.split_once(':').ok_or_else(usage)?;
         let kind = match kind {
             "count" => PartitionKind::Count,
             "hash" => PartitionKind::Hash,
-            other => {
-                return Err(format!(
-                    "`{other}` is not a partition kind: use count:K/N or hash:K/N"
-                ));
-            }
+            other => return Err(PartitionError::Kind(other.to_string())),
         };
         let (shard, total) = rest.split_once('/').ok_or_else(usage)?;
-        let number = |s: &str, what: &str| {
-            s.parse::<u64>()
-                .map_err(|_| format!("`{s}` is not a {what} (a whole number is expected)"))
+        let number = |s: &str, what: &'static str| {
+            s.parse::<u64>().map_err(|_| PartitionError::NotANumber {
+                text: s.to_string(),
+                what,
+            })
         };
         let shard = number(shard, "shard number")?;
         let total = number(total, "shard count")?;
         if total == 0 {
-            return Err("the shard count N must be at least 1".into());
+            return Err(PartitionError::NoShards);
         }
         if shard == 0 || shard > total {
-            return Err(format!(
-                "shard {shard} of {total} does not exist: K counts from 1 to N"
-            ));
+            return Err(PartitionError::NoSuchShard { shard, total });
         }
         Ok(Partition { kind, shard, total })
     }
@@ -132,9 +143,13 @@ mod tests {
             ("hash:x/2", "`x` is not a shard number"),
             ("hash:1/-2", "`-2` is not a shard count"),
         ] {
-            let err = text.parse::<Partition>().unwrap_err();
+            let err = text.parse::<Partition>().unwrap_err().to_string();
             assert!(err.contains(why), "{text}: {err}");
         }
+        assert_eq!(
+            "count:4/3".parse::<Partition>().unwrap_err().to_string(),
+            "shard 4 of 3 does not exist: K counts from 1 to N"
+        );
     }
 
     /// Every scenario lands in exactly one shard, for both kinds and any N.

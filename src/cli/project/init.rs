@@ -2,6 +2,7 @@
 //! repository and, beside it, a GitHub Actions workflow that runs it on
 //! every push and pull request (annotations and step summary included).
 
+use super::{ProjectFileError, io_error};
 use std::path::{Path, PathBuf};
 
 /// The files `init` writes, relative to the folder it runs in.
@@ -17,7 +18,12 @@ pub fn files(game: &str, bot: &str) -> Vec<(PathBuf, String)> {
 
 /// Write the files under `dir`; an existing file is kept unless `force`
 /// (nothing is written then, so a half-initialised repository never results).
-pub fn write(dir: &Path, game: &str, bot: &str, force: bool) -> Result<Vec<PathBuf>, String> {
+pub fn write(
+    dir: &Path,
+    game: &str,
+    bot: &str,
+    force: bool,
+) -> Result<Vec<PathBuf>, ProjectFileError> {
     let files = files(game, bot);
     if !force {
         let existing: Vec<String> = files
@@ -27,21 +33,16 @@ pub fn write(dir: &Path, game: &str, bot: &str, force: bool) -> Result<Vec<PathB
             .map(|p| p.display().to_string())
             .collect();
         if !existing.is_empty() {
-            return Err(format!(
-                "{} already exist{}: not overwritten (use --force to replace)",
-                existing.join(", "),
-                if existing.len() == 1 { "s" } else { "" }
-            ));
+            return Err(ProjectFileError::Exists(existing));
         }
     }
     let mut written = Vec::new();
     for (path, text) in files {
         let path = dir.join(path);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent).map_err(io_error("create", parent, ""))?;
         }
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(io_error("write", &path, ""))?;
         written.push(path);
     }
     Ok(written)
@@ -54,12 +55,12 @@ const IGNORE_LINE: &str = ".protocheck/";
 /// (`.protocheck/`, the `--rerun-failed` record): written when there is
 /// none, the line added to one that lacks it, nothing done to one that has
 /// it. The file, when it was written or changed.
-pub fn ignore_state(dir: &Path) -> Result<Option<PathBuf>, String> {
+pub fn ignore_state(dir: &Path) -> Result<Option<PathBuf>, ProjectFileError> {
     let path = dir.join(".gitignore");
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return Err(io_error("read", &path, "")(e)),
     };
     let folder = crate::run::last_failed::STATE_FOLDER;
     let ignored = text.lines().any(|line| {
@@ -77,7 +78,7 @@ pub fn ignore_state(dir: &Path) -> Result<Option<PathBuf>, String> {
     text.push_str("# protocheck's state (the scenarios that failed last time)\n");
     text.push_str(IGNORE_LINE);
     text.push('\n');
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    std::fs::write(&path, text).map_err(io_error("write", &path, ""))?;
     Ok(Some(path))
 }
 
@@ -237,8 +238,27 @@ mod tests {
         assert_eq!(written.len(), 2);
         assert!(dir.join(".github/workflows/protocheck.yml").is_file());
         std::fs::write(dir.join("protocheck.toml"), "# mine\n").unwrap();
-        let err = write(&dir, "kalah", "./b", false).unwrap_err();
-        assert!(err.contains("already exist"), "{err}");
+        let err = write(&dir, "kalah", "./b", false).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "{}, {} already exist: not overwritten (use --force to replace)",
+                dir.join("protocheck.toml").display(),
+                dir.join(".github/workflows/protocheck.yml").display()
+            )
+        );
+        // A `.gitignore` that is a folder cannot be read: the cause is kept.
+        let odd = dir.join("odd");
+        std::fs::create_dir_all(odd.join(".gitignore")).unwrap();
+        let e = ignore_state(&odd).unwrap_err();
+        assert!(
+            e.to_string().starts_with(&format!(
+                "cannot read {}: ",
+                odd.join(".gitignore").display()
+            )),
+            "{e}"
+        );
+        assert!(std::error::Error::source(&e).is_some());
         assert_eq!(
             std::fs::read_to_string(dir.join("protocheck.toml")).unwrap(),
             "# mine\n"

@@ -53,6 +53,48 @@ impl std::fmt::Display for ProjectError {
     }
 }
 
+impl std::error::Error for ProjectError {}
+
+/// Why `init` wrote nothing, or the project file cannot be applied.
+#[derive(Debug, thiserror::Error)]
+pub enum ProjectFileError {
+    #[error(
+        "{} already exist{}: not overwritten (use --force to replace)",
+        .0.join(", "),
+        if .0.len() == 1 { "s" } else { "" }
+    )]
+    Exists(Vec<String>),
+    #[error("cannot {doing} {}{suffix}: {source}", path.display())]
+    Files {
+        /// `create`, `read`, `write` or `make … executable` (said after
+        /// the path: `suffix`).
+        doing: &'static str,
+        path: PathBuf,
+        suffix: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot tell the current folder: {0}")]
+    CurrentFolder(#[source] std::io::Error),
+    #[error(transparent)]
+    Project(#[from] ProjectError),
+}
+
+/// `cannot {doing} {path}{suffix}: {source}` for an io error at `path`.
+pub(crate) fn io_error(
+    doing: &'static str,
+    path: &Path,
+    suffix: &'static str,
+) -> impl FnOnce(std::io::Error) -> ProjectFileError {
+    let path = path.to_path_buf();
+    move |source| ProjectFileError::Files {
+        doing,
+        path,
+        suffix,
+        source,
+    }
+}
+
 /// The project file for a run started in `dir`: the nearest `protocheck.toml`
 /// in `dir` or an ancestor.
 pub fn find(dir: &Path) -> Option<PathBuf> {
@@ -65,7 +107,7 @@ pub fn find(dir: &Path) -> Option<PathBuf> {
 /// of the project file added, unless `--no-config` is given, a subcommand
 /// runs, or there is no file. Arguments clap will reject come back
 /// unchanged, for clap to report.
-pub fn apply(args: Vec<String>) -> Result<Vec<String>, String> {
+pub fn apply(args: Vec<String>) -> Result<Vec<String>, ProjectFileError> {
     let Ok(given) = crate::cli::Cli::command().try_get_matches_from(&args) else {
         return Ok(args);
     };
@@ -75,17 +117,15 @@ pub fn apply(args: Vec<String>) -> Result<Vec<String>, String> {
     let file = match given.get_one::<PathBuf>("config") {
         Some(f) => f.clone(),
         None => {
-            let here = std::env::current_dir()
-                .map_err(|e| format!("cannot tell the current folder: {e}"))?;
+            let here = std::env::current_dir().map_err(ProjectFileError::CurrentFolder)?;
             match find(&here) {
                 Some(f) => f,
                 None => return Ok(args),
             }
         }
     };
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    merge(&args, &file, &text).map_err(|e| e.to_string())
+    let text = std::fs::read_to_string(&file).map_err(io_error("read", &file, ""))?;
+    Ok(merge(&args, &file, &text)?)
 }
 
 /// The command line `args` (program name first) with the settings of the

@@ -3,6 +3,7 @@
 //! protocheck run that writes the platform's results.json itself
 //! (`--report gradescope=…`, `--report prairielearn=…`).
 
+use super::{ProjectFileError, io_error};
 use std::path::{Path, PathBuf};
 
 /// A grading platform `init` writes the autograder files of.
@@ -49,7 +50,7 @@ pub fn write(
     game: &str,
     bot: &str,
     force: bool,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, ProjectFileError> {
     let files = files(platform, game, bot);
     let existing: Vec<String> = files
         .iter()
@@ -58,24 +59,19 @@ pub fn write(
         .map(|p| p.display().to_string())
         .collect();
     if !force && !existing.is_empty() {
-        return Err(format!(
-            "{} already exist{}: not overwritten (use --force to replace)",
-            existing.join(", "),
-            if existing.len() == 1 { "s" } else { "" }
-        ));
+        return Err(ProjectFileError::Exists(existing));
     }
     let mut written = Vec::new();
     for (path, text, program) in files {
         let path = dir.join(path);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent).map_err(io_error("create", parent, ""))?;
         }
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(io_error("write", &path, ""))?;
         if program {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
-                .map_err(|e| format!("cannot make {} executable: {e}", path.display()))?;
+                .map_err(io_error("make", &path, " executable"))?;
         }
         written.push(path);
     }

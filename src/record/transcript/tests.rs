@@ -9,7 +9,11 @@ fn write(name: &str, text: &str) -> std::path::PathBuf {
     path
 }
 
-fn convert_text(game: &str, name: &str, text: &str) -> Result<(Recorded, Option<String>), String> {
+fn convert_text(
+    game: &str,
+    name: &str,
+    text: &str,
+) -> Result<(Recorded, Option<String>), TranscriptError> {
     let path = write(name, text);
     convert(&Request {
         path: &path,
@@ -34,7 +38,9 @@ fn plain_lines_take_report_stamps_and_name_the_line_of_an_error() {
     assert_eq!(entries[0].dir, Direction::Sent);
     assert_eq!(entries[1].line, 3);
     assert_eq!(entries[3].text, "");
-    let err = plain_entries("> START;South\nMOVE;1\n", "f.log").unwrap_err();
+    let err = plain_entries("> START;South\nMOVE;1\n", "f.log")
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("f.log:2: expected `> `"), "{err}");
     assert!(plain_entries("\n\n", "f.log").is_err());
 }
@@ -76,7 +82,9 @@ fn conversion_stops_at_the_first_failing_reply_as_a_run_does() {
 #[test]
 fn an_impossible_sent_line_is_an_error_at_its_line() {
     let log = "> START;South\n< MOVE;1\n> START;North\n";
-    let err = convert_text("kalah", "k1.log", log).unwrap_err();
+    let err = convert_text("kalah", "k1.log", log)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("k1.log:3: `START;North` cannot be sent here"),
         "{err}"
@@ -107,12 +115,16 @@ fn json_reports_pick_a_scenario_and_restore_folded_lines() {
     assert!(entries.iter().all(|e| e.text == "x"));
     let (_, name) = json_entries(report, "r.json", Some("a")).unwrap();
     assert_eq!(name, "a");
-    let err = json_entries(report, "r.json", Some("zz")).unwrap_err();
+    let err = json_entries(report, "r.json", Some("zz"))
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("no scenario named `zz`") && err.contains("a, b"),
         "{err}"
     );
-    let err = json_entries("{\n  \"scenarios\": [1,\n", "r.json", None).unwrap_err();
+    let err = json_entries("{\n  \"scenarios\": [1,\n", "r.json", None)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("r.json:"), "{err}");
 }
 
@@ -121,7 +133,9 @@ fn lines_left_out_by_the_report_are_an_error_not_a_shorter_scenario() {
     let report = r#"{"scenarios":[{"name":"a","status":"failed","transcript":[
         {"dir":"sent","text":"START;South","ms":0},{"dir":"received","text":"MOVE;1","ms":0},
         {"dir":"note","text":"… 900 transcript lines left out (protocheck keeps the first 200 and the last 200) …","ms":0}]}]}"#;
-    let err = convert_text("kalah", "cut.json", report).unwrap_err();
+    let err = convert_text("kalah", "cut.json", report)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("transcript entry 3") && err.contains("left transcript lines out"),
         "{err}"
@@ -182,12 +196,41 @@ fn mankalah_logs_give_opponent_steps_and_pinned_bot_moves() {
         path: &bad,
         ..req(1)
     })
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("mk-bad.log:2: `East` is not a side"), "{err}");
     let wrong_game = convert(&Request {
         game: crate::games::by_id("quoridor").unwrap(),
         ..req(1)
     })
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(wrong_game.contains("use --game kalah"), "{wrong_game}");
+}
+
+#[test]
+fn transcript_errors_read_as_before_and_keep_their_cause() {
+    let err = plain_entries("\n", "f.log").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "f.log: no transcript lines (`> `, `< `) in it"
+    );
+    let err = json_entries("{\n  \"scenarios\": [1,\n", "r.json", None).unwrap_err();
+    assert!(matches!(err, TranscriptError::NotJson { .. }));
+    assert!(std::error::Error::source(&err).is_some());
+    let err = convert(&Request {
+        path: std::path::Path::new("/no/such/protocheck/log"),
+        game: crate::games::by_id("kalah").unwrap(),
+        options: Options::default(),
+        name: "t".into(),
+        scenario: None,
+        player: 1,
+    })
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("cannot read /no/such/protocheck/log: "),
+        "{err}"
+    );
+    assert!(std::error::Error::source(&err).is_some());
 }
