@@ -256,7 +256,7 @@ pub fn play_match(args: &MatchConfig, stop: &StopToken) -> Result<i32, Fatal> {
     if let Some(path) = &args.out {
         write_file(&cwd.join(path), &result.json())?;
     }
-    report::write(&result, &reports)
+    write_reports(&result, &reports)
         .map_err(|e| Fatal::Io(crate::fatal::IoError::Said(e.to_string())))?;
     Ok(result.exit_code())
 }
@@ -324,4 +324,18 @@ pub(crate) fn in_order<T: Send>(
 
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {
     std::fs::write(path, text).map_err(|e| Fatal::io(format!("cannot write {}", path.display()), e))
+}
+
+/// Every report of a match, each from the same record (here, above both
+/// the record and the JUnit writer, which reads it).
+fn write_reports(
+    report: &MatchReport,
+    reports: &[crate::report::request::Request<MatchFormat>],
+) -> Result<(), crate::report::request::RequestError> {
+    crate::report::request::write_all(reports, |kind, _| match kind {
+        MatchFormat::Human => report.human(),
+        MatchFormat::Json => report.json(),
+        MatchFormat::Html => report.html(),
+        MatchFormat::Junit => junit::render(&[(None, report)]),
+    })
 }

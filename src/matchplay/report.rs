@@ -276,16 +276,6 @@ pub fn draws_pictures(reports: &[Request<MatchFormat>], format: Option<MatchForm
     format == Some(MatchFormat::Html) || reports.iter().any(|r| r.format == MatchFormat::Html)
 }
 
-/// Every report of a match, each from the same record.
-pub fn write(report: &MatchReport, reports: &[Request<MatchFormat>]) -> Result<(), RequestError> {
-    crate::report::request::write_all(reports, |kind, _| match kind {
-        MatchFormat::Human => report.human(),
-        MatchFormat::Json => report.json(),
-        MatchFormat::Html => report.html(),
-        MatchFormat::Junit => super::junit::render(&[(None, report)]),
-    })
-}
-
 /// A match's or a tournament's JSON that does not read back.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchReportError {

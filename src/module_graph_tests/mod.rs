@@ -18,34 +18,8 @@ use std::path::Path;
 /// Imports allowed to close a circle: (folder, from, to, why), the folder
 /// as a module path (`""` for `src/` itself, `report/html`). Each must
 /// still exist, so an exception goes as soon as it is no longer needed.
-/// These four are outside `transport/` and were left to the owners of
-/// those folders (issue 31), each with the move that ends it.
-const ALLOWED: &[(&str, &str, &str, &str)] = &[
-    (
-        "cli/project",
-        "init",
-        "platform",
-        "init names platform's PYPI_NAME, platform builds on init's project_file: the constant belongs in project/mod.rs",
-    ),
-    (
-        "matchplay",
-        "report",
-        "junit",
-        "report's render dispatches --report junit to junit::render, which reads report's MatchReport: the dispatch belongs above both",
-    ),
-    (
-        "scenario",
-        "options",
-        "load",
-        "options::resolve fails with load's LoadError: the error type belongs below both, in a file of its own",
-    ),
-    (
-        "scenario",
-        "model",
-        "options",
-        "the document model holds options' OptionsDoc (a spanned YAML map): it belongs in model.rs with the rest of the document",
-    ),
-];
+/// None now (issue 31).
+const ALLOWED: &[(&str, &str, &str, &str)] = &[];
 
 /// For each folder, the imports among its children, each with the first
 /// file that makes it (`folder -> from -> to -> file`).

@@ -1,6 +1,7 @@
 //! Reading scenario files: YAML → typed [`Scenario`], with every error named
 //! by file:line:col and, for a misspelt key, the nearest valid one.
 
+pub use super::load_error::LoadError;
 use super::model::{Expect, Origin, Scenario, ScenarioDoc, Span, Step};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -62,42 +63,6 @@ pub enum PatternError {
     TooLong { len: usize },
     #[error("bad regular expression: {0}")]
     Bad(#[source] regex::Error),
-}
-
-/// A scenario file that cannot be used. Always maps to exit status 2.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    pub file: String,
-    pub line: u32,
-    pub column: u32,
-    pub message: String,
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
-        } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.column, self.message
-            )
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-impl LoadError {
-    pub fn new(file: &str, span: &Span, message: impl Into<String>) -> LoadError {
-        LoadError {
-            file: file.to_string(),
-            line: span.line,
-            column: span.column,
-            message: message.into(),
-        }
-    }
 }
 
 /// Parse one scenario document. `source` names it in errors; `default_game`

@@ -5,6 +5,7 @@
 pub mod builtin;
 pub mod interpret;
 pub mod load;
+mod load_error;
 pub mod model;
 pub mod options;
 pub mod schema;

@@ -30,7 +30,34 @@ pub struct ScenarioDoc {
     /// game's own options.
     // Checked and split into the core's and the game's in `load`.
     #[serde(default)]
-    pub options: Option<super::options::OptionsDoc>,
+    pub options: Option<OptionsDoc>,
     #[schemars(with = "Vec<Step>", length(min = 1))]
     pub steps: Vec<Spanned<Step>>,
+}
+
+/// `options:` as written: each name and value with where it stands.
+#[derive(Debug, Default)]
+pub struct OptionsDoc(pub Vec<(Spanned<String>, Spanned<serde_json::Value>)>);
+
+impl<'de> Deserialize<'de> for OptionsDoc {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = OptionsDoc;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a mapping of option names to values")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<OptionsDoc, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(OptionsDoc(entries))
+            }
+        }
+        d.deserialize_map(Entries)
+    }
 }

@@ -2,38 +2,10 @@
 //! the core's (`timeout`, `silence` as durations, `seed`) typed here, the
 //! game's by the game's own table; every error at its file:line:col.
 
-use super::load::LoadError;
-use super::model::{Options, Span};
-use serde::Deserialize;
+use super::load_error::LoadError;
+use super::model::{Options, OptionsDoc, Span};
 use serde_json::Value;
 use serde_saphyr::Spanned;
-
-/// `options:` as written: each name and value with where it stands.
-#[derive(Debug, Default)]
-pub struct OptionsDoc(pub Vec<(Spanned<String>, Spanned<Value>)>);
-
-impl<'de> Deserialize<'de> for OptionsDoc {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Entries;
-        impl<'de> serde::de::Visitor<'de> for Entries {
-            type Value = OptionsDoc;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a mapping of option names to values")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<OptionsDoc, A::Error> {
-                let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry()? {
-                    entries.push(entry);
-                }
-                Ok(OptionsDoc(entries))
-            }
-        }
-        d.deserialize_map(Entries)
-    }
-}
 
 fn span_of(l: &serde_saphyr::Location) -> Span {
     Span {

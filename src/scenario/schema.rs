@@ -3,8 +3,8 @@
 //! options, and each game's own options from its options table, so that a
 //! scenario naming its game may use only that game's options.
 
+use super::model::OptionsDoc;
 use super::model::ScenarioDoc;
-use super::options::OptionsDoc;
 use crate::games;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde_json::{Map, Value};

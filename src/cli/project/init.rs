@@ -185,7 +185,7 @@ jobs:
           path: protocheck-report.html
           if-no-files-found: ignore
 "#
-    .replace("{pypi}", super::platform::PYPI_NAME)
+    .replace("{pypi}", super::PYPI_NAME)
     .replace("{version}", env!("CARGO_PKG_VERSION"))
 }
 

@@ -25,6 +25,12 @@ use toml::de::{DeTable, DeValue};
 /// The file name looked for in the current folder and its ancestors.
 pub const FILE_NAME: &str = "protocheck.toml";
 
+/// The name protocheck's wheel has on PyPI (`pyproject.toml`): the name
+/// `protocheck` there belongs to an unrelated package, so `pip install
+/// protocheck` would install something else. Both the `init` workflow and
+/// the platforms' setup name it.
+pub const PYPI_NAME: &str = "protocheck-harness";
+
 /// Long options that make no sense in the file.
 const NOT_IN_FILE: &[&str] = &["help", "version", "config", "no-config", "grading"];
 

@@ -3,7 +3,7 @@
 //! protocheck run that writes the platform's results.json itself
 //! (`--report gradescope=…`, `--report prairielearn=…`).
 
-use super::{ProjectFileError, io_error};
+use super::{PYPI_NAME, ProjectFileError, io_error};
 use std::path::{Path, PathBuf};
 
 /// A grading platform `init` writes the autograder files of.
@@ -105,11 +105,6 @@ points-per-scenario = 1
 # points = 10
 # hidden-until = "2026-12-01T23:59:00Z"
 "#;
-
-/// The name protocheck's wheel has on PyPI (`pyproject.toml`): the name
-/// `protocheck` there belongs to an unrelated package, so `pip install
-/// protocheck` would install something else.
-pub const PYPI_NAME: &str = "protocheck-harness";
 
 fn setup_sh() -> String {
     format!(
