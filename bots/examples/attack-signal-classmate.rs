@@ -9,9 +9,19 @@
 use protocheck_sample_bots::attack as common;
 
 fn attack(a: &common::Attack) {
-    match common::classmate_bot() {
-        Some((pid, id)) => common::try_signal(a, &format!("{id}'s bot"), pid, libc::SIGKILL),
-        None => a.no_target("no classmate's bot running"),
+    // A classmate's bot found may end before the signal reaches it (a short
+    // scenario): then another is looked for, so that the attack meets a
+    // live one whenever one runs within the patience.
+    let until = std::time::Instant::now() + common::PATIENCE;
+    loop {
+        let Some((pid, id)) = common::classmate_bot() else {
+            return a.no_target("no classmate's bot running");
+        };
+        if common::try_signal(a, &format!("{id}'s bot"), pid, libc::SIGKILL)
+            || std::time::Instant::now() >= until
+        {
+            return;
+        }
     }
 }
 

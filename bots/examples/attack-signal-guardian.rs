@@ -10,7 +10,9 @@ use protocheck_sample_bots::attack as common;
 
 fn attack(a: &common::Attack) {
     match common::guardian() {
-        Some(pid) => common::try_signal(a, "a protocheck guardian", pid, libc::SIGKILL),
+        Some(pid) => {
+            common::try_signal(a, "a protocheck guardian", pid, libc::SIGKILL);
+        }
         None => a.no_target("no guardian on the machine"),
     }
 }

@@ -319,9 +319,13 @@ pub fn try_write(attack: &Attack, path: &Path, text: &str) {
 /// Sends `signal` to `pid` and reports it. A SIGSTOP is followed by a
 /// SIGCONT 50 ms later: enough to show the stop worked, short enough that
 /// a run without the sandbox goes on.
-pub fn try_signal(attack: &Attack, what: &str, pid: i32, signal: i32) {
+/// Signals `pid` and logs the outcome; whether the process was there to
+/// receive it (`ESRCH`: it ended after it was found, which proves nothing
+/// about a sandbox either way).
+pub fn try_signal(attack: &Attack, what: &str, pid: i32, signal: i32) -> bool {
     // SAFETY: kill has no memory-safety preconditions.
     let result = check(unsafe { libc::kill(pid, signal) } as i64);
+    let was_there = !matches!(&result, Err(e) if e.raw_os_error() == Some(libc::ESRCH));
     if result.is_ok() && signal == libc::SIGSTOP {
         std::thread::sleep(Duration::from_millis(50));
         // SAFETY: as above.
@@ -337,6 +341,7 @@ pub fn try_signal(attack: &Attack, what: &str, pid: i32, signal: i32) {
     attack.outcome(&format!("{name} to {what} (pid {pid})"), result, |_| {
         "delivered".into()
     });
+    was_there
 }
 
 /// An OS string from bytes (for paths read from /proc).
