@@ -15,10 +15,14 @@ use std::time::Duration;
 /// once (North waits in silence), the second waits for the bot's opening
 /// move, the third would too.
 fn write_scenarios(dir: &Path) {
+    // The first scenario listens a whole second (an explicit `silence` is
+    // not cut short by the idle proof), so that its bot lives long enough to
+    // be seen between two looks at a loaded machine: with 100 ms, a CI run
+    // missed it and waited in vain for a second bot.
     std::fs::write(
         dir.join("a-quiet.yaml"),
         "name: a-quiet\ngame: kalah\nabout: North says nothing before South moves.\n\
-         options: { silence: 100ms }\nsteps:\n  - send: \"START;North\"\n  - expect: silence\n",
+         options: { silence: 1s }\nsteps:\n  - send: \"START;North\"\n  - expect: silence\n",
     )
     .unwrap();
     for name in ["b-waits", "c-later"] {
