@@ -12,7 +12,15 @@
 
 use crate::verdict::RuleInfo;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// A rule or situation id in a [`Coverage`]: while a run counts, the
+/// catalogue's own `&'static str`, so that counting, cloning and dropping a
+/// scenario's coverage allocate nothing per id (they did, a `String` each:
+/// about a third of the cost of counting, docs/performance.md); owned when
+/// read back from a report.
+pub type CoverageId = Cow<'static, str>;
 
 /// A game situation worth reaching (the bot swapped; a jump), declared by
 /// its game.
@@ -39,10 +47,10 @@ pub struct Tally {
 pub struct Coverage {
     /// By rule id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub rules: BTreeMap<String, Tally>,
+    pub rules: BTreeMap<CoverageId, Tally>,
     /// By situation id: how many times it was reached.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub situations: BTreeMap<String, u64>,
+    pub situations: BTreeMap<CoverageId, u64>,
 }
 
 impl Coverage {
@@ -52,20 +60,20 @@ impl Coverage {
 
     /// Adds to `rule`'s tally: one lookup where the rule has one (every
     /// check after its first), an insertion otherwise.
-    fn count(&mut self, rule: &str, add: Tally) {
-        if let Some(t) = self.rules.get_mut(rule) {
+    fn count(&mut self, rule: &CoverageId, add: Tally) {
+        if let Some(t) = self.rules.get_mut(rule.as_ref()) {
             t.checked += add.checked;
             t.passed += add.passed;
             t.broken += add.broken;
         } else {
-            self.rules.insert(rule.to_string(), add);
+            self.rules.insert(rule.clone(), add);
         }
     }
 
     /// A check of `rule` ran and held.
-    pub fn passed(&mut self, rule: &str) {
+    pub fn passed(&mut self, rule: &'static str) {
         self.count(
-            rule,
+            &Cow::Borrowed(rule),
             Tally {
                 checked: 1,
                 passed: 1,
@@ -75,9 +83,9 @@ impl Coverage {
     }
 
     /// A check of `rule` ran and the bot broke it (one finding).
-    pub fn broken(&mut self, rule: &str) {
+    pub fn broken(&mut self, rule: &'static str) {
         self.count(
-            rule,
+            &Cow::Borrowed(rule),
             Tally {
                 checked: 1,
                 passed: 0,
@@ -92,11 +100,15 @@ impl Coverage {
     }
 
     /// A situation reached `times` times.
-    pub fn reached(&mut self, situation: &str, times: u64) {
-        match self.situations.get_mut(situation) {
+    pub fn reached(&mut self, situation: &'static str, times: u64) {
+        self.reach(&Cow::Borrowed(situation), times);
+    }
+
+    fn reach(&mut self, situation: &CoverageId, times: u64) {
+        match self.situations.get_mut(situation.as_ref()) {
             Some(n) => *n += times,
             None => {
-                self.situations.insert(situation.to_string(), times);
+                self.situations.insert(situation.clone(), times);
             }
         }
     }
@@ -107,7 +119,7 @@ impl Coverage {
             self.count(id, *t);
         }
         for (id, n) in &other.situations {
-            self.reached(id, *n);
+            self.reach(id, *n);
         }
     }
 }
@@ -119,24 +131,44 @@ impl Coverage {
 /// ids with `memcmp` some six times per check, 3.4 % of a generated Kalah
 /// run's instructions (docs/performance.md).
 #[derive(Clone, Debug, Default)]
-pub struct Passes(Vec<(crate::verdict::RuleId, u64)>);
+pub struct Passes {
+    rules: Vec<(crate::verdict::RuleId, u64)>,
+    /// Whole areas (`Catalogue::area`), each counted by its slice's address.
+    areas: Vec<(&'static [crate::verdict::RuleId], u64)>,
+}
 
 impl Passes {
     /// A check of `rule` ran and held.
     pub fn passed(&mut self, rule: crate::verdict::RuleId) {
         // One id written twice in the source may be two constants: each
         // gets a slot, and `add_to` adds them up under the id.
-        match self.0.iter_mut().find(|(r, _)| std::ptr::eq(*r, rule)) {
+        match self.rules.iter_mut().find(|(r, _)| std::ptr::eq(*r, rule)) {
             Some((_, n)) => *n += 1,
-            None => self.0.push((rule, 1)),
+            None => self.rules.push((rule, 1)),
+        }
+    }
+
+    /// A check of each of `rules`, a whole area of a catalogue, ran and
+    /// held: as many `passed` calls, counted as one.
+    pub fn passed_all(&mut self, rules: &'static [crate::verdict::RuleId]) {
+        if rules.is_empty() {
+            return;
+        }
+        match self.areas.iter_mut().find(|(a, _)| std::ptr::eq(*a, rules)) {
+            Some((_, n)) => *n += 1,
+            None => self.areas.push((rules, 1)),
         }
     }
 
     /// Adds the counts to `coverage`, and starts again from none.
     pub fn add_to(&mut self, coverage: &mut Coverage) {
-        for (rule, n) in self.0.drain(..) {
+        let areas = self
+            .areas
+            .drain(..)
+            .flat_map(|(rules, n)| rules.iter().map(move |r| (*r, n)));
+        for (rule, n) in self.rules.drain(..).chain(areas) {
             coverage.count(
-                rule,
+                &Cow::Borrowed(rule),
                 Tally {
                     checked: n,
                     passed: n,
@@ -178,7 +210,7 @@ impl Reached {
 /// ([`Aims::choose`]), and fall back to the opponent's usual choice.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Aims {
-    reached: BTreeSet<String>,
+    reached: BTreeSet<CoverageId>,
 }
 
 /// How many generated games (in suite order) a game is behind the ones whose
@@ -206,13 +238,16 @@ impl Aims {
     /// (as [`Aims::reached`] lists them: a replay of an aimed game).
     pub fn past<'a>(reached: impl IntoIterator<Item = &'a str>) -> Aims {
         Aims {
-            reached: reached.into_iter().map(str::to_string).collect(),
+            reached: reached
+                .into_iter()
+                .map(|id| Cow::Owned(id.to_string()))
+                .collect(),
         }
     }
 
     /// The situations the run had reached before this game, sorted.
     pub fn reached(&self) -> impl Iterator<Item = &str> {
-        self.reached.iter().map(String::as_str)
+        self.reached.iter().map(|id| id.as_ref())
     }
 
     /// Whether `situation` is still wanted: neither the run before this
@@ -247,23 +282,6 @@ impl Aims {
         }
         best.map(|(_, c)| c)
     }
-}
-
-/// The rules of `catalogue` in these areas (the part of an id after the
-/// game's name: `grammar` holds `dominion-text.grammar.case`): for a game
-/// whose judgement of a reply kind checks every rule of its areas, the
-/// rules a reply of that kind kept when no finding was made about it.
-pub fn areas(catalogue: &[&'static RuleInfo], areas: &[&str]) -> Vec<crate::verdict::RuleId> {
-    catalogue
-        .iter()
-        .filter(|r| {
-            r.id.split('.')
-                .nth(1)
-                .is_some_and(|area| areas.contains(&area))
-                && !r.id.starts_with("io.")
-        })
-        .map(|r| r.id)
-        .collect()
 }
 
 /// One row of the coverage table: a rule of the catalogue or a declared
@@ -464,6 +482,29 @@ mod tests {
         assert_eq!(folded, direct);
         assert_eq!(folded.rules["io.timeout"].checked, 4);
         // Added once: nothing is left to add.
+        passes.add_to(&mut folded);
+        assert_eq!(folded, direct);
+    }
+
+    #[test]
+    fn an_area_counted_as_one_set_adds_up_as_its_rules_counted_one_by_one() {
+        static AREA: [&str; 2] = ["g.move.a", "g.move.b"];
+        static OTHER: [&str; 1] = ["g.move.a"];
+        let mut direct = Coverage::default();
+        let mut passes = Passes::default();
+        for set in [&AREA[..], &OTHER[..], &AREA[..]] {
+            for rule in set {
+                direct.passed(rule);
+            }
+            passes.passed_all(set);
+        }
+        direct.passed("g.move.b");
+        passes.passed("g.move.b");
+        let mut folded = Coverage::default();
+        passes.add_to(&mut folded);
+        assert_eq!(folded, direct);
+        assert_eq!(folded.rules["g.move.a"].checked, 3);
+        assert_eq!(folded.rules["g.move.b"].passed, 3);
         passes.add_to(&mut folded);
         assert_eq!(folded, direct);
     }

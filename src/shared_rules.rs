@@ -14,7 +14,8 @@
 //! adds each session rule the game did not word, and every harness rule, so
 //! no game can miss one.
 
-use crate::verdict::{RuleInfo, Severity};
+use crate::verdict::{RuleId, RuleInfo, Severity};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// A due reply that did not arrive, complete, in time.
@@ -127,12 +128,39 @@ impl RuleInfo {
     }
 }
 
+/// Some areas of one catalogue, named once where a game judges a kind of
+/// reply that keeps them all (`static BUY_KEPT: KeptAreas = …`), looked up
+/// on first use: a judgement hands over [`Self::sets`] without a lookup.
+pub struct KeptAreas {
+    catalogue: &'static Catalogue,
+    names: &'static [&'static str],
+    sets: OnceLock<Vec<&'static [RuleId]>>,
+}
+
+impl KeptAreas {
+    pub const fn new(catalogue: &'static Catalogue, names: &'static [&'static str]) -> KeptAreas {
+        KeptAreas {
+            catalogue,
+            names,
+            sets: OnceLock::new(),
+        }
+    }
+
+    /// [`Catalogue::areas`] of the names.
+    pub fn sets(&'static self) -> &'static [&'static [RuleId]] {
+        self.sets.get_or_init(|| self.catalogue.areas(self.names))
+    }
+}
+
 /// One game's check catalogue: its own rows (in the order of its rules
 /// digest's table, the shared ids it words included), completed by the
 /// shared rules on first use.
 pub struct Catalogue {
     own: &'static [&'static RuleInfo],
     all: OnceLock<Vec<&'static RuleInfo>>,
+    /// The rules of each area, in catalogue order: built once, because a
+    /// game asks for them on every reply it judges (see [`Self::area`]).
+    by_area: OnceLock<BTreeMap<&'static str, Vec<RuleId>>>,
 }
 
 impl Catalogue {
@@ -140,6 +168,7 @@ impl Catalogue {
         Catalogue {
             own,
             all: OnceLock::new(),
+            by_area: OnceLock::new(),
         }
     }
 
@@ -160,6 +189,42 @@ impl Catalogue {
             }
             all
         })
+    }
+
+    /// The rules of one area (the part of an id after the game's name:
+    /// `grammar` holds `dominion-text.grammar.case`), in catalogue order,
+    /// the shared `io.` rules never in one: for a game whose judgement of a
+    /// reply kind checks every rule of some areas, what a reply of that kind
+    /// kept when no finding was made about it (`Judged::passed_areas`, the
+    /// coverage report). An area the catalogue lacks has no rules.
+    ///
+    /// From an index built on first use, and counted as one set by
+    /// `coverage::Passes`: listing and counting every rule of an area one by
+    /// one, on every reply, was most of the cost of counting coverage in the
+    /// Dominion and Evolution suites (docs/performance.md).
+    pub fn area(&'static self, area: &str) -> &'static [RuleId] {
+        let by_area = self.by_area.get_or_init(|| {
+            let mut by_area: BTreeMap<&'static str, Vec<RuleId>> = BTreeMap::new();
+            for rule in self.all().iter().filter(|r| !r.id.starts_with("io.")) {
+                if let Some(area) = rule.id.split('.').nth(1) {
+                    by_area.entry(area).or_default().push(rule.id);
+                }
+            }
+            by_area
+        });
+        by_area.get(area).map_or(&[], Vec::as_slice)
+    }
+
+    /// [`Self::area`] of each of these areas, an area named twice once.
+    pub fn areas(&'static self, areas: &[&str]) -> Vec<&'static [RuleId]> {
+        let mut sets: Vec<&'static [RuleId]> = Vec::with_capacity(areas.len());
+        for area in areas {
+            let rules = self.area(area);
+            if !rules.is_empty() && !sets.iter().any(|s| std::ptr::eq(*s, rules)) {
+                sets.push(rules);
+            }
+        }
+        sets
     }
 
     /// The rule with this id, if the game has it (for `protocheck explain`
@@ -208,6 +273,62 @@ mod tests {
         assert_eq!(CATALOGUE.by_id("io.crash").unwrap().spec, IO_CRASH.spec);
         assert_eq!(CATALOGUE.own().len(), 2);
         assert_eq!(CATALOGUE.by_id("g.nope"), None);
+    }
+
+    static MOVE_FAR: RuleInfo = RuleInfo {
+        id: "g.move.far",
+        severity: Severity::Fail,
+        spec: "A move is near.",
+    };
+    static FRAME_LINE: RuleInfo = RuleInfo {
+        id: "g.frame.line",
+        severity: Severity::Fail,
+        spec: "A reply is one line.",
+    };
+    static AREAS: Catalogue = Catalogue::new(&[&GAME_RULE, &FRAME_LINE, &MOVE_FAR]);
+
+    #[test]
+    fn an_areas_rules_are_its_ids_in_catalogue_order_without_the_io_rules() {
+        assert_eq!(AREAS.area("move"), ["g.move.bad", "g.move.far"]);
+        assert_eq!(AREAS.area("frame"), ["g.frame.line"]);
+        // `io.timeout`'s second part is `timeout`: the shared io rules are
+        // never an area's, whatever their id.
+        assert!(AREAS.area("timeout").is_empty());
+        assert!(AREAS.area("crash").is_empty());
+        // `scenario.expect.reply` is in the area `expect` like any other id.
+        assert_eq!(
+            AREAS.area("expect"),
+            ["scenario.expect.reply", "scenario.expect.matches"]
+        );
+        assert!(AREAS.area("nowhere").is_empty());
+        // The index agrees with a scan of the whole catalogue.
+        for area in ["move", "frame", "expect"] {
+            let scanned: Vec<&str> = AREAS
+                .all()
+                .iter()
+                .map(|r| r.id)
+                .filter(|id| !id.starts_with("io.") && id.split('.').nth(1) == Some(area))
+                .collect();
+            assert_eq!(AREAS.area(area), scanned, "{area}");
+        }
+        // The same slice every time: `coverage::Passes` counts it by pointer.
+        assert!(std::ptr::eq(AREAS.area("move"), AREAS.area("move")));
+    }
+
+    #[test]
+    fn kept_areas_are_the_catalogues_areas_of_their_names() {
+        static KEPT: KeptAreas = KeptAreas::new(&AREAS, &["move", "nowhere", "frame"]);
+        assert_eq!(KEPT.sets(), AREAS.areas(&["move", "frame"]).as_slice());
+        assert!(std::ptr::eq(KEPT.sets(), KEPT.sets()));
+    }
+
+    #[test]
+    fn areas_gives_each_named_area_once_and_leaves_out_empty_ones() {
+        let sets = AREAS.areas(&["frame", "move", "frame", "nowhere", "timeout"]);
+        assert_eq!(sets.len(), 2);
+        assert!(std::ptr::eq(sets[0], AREAS.area("frame")));
+        assert!(std::ptr::eq(sets[1], AREAS.area("move")));
+        assert!(AREAS.areas(&[]).is_empty());
     }
 
     #[test]

@@ -383,6 +383,9 @@ impl Run<'_> {
         self.session.reply_took(waited, own, first);
         let judged = self.session.judge(reply, expect, own.unwrap_or(waited))?;
         self.passed(&judged.passed);
+        for &rules in &judged.passed_areas {
+            self.ledger.passes.passed_all(rules);
+        }
         // The reply's line shows the game as the reply left it.
         self.draw_last_line();
         if judged.still_due {

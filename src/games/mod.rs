@@ -89,6 +89,10 @@ pub struct Judged {
     /// violation instead): the coverage report counts them. Rules a failed
     /// check made moot are not listed.
     pub passed: Vec<crate::verdict::RuleId>,
+    /// Whole areas of rules this judgement found kept, each a
+    /// `Catalogue::area` slice, counted like [`Self::passed`] but as one
+    /// set (cheaper than listing their rules one by one on every reply).
+    pub passed_areas: Vec<&'static [crate::verdict::RuleId]>,
 }
 
 impl Judged {

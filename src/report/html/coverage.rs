@@ -18,8 +18,16 @@ pub(super) fn table(out: &mut String, summary: &Summary, results: &[ScenarioResu
     );
     for row in &summary.rows {
         let first = results.iter().position(|r| match row.kind {
-            RowKind::Rule => r.coverage.rules.get(&row.id).is_some_and(|t| t.checked > 0),
-            RowKind::Situation => r.coverage.situations.get(&row.id).is_some_and(|n| *n > 0),
+            RowKind::Rule => r
+                .coverage
+                .rules
+                .get(row.id.as_str())
+                .is_some_and(|t| t.checked > 0),
+            RowKind::Situation => r
+                .coverage
+                .situations
+                .get(row.id.as_str())
+                .is_some_and(|n| *n > 0),
         });
         let link = match first {
             Some(i) => format!("<a href=\"#scenario-{i}\">{}</a>", escape(&results[i].name)),

@@ -11,6 +11,7 @@ mod robust;
 mod table;
 
 use super::catalogue as rule;
+use crate::shared_rules::KeptAreas;
 use super::messages::{Notification, Play, classify};
 use super::players::BuiltInPlayer;
 use super::rules::{DominionTable, Outcome};
@@ -252,18 +253,23 @@ impl SexpSession {
             Ok(outcome) => {
                 self.probe_answered |= self.robust.is_some();
                 self.played = Some(play);
-                let area = match play {
+                // The areas each kind of play is judged by, all of them
+                // kept when no finding is made about it (the coverage report).
+                static MINE: KeptAreas = KeptAreas::new(&rule::CATALOGUE, &["frame", "grammar", "mine"]);
+                static ADD: KeptAreas = KeptAreas::new(&rule::CATALOGUE, &["frame", "grammar", "add"]);
+                static BUY: KeptAreas = KeptAreas::new(&rule::CATALOGUE, &["frame", "grammar", "buy"]);
+                static CLEAN: KeptAreas = KeptAreas::new(&rule::CATALOGUE, &["frame", "grammar", "clean"]);
+                let kept = match play {
                     Play::Mine { .. } => {
                         coverage::card_played(&mut self.situations, Card::Mine);
-                        "mine"
+                        &MINE
                     }
-                    Play::Add(_) => "add",
-                    Play::Buy(_) => "buy",
-                    Play::Clean(_) => "clean",
+                    Play::Add(_) => &ADD,
+                    Play::Buy(_) => &BUY,
+                    Play::Clean(_) => &CLEAN,
                 };
                 if judged.violations.is_empty() {
-                    judged.passed =
-                        crate::coverage::areas(rule::CATALOGUE.all(), &["frame", "grammar", area]);
+                    judged.passed_areas = kept.sets().to_vec();
                 }
                 if outcome == Outcome::Continue {
                     judged.follow_ups.push(self.bot_move());

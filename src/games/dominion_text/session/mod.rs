@@ -19,6 +19,7 @@ mod table;
 mod tests;
 
 use super::catalogue as cat;
+use crate::shared_rules::KeptAreas;
 use super::grammar::{Outcome, Reply, Request, judge_reply, judge_unexpected};
 use super::players::{BuiltInPlayer, TurnPlay};
 use crate::games::dominion::Card;
@@ -31,6 +32,13 @@ use crate::transport::ExitStatus;
 use crate::verdict::{RuleInfo, Violation};
 use std::collections::VecDeque;
 use std::time::Duration;
+
+// The areas each kind of reply is judged by, all of them kept when no
+// finding is made about it (the coverage report).
+static HANDSHAKE_KEPT: KeptAreas = KeptAreas::new(&cat::CATALOGUE, &["frame", "handshake"]);
+static BUY_KEPT: KeptAreas = KeptAreas::new(&cat::CATALOGUE, &["frame", "grammar", "buy"]);
+static ACTION_KEPT: KeptAreas = KeptAreas::new(&cat::CATALOGUE, &["frame", "grammar", "action"]);
+static REPLY_KEPT: KeptAreas = KeptAreas::new(&cat::CATALOGUE, &["frame", "grammar"]);
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,19 +234,15 @@ impl TextSession {
             (Outcome::Reply(Reply::ReactionMoat), Due::Attack) => &[&cat::ATTACK_MOAT_NOT_IN_HAND],
             _ => &[],
         };
-        let kept_areas: Vec<String> = match (&judgement.outcome, due) {
-            (_, Due::Name) => vec!["frame".into(), "handshake".into()],
-            (_, Due::Version) => vec!["frame".into(), "handshake".into()],
-            (Outcome::Reply(Reply::Buy(_)), _) => vec!["frame".into(), "grammar".into(), "buy".into()],
-            (Outcome::Reply(Reply::Action { card, .. }), _) => vec![
-                "frame".into(),
-                "grammar".into(),
-                "action".into(),
-                card.name().to_ascii_lowercase(),
-            ],
-            (_, Due::Attack) => vec!["frame".into(), "grammar".into()],
-            _ => vec!["frame".into(), "grammar".into()],
-        };
+        let (kept_areas, card_area): (&'static KeptAreas, Option<String>) =
+            match (&judgement.outcome, due) {
+                (_, Due::Name | Due::Version) => (&HANDSHAKE_KEPT, None),
+                (Outcome::Reply(Reply::Buy(_)), _) => (&BUY_KEPT, None),
+                (Outcome::Reply(Reply::Action { card, .. }), _) => {
+                    (&ACTION_KEPT, Some(card.name().to_ascii_lowercase()))
+                }
+                _ => (&REPLY_KEPT, None),
+            };
         for f in &judgement.findings {
             judged
                 .violations
@@ -355,9 +359,11 @@ impl TextSession {
             }
         }
         if judged.violations.is_empty() && !judged.still_due {
-            let kept: Vec<&str> = kept_areas.iter().map(String::as_str).collect();
-            judged.passed = crate::coverage::areas(cat::CATALOGUE.all(), &kept);
-            judged.passed.extend(attack_kept.iter().map(|r| r.id));
+            judged.passed_areas = kept_areas.sets().to_vec();
+            if let Some(card) = card_area {
+                judged.passed_areas.push(cat::CATALOGUE.area(&card));
+            }
+            judged.passed = attack_kept.iter().map(|r| r.id).collect();
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::super::action4::{Action4, Finding, abbreviate};
 use super::super::catalogue as c;
+use crate::shared_rules::KeptAreas;
 use super::super::feeding::{self, FeedingChoice};
 use super::super::messages::OK;
 use super::super::model::Species;
@@ -98,7 +99,8 @@ impl EvolutionSession {
         match verdict {
             Ok(action) => {
                 // A reply judged here was framed: the framing rules held too.
-                judged.passed = crate::coverage::areas(c::CATALOGUE.all(), &["choose", "frame"]);
+                static KEPT: KeptAreas = KeptAreas::new(&c::CATALOGUE, &["choose", "frame"]);
+                judged.passed_areas = KEPT.sets().to_vec();
                 judged.passed.push(c::VALUE_NOT_NATURAL.id);
                 self.played = Some(self.relay_text(&action.to_json()));
                 self.table.apply_turn(action);
@@ -129,9 +131,8 @@ impl EvolutionSession {
                     &state.1,
                     state.3,
                 );
-                judged
-                    .passed
-                    .extend(crate::coverage::areas(c::CATALOGUE.all(), &["frame"]));
+                static FRAMED: KeptAreas = KeptAreas::new(&c::CATALOGUE, &["frame"]);
+                judged.passed_areas.extend_from_slice(FRAMED.sets());
                 for w in ok.warnings {
                     judged.violations.push(self.finding(w, value, early));
                 }
