@@ -156,6 +156,12 @@ pub struct Refused {
 /// Check a game's options as written: every name known to `game` and every
 /// value valid by itself.
 pub fn check(game: &dyn super::Game, values: &GameOptionValues) -> Result<(), Refused> {
+    // Most scenarios set no game option: the names come from the generated
+    // schema (about 70 000 instructions), 4 % of a Kalah suite's run when
+    // made for each scenario.
+    if values.is_empty() {
+        return Ok(());
+    }
     let table = game.facts().options;
     let known = names(table);
     for (name, value) in values {
