@@ -13,7 +13,7 @@
 use crate::verdict::RuleInfo;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A rule or situation id in a [`Coverage`]: while a run counts, the
 /// catalogue's own `&'static str`, so that counting, cloning and dropping a
@@ -126,13 +126,18 @@ impl Coverage {
 
 /// The checks a scenario found kept, counted as it runs and added to its
 /// [`Coverage`] when it ends ([`Passes::add_to`]). A check is named by its
-/// catalogue's `&'static str`, so counting one compares two words, not two
-/// strings: counting into the `Coverage` map straight away compared rule
+/// catalogue's `&'static str`, so counting one hashes two words, not a
+/// string: counting into the `Coverage` map straight away compared rule
 /// ids with `memcmp` some six times per check, 3.4 % of a generated Kalah
 /// run's instructions (docs/performance.md).
 #[derive(Clone, Debug, Default)]
 pub struct Passes {
-    rules: Vec<(crate::verdict::RuleId, u64)>,
+    /// By the id's address and length (two constants of one text are two
+    /// slots; a literal the linker merged into a longer one is not the
+    /// longer one), hashed with foldhash: a judgement hands over some ten
+    /// ids per reply, and a scan of the slots for each cost some 80
+    /// instructions apiece in a generated Kalah game.
+    rules: HashMap<(usize, usize), (crate::verdict::RuleId, u64), foldhash::fast::FixedState>,
     /// Whole areas (`Catalogue::area`), each counted by its slice's address.
     areas: Vec<(&'static [crate::verdict::RuleId], u64)>,
 }
@@ -140,12 +145,10 @@ pub struct Passes {
 impl Passes {
     /// A check of `rule` ran and held.
     pub fn passed(&mut self, rule: crate::verdict::RuleId) {
-        // One id written twice in the source may be two constants: each
-        // gets a slot, and `add_to` adds them up under the id.
-        match self.rules.iter_mut().find(|(r, _)| std::ptr::eq(*r, rule)) {
-            Some((_, n)) => *n += 1,
-            None => self.rules.push((rule, 1)),
-        }
+        self.rules
+            .entry((rule.as_ptr() as usize, rule.len()))
+            .or_insert((rule, 0))
+            .1 += 1;
     }
 
     /// A check of each of `rules`, a whole area of a catalogue, ran and
@@ -166,7 +169,7 @@ impl Passes {
             .areas
             .drain(..)
             .flat_map(|(rules, n)| rules.iter().map(move |r| (*r, n)));
-        for (rule, n) in self.rules.drain(..).chain(areas) {
+        for (rule, n) in self.rules.drain().map(|(_, kept)| kept).chain(areas) {
             coverage.count(
                 &Cow::Borrowed(rule),
                 Tally {
@@ -484,6 +487,23 @@ mod tests {
         // Added once: nothing is left to add.
         passes.add_to(&mut folded);
         assert_eq!(folded, direct);
+    }
+
+    #[test]
+    fn ids_at_one_address_with_different_lengths_are_different_rules() {
+        // What a linker that merges a literal into a longer one makes.
+        let long: &'static str = "g.move.far";
+        let short: &'static str = &long[..6];
+        assert_eq!(long.as_ptr(), short.as_ptr());
+        let mut passes = Passes::default();
+        passes.passed(long);
+        passes.passed(short);
+        passes.passed(long);
+        let mut folded = Coverage::default();
+        passes.add_to(&mut folded);
+        assert_eq!(folded.rules["g.move.far"].passed, 2);
+        assert_eq!(folded.rules["g.move"].passed, 1);
+        assert_eq!(folded.rules.len(), 2);
     }
 
     #[test]
