@@ -223,6 +223,14 @@ fn kalah_generated_games(bot: &str) -> (f64, f64, f64, Vec<Coverage>) {
     )
 }
 
+/// One game's recorded counts, as judging would make them again.
+struct RecordedCounts {
+    /// One list of kept ids per judged reply (each kept io.timeout is one).
+    replies: u64,
+    rules: Vec<(&'static str, u64)>,
+    situations: Vec<(&'static str, u64)>,
+}
+
 /// µs per game that counting costs: every count the games' runs made, made
 /// again into a fresh sink as judging makes it (the list of rule ids a
 /// judgement hands over with each reply, the ledger's tally of each check,
@@ -233,23 +241,27 @@ fn coverage_counting(coverages: &[Coverage]) -> f64 {
     // Judging counts the catalogue's `&'static str` ids: the recorded ones,
     // leaked once, stand for them.
     let leak = |id: &str| -> &'static str { Box::leak(id.to_string().into_boxed_str()) };
-    let coverages: Vec<(u64, Vec<(&'static str, u64)>, Vec<(&'static str, u64)>)> = coverages
+    let coverages: Vec<RecordedCounts> = coverages
         .iter()
-        .map(|c| {
-            (
-                c.rules.get("io.timeout").map_or(0, |t| t.checked),
-                c.rules
-                    .iter()
-                    .map(|(id, t)| (leak(id), t.checked))
-                    .collect(),
-                c.situations.iter().map(|(id, n)| (leak(id), *n)).collect(),
-            )
+        .map(|c| RecordedCounts {
+            replies: c.rules.get("io.timeout").map_or(0, |t| t.checked),
+            rules: c
+                .rules
+                .iter()
+                .map(|(id, t)| (leak(id), t.checked))
+                .collect(),
+            situations: c.situations.iter().map(|(id, n)| (leak(id), *n)).collect(),
         })
         .collect();
     let start = Instant::now();
     for _ in 0..rounds {
         let mut run = Coverage::default();
-        for (replies, rules, situations) in &coverages {
+        for RecordedCounts {
+            replies,
+            rules,
+            situations,
+        } in &coverages
+        {
             let mut scenario = Coverage::default();
             // One list per judged reply (each kept io.timeout is one).
             for _ in 0..*replies {
