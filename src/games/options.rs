@@ -7,7 +7,10 @@
 use super::OptionError;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::any::TypeId;
+use std::collections::BTreeMap;
 use std::marker::PhantomData;
+use std::sync::Mutex;
 
 pub use crate::scenario_model::{GameOptionValues, read, value_of};
 
@@ -25,6 +28,8 @@ pub trait OptionTable: Sync {
     /// Why an option this game does not take means nothing here, for the
     /// refusal (e.g. `players` in a two-player game).
     fn note(&self, name: &str) -> Option<&'static str>;
+    /// The names of the options, in the order of the schema.
+    fn names(&self) -> &[String];
 }
 
 /// A game's options table from its typed struct `T` (every field optional,
@@ -48,7 +53,13 @@ impl<T> Typed<T> {
     }
 }
 
-impl<T: DeserializeOwned + schemars::JsonSchema> OptionTable for Typed<T> {
+/// Each options struct's property names, made once per process: generating
+/// the schema for them took about 65 000 instructions, and every scenario
+/// that sets a game option checks its names (10 % of a Kalah suite's run).
+/// By type, not in the table: the tables are constants in the games' facts.
+static NAMES: Mutex<BTreeMap<TypeId, &'static [String]>> = Mutex::new(BTreeMap::new());
+
+impl<T: DeserializeOwned + schemars::JsonSchema + 'static> OptionTable for Typed<T> {
     fn schema(&self) -> schemars::Schema {
         schemars::generate::SchemaSettings::draft2020_12()
             .into_generator()
@@ -74,16 +85,20 @@ impl<T: DeserializeOwned + schemars::JsonSchema> OptionTable for Typed<T> {
     fn note(&self, name: &str) -> Option<&'static str> {
         self.notes.iter().find(|(n, _)| *n == name).map(|(_, w)| *w)
     }
-}
 
-/// The names of a game's options, in the order of its schema.
-pub fn names(table: &dyn OptionTable) -> Vec<String> {
-    table
-        .schema()
-        .get("properties")
-        .and_then(Value::as_object)
-        .map(|p| p.keys().cloned().collect())
-        .unwrap_or_default()
+    fn names(&self) -> &[String] {
+        let mut made = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        made.entry(TypeId::of::<T>()).or_insert_with(|| {
+            let names: Vec<String> = self
+                .schema()
+                .get("properties")
+                .and_then(Value::as_object)
+                .map(|p| p.keys().cloned().collect())
+                .unwrap_or_default();
+            // One small list per options type, for the process's life.
+            Vec::leak(names)
+        })
+    }
 }
 
 /// The options every game takes, checked by the core (see `scenario::model`).
@@ -94,13 +109,15 @@ pub const CORE: &[&str] = &["seed", "timeout", "silence"];
 /// takes and the nearest of them.
 pub fn refusal(game: &dyn super::Game, name: &str) -> String {
     let table = game.facts().options;
-    let takes: Vec<String> = names(table)
-        .into_iter()
+    let takes: Vec<String> = table
+        .names()
+        .iter()
+        .cloned()
         .chain(CORE.iter().map(|s| s.to_string()))
         .collect();
     let owners: Vec<&str> = super::ALL
         .iter()
-        .filter(|g| g.id() != game.id() && names(g.facts().options).iter().any(|n| n == name))
+        .filter(|g| g.id() != game.id() && g.facts().options.names().iter().any(|n| n == name))
         .map(|g| g.facts().title)
         .collect();
     let note = table.note(name);
@@ -156,14 +173,8 @@ pub struct Refused {
 /// Check a game's options as written: every name known to `game` and every
 /// value valid by itself.
 pub fn check(game: &dyn super::Game, values: &GameOptionValues) -> Result<(), Refused> {
-    // Most scenarios set no game option: the names come from the generated
-    // schema (about 70 000 instructions), 4 % of a Kalah suite's run when
-    // made for each scenario.
-    if values.is_empty() {
-        return Ok(());
-    }
     let table = game.facts().options;
-    let known = names(table);
+    let known = table.names();
     for (name, value) in values {
         if !known.contains(name) {
             return Err(Refused {
