@@ -11,9 +11,9 @@ path = sys.argv[1]
 COUNT_FILES = ('/src/coverage.rs', '/coverage.rs')
 # The controller's counting lines: (file suffix, first line, last line), as
 # of the commit that added this script (update them with the files).
-COUNT_LINES = [('/src/controller/ledger.rs', 121, 121), ('/src/controller/ledger.rs', 144, 150),
+COUNT_LINES = [('/src/controller/ledger.rs', 121, 121), ('/src/controller/ledger.rs', 144, 157),
                ('/src/controller/finish.rs', 60, 61), ('/src/controller/finish.rs', 90, 93),
-               ('/src/controller/reply.rs', 385, 388),
+               ('/src/controller/reply.rs', 385, 386),
                # The area index (KeptAreas, Catalogue::area, ::areas) and the
                # lines of the games that name the areas a reply kept.
                ('/src/shared_rules.rs', 130, 229),
@@ -46,6 +46,14 @@ fn_lib = collections.defaultdict(int)
 pending_call = False
 pending_callee = None
 callee_file = None
+def position(token):
+    """A line position of the callgrind format: `*` the last one, signed
+    relative to it, else absolute."""
+    if token == '*':
+        return last_pos
+    if token[0] in '+-':
+        return last_pos + int(token)
+    return int(token)
 def is_counting(src, lineno):
     return src.endswith(COUNT_FILES) or any(src.endswith(f) and a <= lineno <= b for f, a, b in COUNT_LINES)
 summary = 0
@@ -75,15 +83,8 @@ for raw in open(path):
         # position when signed, and does not move it. A call whose target is
         # itself counting code is left to that code's own lines, so that a
         # counting function called from a counting line is not added twice.
-        target = line.split()[1]
-        if target == '*':
-            target_line = last_pos
-        elif target[0] in '+-':
-            target_line = last_pos + int(target)
-        else:
-            target_line = int(target)
         pending_call = True
-        pending_callee = (callee_file or fi or fl, target_line)
+        pending_callee = (callee_file or fi or fl, position(line.split()[1]))
         callee_file = None
         continue
     m = re.match(r'^([+-]?\d+|\*)\s+(\d+)$', line)
@@ -97,12 +98,7 @@ for raw in open(path):
     is_call = pending_call
     pending_call = False
     src = fi or fl
-    if pos == '*':
-        lineno = last_pos
-    elif pos[0] in '+-':
-        lineno = last_pos + int(pos)
-    else:
-        lineno = int(pos)
+    lineno = position(pos)
     last_pos = lineno
     key = (fn, src)
     is_count = is_counting(src, lineno)

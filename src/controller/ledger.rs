@@ -148,6 +148,14 @@ impl Run<'_> {
         }
     }
 
+    /// Checks of every rule of these areas ran and held
+    /// (`Judged::passed_areas`), each area counted as one set.
+    pub(super) fn passed_areas(&mut self, areas: &[&'static [crate::verdict::RuleId]]) {
+        for &rules in areas {
+            self.ledger.passes.passed_all(rules);
+        }
+    }
+
     /// [`Run::push`] for a finding about how the bot ended or fell silent
     /// (see `Ledger::ending_findings`).
     pub(super) fn push_ending(&mut self, v: Violation) {

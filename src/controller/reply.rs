@@ -383,9 +383,7 @@ impl Run<'_> {
         self.session.reply_took(waited, own, first);
         let judged = self.session.judge(reply, expect, own.unwrap_or(waited))?;
         self.passed(&judged.passed);
-        for &rules in &judged.passed_areas {
-            self.ledger.passes.passed_all(rules);
-        }
+        self.passed_areas(&judged.passed_areas);
         // The reply's line shows the game as the reply left it.
         self.draw_last_line();
         if judged.still_due {
