@@ -29,7 +29,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// The class: each id and the sample bot it submits.
 const CLASS: &[(&str, &str)] = &[
@@ -122,14 +124,37 @@ impl Class {
         self.root.join("submissions").join(id)
     }
 
+    /// Runs protocheck and keeps it going: `attack-signal-parent` stops
+    /// its protocheck and resumes it 50 ms later, but without the sandbox
+    /// `attack-signal-classmate` may kill it (or `demote-classmate` starve
+    /// it) in between, and the run stayed stopped for good (seen in a
+    /// fresh-clone CI: the tournament test hung). A SIGCONT every 100 ms
+    /// resumes it; a stop still shows as delivered in the attack's log.
     fn protocheck(&self, args: &[&str], extra: &[String]) -> Output {
-        Command::new(&self.protocheck)
+        let child = Command::new(&self.protocheck)
             .current_dir(&self.root)
             .args(args)
             .args(extra)
             .env(TOKEN.0, TOKEN.1)
-            .output()
-            .expect("run protocheck")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run protocheck");
+        let pid = child.id() as i32;
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !done.load(Ordering::SeqCst) {
+                    // SAFETY: kill has no memory-safety preconditions.
+                    unsafe { libc::kill(pid, libc::SIGCONT) };
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            });
+            let out = child.wait_with_output().expect("wait for protocheck");
+            done.store(true, Ordering::SeqCst);
+            out
+        })
     }
 
     /// `protocheck grade` over the class, all bots at once.
