@@ -246,7 +246,7 @@ fn stopped_bot_times_out_and_is_killed() {
 /// scenarios.
 fn start_long_run(tag: &str, bot_name: &str, processes: usize) -> Child {
     let bot = bot(bot_name);
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_protocheck"))
         .args([
             "--game",
             "kalah",
@@ -268,15 +268,23 @@ fn start_long_run(tag: &str, bot_name: &str, processes: usize) -> Child {
         .unwrap();
     let me = child.id();
     // Up to 30 s: on a loaded machine the escapees can take a while to
-    // appear (the loop ends as soon as they have).
+    // appear (the loop ends as soon as they have). A bot that leaves at
+    // once may let the whole suite end between two looks (seen in a
+    // fresh-clone CI once the Kalah suite ran faster): then the run is over
+    // before any signal, and what is left of it is checked all the same.
+    let mut ended = false;
     for _ in 0..1200 {
         if leftovers_now(tag, me) >= processes {
+            break;
+        }
+        if child.try_wait().unwrap().is_some() {
+            ended = true;
             break;
         }
         std::thread::sleep(Duration::from_millis(25));
     }
     assert!(
-        leftovers_now(tag, me) >= processes,
+        ended || leftovers_now(tag, me) >= processes,
         "the bots did not start"
     );
     child
